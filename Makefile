@@ -1,0 +1,59 @@
+# Dubium: `make run` serves the site with embedded defaults, `make test` runs every test.
+# Both set themselves up from nothing but Python 3.11, pip and make.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+REAL_STACK_ENV := DATABASE_URL=postgres://postgres@127.0.0.1:5432/dubium REDIS_URL=redis://127.0.0.1:6379/0
+
+.PHONY: setup run test test-real stack services browser lint bench
+
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(INSTALLED)
+
+setup: $(INSTALLED)
+
+## run: migrate, load the demo data from seeds/, serve HTTP and websockets on 127.0.0.1:8000
+run: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py load_demo
+	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform
+
+## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
+test: setup browser
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+## test-real: the whole suite against the local PostgreSQL and Redis
+test-real: services
+	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test
+
+## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis
+stack: setup services
+	$(REAL_STACK_ENV) $(PY) manage.py migrate --noinput
+	$(REAL_STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
+	$(REAL_STACK_ENV) $(PY) manage.py load_demo
+	$(REAL_STACK_ENV) $(PY) -m dubium.stack --web 2 --port $(PORT)
+
+## services: start the local PostgreSQL and Redis if they are down, fail loudly if they stay down
+services:
+	bash docker/local-services.sh
+
+## browser: Debian's chromium for the Playwright tests (installed when missing and we may)
+browser:
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || echo "chromium missing: browser tests will fail"
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+## bench: engine speed next to OpenSpiel (figures go to docs/performance.md with ARGS=--write)
+bench: setup
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) bench/engines.py $(ARGS)

@@ -1,0 +1,184 @@
+"""The contract every rule engine implements (see docs/engine.md).
+
+Engines are pure Python: no Django, no clock, no I/O. Chance comes only from the
+`random.Random` that `new_game` seeds and keeps inside the state, so a match
+replays exactly from its seed and action log.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; the message is shown to the player as it is."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its default, the values allowed and a line of help."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def clean(self, name: str, value: Any) -> Any:
+        if self.choices and value not in self.choices:
+            raise IllegalAction(f"Option {name} must be one of {list(self.choices)}.")
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise IllegalAction(f"Option {name} must be true or false.")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalAction(f"Option {name} must be a whole number.")
+            if self.minimum is not None and value < self.minimum:
+                raise IllegalAction(f"Option {name} must be at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise IllegalAction(f"Option {name} must be at most {self.maximum}.")
+        return value
+
+
+@dataclass
+class Game:
+    """Fixed facts about a game plus the functions that play it.
+
+    Subclasses implement the methods that raise NotImplementedError. `apply`
+    validates the whole action before it changes anything, then changes the
+    state in place and returns it: after an IllegalAction the state is exactly
+    as it was. Callers that need the old state keep `clone(state)`.
+    """
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    realtime: bool = False
+    options: dict[str, Option] = field(default_factory=dict)
+
+    def describe(self) -> dict:
+        """JSON-safe metadata for the lobby, the API and docs."""
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "realtime": self.realtime,
+            "options": {
+                name: {
+                    "default": opt.default,
+                    "help": opt.help,
+                    "choices": list(opt.choices),
+                    "minimum": opt.minimum,
+                    "maximum": opt.maximum,
+                }
+                for name, opt in self.options.items()
+            },
+        }
+
+    def clean_options(self, players: int, options: dict | None) -> dict:
+        """Defaults filled in, unknown names and bad values refused."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise IllegalAction("The number of players must be a whole number.")
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}.")
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise IllegalAction(f"{self.name} has no option {', '.join(unknown)}.")
+        return {name: opt.clean(name, options.get(name, opt.default)) for name, opt in self.options.items()}
+
+    # The game's functions --------------------------------------------------
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> Any:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, state: Any, seat: int, action: Action) -> Any:
+        """Raise IllegalAction when `apply` would refuse the action; never changes the state.
+
+        The default tries the action on a copy. Engines override it with a cheaper check
+        and may return what they found, for `apply` to reuse.
+        """
+        self.apply(self.clone(state), seat, action)
+
+    def is_legal(self, state: Any, seat: int, action: Action) -> bool:
+        """True when `apply` would accept the action; never changes the state."""
+        try:
+            self.check(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def default_action(self, state: Any, seat: int) -> Action | None:
+        """What the server plays for a seat whose clock ran out; None forfeits it."""
+        raise NotImplementedError
+
+    def dump(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def load(self, data: dict) -> Any:
+        raise NotImplementedError
+
+    def clone(self, state: Any) -> Any:
+        return copy.deepcopy(state)
+
+
+def new_rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def rng_dump(rng: random.Random) -> list:
+    """The generator's state as JSON (version, 625 ints, gauss cache)."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_load(data: list) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def require(condition: bool, message: str) -> None:
+    """Refuse an action with a message a player understands."""
+    if not condition:
+        raise IllegalAction(message)
+
+
+def action_type(action: Any, allowed: tuple[str, ...]) -> str:
+    """The action's "type" after checking the action is a JSON object with a known type."""
+    if not isinstance(action, dict):
+        raise IllegalAction('An action must be a JSON object with a "type".')
+    kind = action.get("type")
+    if kind not in allowed:
+        raise IllegalAction(f"Unknown action type {kind!r}; expected one of {', '.join(allowed)}.")
+    return kind
+
+
+def check_seat(seat: Any, players: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalAction(f"There is no seat {seat!r} at this table.")

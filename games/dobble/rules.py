@@ -1,0 +1,311 @@
+"""Dobble (Spot it!): five real-time mini-games on 55 cards of 8 symbols.
+
+Any two cards share exactly one symbol (deck.py). A match is one mini-game,
+chosen by option `mini_game`; a tournament series chains them (points.py):
+
+- towering-inferno: win the face-up pile card with your own top card; most cards wins.
+- the-well: put your cards on the middle card; the last seat holding cards loses.
+- hot-potato: pass your open cards to another holder; the last holder loses the
+  round; rounds until the cards run out; fewest cards set aside wins.
+- gotta-catch-them-all: take revealed cards matching the middle card; most cards wins.
+- poisoned-gift: give the face-up pile card to another player; fewest cards wins.
+
+Everyone plays at once: the only action is a claim,
+{"type": "claim", "symbol": 12, "target": "pile", "at_ms": 5400}, naming a
+symbol id and what it matches ("pile", "middle", a seat, or a revealed card's
+index, depending on the mini-game). `at_ms` is the game time in milliseconds
+that the server stamps on arrival; claims must come in time order. The first
+right claim wins; a wrong claim is not refused but logged and punished: the
+seat is locked out for `lockout_ms` of game time, and claims it makes before
+then are refused. Ties at the end are settled by duels (tiebreak.py), so the
+ranking is strict.
+
+Without a clock, "now" is the time of the last applied claim: `to_act` lists
+every seat taking part (a locked-out seat too, so that its claim is accepted as
+soon as its lockout is over); `legal_actions` gives claims to the seats that are
+not locked out now, or, when every seat is, to those whose lockout ends first.
+Each listed claim carries `at_ms`, the earliest game time at which it may be
+played, so apply accepts it as it stands. The claims listed are the compact
+form: the 8 symbols of the first compared card (your own card, or the pile card
+in the poisoned gift, or the middle card in gotta catch them all) for each
+target; any other symbol id 0-56 is also accepted, and is always wrong.
+
+Options: mini_game, lockout_ms (default 1000), last_winner (whose deal starts
+the well), hot_potato_rounds (0 = until the cards run out). No timeout: a
+real-time game has no turn to time out, so default_action is None.
+"""
+
+from __future__ import annotations
+
+import math
+
+from games.base import Game, IllegalAction, Option, action_type, check_seat, new_rng, require
+from games.dobble import state as states
+from games.dobble.deck import CARD_COUNT, CARDS, SHARED, SYMBOL_COUNT, card_view
+from games.dobble.gotta_catch import GOTTA_CATCH_THEM_ALL
+from games.dobble.hot_potato import HOT_POTATO
+from games.dobble.minigame import MiniGame
+from games.dobble.poisoned_gift import POISONED_GIFT
+from games.dobble.state import OVER, PLAY, TIEBREAK, State
+from games.dobble.the_well import THE_WELL
+from games.dobble.tiebreak import TIEBREAK_RULES, finish_mini_game
+from games.dobble.towering_inferno import TOWERING_INFERNO
+
+MINI_GAMES: dict[str, MiniGame] = {
+    mini_game.name: mini_game
+    for mini_game in (TOWERING_INFERNO, THE_WELL, HOT_POTATO, GOTTA_CATCH_THEM_ALL, POISONED_GIFT)
+}
+MIN_HOT_POTATO_ROUNDS = 5
+
+
+class Dobble(Game):
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> State:
+        options = self.clean_options(players, options)
+        require(
+            options["last_winner"] < players,
+            f"Option last_winner must be a seat of this table, 0 to {players - 1}.",
+        )
+        mini_game = MINI_GAMES[options["mini_game"]]
+        rounds = self._hot_potato_rounds(players, options) if mini_game is HOT_POTATO else 0
+        rng = new_rng(seed)
+        pile = list(range(CARD_COUNT))
+        rng.shuffle(pile)
+        state = State(
+            players=players,
+            mini_game=mini_game.name,
+            lockout_ms=options["lockout_ms"],
+            rounds=rounds,
+            rng=rng,
+            phase=PLAY,
+            now_ms=0,
+            changed_ms=0,
+            lockout_until=[0] * players,
+            stacks=[[] for _ in range(players)],
+            pile=pile,
+            middle=[],
+            revealed=[],
+            gained=[[] for _ in range(players)],
+            rounds_lost=[0] * players,
+            round=0,
+            out=[],
+            scores=[],
+            ranking=[],
+            ties=[],
+            tiebreaks=[],
+            history=[],
+        )
+        mini_game.deal(state, options["last_winner"])
+        return state
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == OVER:
+            return []
+        return self._rules(state).claimants(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        if seat not in self._next_claimants(state):
+            return []
+        rules = self._rules(state)
+        at_ms = max(state.now_ms, state.lockout_until[seat])
+        return [
+            {"type": "claim", "symbol": symbol, "target": target, "at_ms": at_ms}
+            for target in rules.targets(state, seat)
+            for symbol in CARDS[rules.compared(state, seat, target)[0]]
+        ]
+
+
+    def apply(self, state: State, seat: int, action) -> State:
+        symbol, target, at_ms = self.check(state, seat, action)
+        rules = self._rules(state)
+        first, second = rules.compared(state, seat, target)
+        correct = symbol == SHARED[first][second]
+        state.now_ms = at_ms
+        event = {"type": "claim", "seat": seat, "symbol": symbol, "target": target, "correct": correct}
+        if not correct:
+            state.lockout_until[seat] = at_ms + state.lockout_ms
+            event["locked_until"] = state.lockout_until[seat]
+        event["at_ms"] = at_ms
+        state.history.append(event)
+        if correct:
+            state.changed_ms = at_ms
+            rules.take(state, seat, target)
+            if state.phase == PLAY and rules.is_done(state):
+                finish_mini_game(state, rules)
+        return state
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """Everything face up; the same for every seat, as Dobble has no secret held by one player."""
+        if seat is not None:
+            check_seat(seat, state.players)
+        pile_face_up = state.phase == PLAY and self._rules(state).pile_face_up
+        scores = state.scores or self._rules(state).scores(state)
+        return {
+            "game": self.slug,
+            "seat": seat,
+            "players": state.players,
+            "to_act": self.to_act(state),
+            "is_over": state.phase == OVER,
+            "result": self.result(state) if state.phase == OVER else None,
+            "history": list(state.history),
+            "mini_game": state.mini_game,
+            "phase": state.phase,
+            "now_ms": state.now_ms,
+            "changed_ms": state.changed_ms,
+            "lockout_ms": state.lockout_ms,
+            "lockouts": {
+                str(other): until for other, until in enumerate(state.lockout_until) if until > state.now_ms
+            },
+            "round": state.round,
+            "rounds": state.rounds or None,
+            "pile": {
+                "count": len(state.pile),
+                "top": card_view(state.pile[-1]) if pile_face_up and state.pile else None,
+            },
+            "middle": {
+                "count": len(state.middle),
+                "top": card_view(state.middle[-1]) if state.middle else None,
+            },
+            "revealed": [None if card is None else card_view(card) for card in state.revealed],
+            "seats": [
+                {
+                    "seat": other,
+                    "top": card_view(stack[-1]) if stack else None,
+                    "cards": len(stack),
+                    "score": scores[other],
+                    "rounds_lost": state.rounds_lost[other],
+                }
+                for other, stack in enumerate(state.stacks)
+            ],
+            "out": list(state.out),
+            "tie": list(state.ties[0]) if state.phase == TIEBREAK else None,
+            "tiebreaks": [list(order) for order in state.tiebreaks],
+        }
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> dict:
+        """The ranking after tiebreaks, the mini-game's figures, and what points.py needs."""
+        require(state.phase == OVER, "The mini-game is not over yet: it has no result.")
+        details: dict = {
+            "mini_game": state.mini_game,
+            "tiebreaks": [list(order) for order in state.tiebreaks],
+        }
+        if state.mini_game == THE_WELL.name:
+            details["out_order"] = [group[0] for group in state.ranking]
+        if state.mini_game == HOT_POTATO.name:
+            details["rounds_lost"] = {str(seat): lost for seat, lost in enumerate(state.rounds_lost)}
+        return {
+            "ranking": [list(group) for group in state.ranking],
+            "scores": {str(seat): score for seat, score in enumerate(state.scores)},
+            "details": details,
+        }
+
+    def default_action(self, state: State, seat: int) -> None:
+        """No clock runs out in a real-time game: nobody is waited for, so nothing is played for anyone."""
+        return None
+
+    def dump(self, state: State) -> dict:
+        return states.dump(state)
+
+    def load(self, data: dict) -> State:
+        return states.load(data)
+
+    def clone(self, state: State) -> State:
+        return states.clone(state)
+
+    # Helpers ------------------------------------------------------------------
+
+    @staticmethod
+    def _hot_potato_rounds(players: int, options: dict) -> int:
+        most_rounds = CARD_COUNT // players
+        rounds = options["hot_potato_rounds"] or most_rounds
+        require(
+            MIN_HOT_POTATO_ROUNDS <= rounds <= most_rounds,
+            f"Option hot_potato_rounds must be 0 (until the cards run out) or "
+            f"{MIN_HOT_POTATO_ROUNDS} to {most_rounds} with {players} players.",
+        )
+        return rounds
+
+    @staticmethod
+    def _rules(state: State) -> MiniGame:
+        return TIEBREAK_RULES if state.phase == TIEBREAK else MINI_GAMES[state.mini_game]
+
+    def _next_claimants(self, state: State) -> list[int]:
+        """Seats free to claim at the last claim's time, or those freed first when all are locked out."""
+        seats = self.to_act(state)
+        free = [seat for seat in seats if state.lockout_until[seat] <= state.now_ms]
+        if free or not seats:
+            return free
+        first_free = min(state.lockout_until[seat] for seat in seats)
+        return [seat for seat in seats if state.lockout_until[seat] == first_free]
+
+    def check(self, state: State, seat, action) -> tuple[int, object, int]:
+        """The claim's symbol, target and time, or IllegalAction; never changes the state."""
+        action_type(action, ("claim",))
+        check_seat(seat, state.players)
+        require(state.phase != OVER, "The game is over: no more claims.")
+        at_ms = action.get("at_ms")
+        require(
+            type(at_ms) is int and at_ms >= 0,
+            "A claim needs its game time at_ms, a whole number of milliseconds (the server stamps it).",
+        )
+        require(
+            at_ms >= state.now_ms,
+            f"This claim is stamped {at_ms} ms, before the last claim ({state.now_ms} ms): "
+            "claims must arrive in time order.",
+        )
+        rules = self._rules(state)
+        if seat not in rules.claimants(state):
+            raise IllegalAction(rules.idle_reason(state, seat))
+        wait_ms = state.lockout_until[seat] - at_ms
+        require(
+            wait_ms <= 0,
+            f"You are locked out for another {math.ceil(wait_ms / 100) / 10:.1f} s after a wrong claim.",
+        )
+        symbol = action.get("symbol")
+        require(
+            type(symbol) is int and 0 <= symbol < SYMBOL_COUNT,
+            f"A claim names a symbol by its id, a whole number from 0 to {SYMBOL_COUNT - 1}.",
+        )
+        target = action.get("target")
+        targets = rules.targets(state, seat)
+        require(
+            type(target) in (int, str) and target in targets,
+            f"{rules.target_rule} You sent {target!r}; allowed now: {', '.join(map(repr, targets))}.",
+        )
+        return symbol, target, at_ms
+
+
+GAME = Dobble(
+    slug="dobble",
+    name="Dobble",
+    min_players=2,
+    max_players=8,
+    realtime=True,
+    options={
+        "mini_game": Option(
+            default=TOWERING_INFERNO.name,
+            help="Which mini-game this match plays (a tournament series starts with the towering inferno).",
+            choices=tuple(MINI_GAMES),
+        ),
+        "lockout_ms": Option(
+            default=1000,
+            help="Game time in milliseconds during which a seat may not claim after a wrong claim.",
+            minimum=0,
+            maximum=10_000,
+        ),
+        "last_winner": Option(
+            default=0,
+            help="The seat that won the previous mini-game of the series: the well's deal starts with it.",
+            minimum=0,
+            maximum=7,
+        ),
+        "hot_potato_rounds": Option(
+            default=0,
+            help="Rounds of hot potato: 0 plays until the cards run out (55 // players), else 5 up to that.",
+            minimum=0,
+            maximum=CARD_COUNT // 2,
+        ),
+    },
+)

@@ -1,0 +1,1 @@
+"""I Doubt It (Cheat): shed your cards, lie when you must, doubt when they lie."""

@@ -1,0 +1,1 @@
+"""Dubito: build four rows, each with its own rule."""

@@ -1,0 +1,1 @@
+"""Dudo (Kubdubo, liar's dice)."""

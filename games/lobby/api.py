@@ -1,0 +1,52 @@
+"""The ranked queue over HTTP: join, leave, and the lobby snapshot."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from games.engine import GAMES
+from games.lobby import matchmaking
+from games.lobby.snapshot import lobby_snapshot
+from games.lobby.tasks import matchmake_all
+from games.matches.api import error_response
+from games.matches.errors import MatchError
+from ratings.services import matchmaking_rating
+
+
+class QueueSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES))
+    players = serializers.IntegerField(min_value=2, max_value=11)
+
+
+@extend_schema(responses={200: dict})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def lobby(request, game: str):
+    """Open tables, queue sizes, matches in play and players online for one game."""
+    if game not in GAMES:
+        return Response({"type": "error", "code": "not_found", "message": "No such game."}, status=404)
+    return Response(lobby_snapshot(game))
+
+
+@extend_schema(request=QueueSerializer, responses={201: dict})
+@api_view(["POST", "DELETE"])
+@permission_classes([IsAuthenticated])
+def queue(request):
+    """Join (POST) or leave (DELETE, with ?game=) the ranked queue of a game."""
+    try:
+        if request.method == "DELETE":
+            matchmaking.leave_queue(request.user, request.query_params.get("game", ""))
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        form = QueueSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        game, players = form.validated_data["game"], form.validated_data["players"]
+        entry = matchmaking.join_queue(request.user, game, players, matchmaking_rating(request.user, game))
+    except MatchError as error:
+        return error_response(error)
+    matchmake_all.delay()
+    return Response(
+        {"game": entry.game, "players": entry.players, "rating": entry.rating, "joined_at": entry.joined_at},
+        status=status.HTTP_201_CREATED,
+    )

@@ -1,0 +1,42 @@
+"""The live lobby of one game: tables, queues and players online, pushed on every change."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games.engine import GAMES
+from games.lobby.snapshot import count_online, lobby_snapshot
+from games.matches import broadcast
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.game = self.scope["url_route"]["kwargs"]["game"]
+        if self.game not in GAMES:
+            await self.close(code=4404)
+            return
+        user = self.scope.get("user")
+        self.groups_joined = [broadcast.lobby_group(self.game)]
+        if user is not None and user.is_authenticated:
+            self.groups_joined.append(broadcast.user_group(user.pk))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await database_sync_to_async(count_online)(1)
+        await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
+
+    async def disconnect(self, code):
+        if not hasattr(self, "groups_joined"):
+            return
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await database_sync_to_async(count_online)(-1)
+        await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
+
+    async def receive_json(self, content, **kwargs):
+        await self.send_json({"type": "error", "code": "bad_message", "message": "The lobby socket only listens."})
+
+    async def lobby_changed(self, event):
+        await self.send_json(await database_sync_to_async(lobby_snapshot)(self.game))
+
+    async def match_push(self, event):
+        await self.send_json(event["message"])

@@ -1,0 +1,83 @@
+"""The one path by which a move reaches a match, whoever makes it.
+
+Browser, HTTP bot, uploaded bot, house bot and timeout all end in `apply_action`:
+lock the match row, check the seat may act and the move is not stale, validate
+with the engine, append to the log and save the new snapshot in one transaction,
+then (on commit) send every seat its own view.
+"""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import IllegalAction
+from games.matches import clocks, lifecycle, wakeups
+from games.matches.errors import MatchError
+from games.matches.models import Match, MatchAction
+
+MAX_ACTION_BYTES = 4096
+
+
+def submit_action(
+    match_id: int, user, action, seq, source: str = MatchAction.Source.BROWSER, now: datetime | None = None
+) -> Match:
+    """A player's (or their bot's) move; `seq` is the last sequence number they saw."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = lifecycle.locked(match_id)
+        seat = match.seat_of(user)
+        if seat is None:
+            raise MatchError("not_seated", "You have no seat in this match: spectators cannot move.")
+        if seat.forfeited_at is not None:
+            raise MatchError("forfeited", "You have left this match.")
+        apply_action(match, seat.number, action, seq=seq, source=source, now=now)
+    return match
+
+
+def apply_action(match: Match, seat_number: int, action, *, seq, source: str, now: datetime) -> None:
+    """Validate and record one action on a locked match (inside the caller's transaction)."""
+    check_running(match)
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq != match.seq:
+        raise MatchError(
+            "stale", f"The match has moved on (it is at move {match.seq}, you saw {seq!r}): look again and retry."
+        )
+    engine = match.engine
+    state = match.load_state()
+    if seat_number not in engine.to_act(state):
+        raise MatchError("not_your_turn", "It is not your turn.")
+    if not isinstance(action, dict):
+        raise MatchError("illegal", 'An action must be a JSON object with a "type".')
+    if engine.realtime:
+        action = {**action, "at_ms": game_time_ms(match, now)}
+    try:
+        state = engine.apply(state, seat_number, action)
+    except IllegalAction as error:
+        raise MatchError("illegal", str(error)) from None
+
+    seats = list(match.seats.select_related("user"))
+    mover = next(seat for seat in seats if seat.number == seat_number)
+    clocks.charge(match, mover, now)
+    mover.save(update_fields=["clock_ms"])
+    match.seq += 1
+    MatchAction.objects.create(match=match, seq=match.seq, seat=seat_number, action=action, source=source)
+    match.state = engine.dump(state)
+    match.turn_started_at = now
+    if engine.is_over(state):
+        lifecycle.finish(match, state, seats, now)
+        return
+    wakeups.plan_next(match, state, seats)
+    match.save()
+    transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+
+
+def game_time_ms(match: Match, now: datetime) -> int:
+    """Milliseconds since the start, never earlier than the last logged action's."""
+    elapsed = int((now - match.started_at).total_seconds() * 1000)
+    last = match.actions.order_by("-seq").values_list("action", flat=True).first()
+    return max(elapsed, last.get("at_ms", 0) if last else 0)
+
+
+def check_running(match: Match) -> None:
+    if match.status != Match.Status.RUNNING:
+        raise MatchError("not_running", "This match is not running.")

@@ -1,0 +1,174 @@
+"""REST endpoints for tables and matches: what HTTP bots and scripts use.
+
+Thin views: each one validates the request shape and calls the match service,
+the same functions the websocket consumer calls.
+"""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from games.engine import GAMES
+from games.matches import actions, lifecycle, presence, replays
+from games.matches.errors import MatchError
+from games.matches.models import Match, MatchAction
+
+
+class CreateMatchSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES))
+    players = serializers.IntegerField(min_value=1, max_value=11)
+    options = serializers.DictField(required=False, default=dict)
+    ranked = serializers.BooleanField(required=False, default=False)
+    clock = serializers.ChoiceField(choices=Match.Clock.values, required=False, default=Match.Clock.NONE)
+    clock_initial_ms = serializers.IntegerField(required=False, default=0, min_value=0)
+    clock_increment_ms = serializers.IntegerField(required=False, default=0, min_value=0)
+
+
+class ActionSerializer(serializers.Serializer):
+    action = serializers.DictField()
+    seq = serializers.IntegerField(min_value=0)
+
+
+class BotSerializer(serializers.Serializer):
+    bot = serializers.CharField(max_length=32)
+
+
+def error_response(error: MatchError) -> Response:
+    codes = {"not_found": 404, "not_seated": 403, "not_host": 403, "forfeited": 403, "stale": 409}
+    return Response(error.as_message(), status=codes.get(error.code, 400))
+
+
+def summary(match: Match) -> dict:
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "players": match.players,
+        "options": match.options,
+        "ranked": match.ranked,
+        "status": match.status,
+        "clock": {"mode": match.clock, "initial_ms": match.clock_initial_ms, "increment_ms": match.clock_increment_ms},
+        "seats": [{"seat": s.number, "player": s.user.username, "bot": s.user.is_bot} for s in match.seats.all()],
+        "seq": match.seq,
+        "result": match.result,
+        "created_at": match.created_at,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+    }
+
+
+@extend_schema(responses={200: dict})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def games(request):
+    """Every game with its player bounds and table options."""
+    return Response([game.describe() for game in GAMES.values()])
+
+
+@extend_schema(methods=["GET"], operation_id="matches_list", responses={200: dict})
+@extend_schema(methods=["POST"], operation_id="matches_create", request=CreateMatchSerializer, responses={201: dict})
+@api_view(["GET", "POST"])
+def matches(request):
+    """Open and running tables (GET) or a new table hosted by you (POST)."""
+    if request.method == "GET":
+        found = Match.objects.filter(status__in=[Match.Status.OPEN, Match.Status.RUNNING])
+        if request.query_params.get("game") in GAMES:
+            found = found.filter(game=request.query_params["game"])
+        found = found.prefetch_related("seats__user").order_by("-created_at")[:100]
+        return Response([summary(match) for match in found])
+    form = CreateMatchSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        match = lifecycle.create_match(host=request.user, **form.validated_data)
+    except MatchError as error:
+        return error_response(error)
+    return Response(summary(match), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(operation_id="matches_retrieve", responses={200: dict})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def match_detail(request, match_id: int):
+    """The table and, for a seated player, their own view (spectators get the public one)."""
+    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    seat = match.seat_of(request.user)
+    return Response(
+        {**summary(match), "state": presence.current_message(match.pk, None if seat is None else seat.number)}
+    )
+
+
+@extend_schema(request=None, responses={200: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def match_command(request, match_id: int, command: str):
+    """join, leave or start a table."""
+    service = {"join": lifecycle.join_match, "leave": lifecycle.leave_match, "start": lifecycle.start_match}[command]
+    try:
+        service(match_id, request.user)
+    except MatchError as error:
+        return error_response(error)
+    return Response(summary(get_object_or_404(Match, pk=match_id)))
+
+
+@extend_schema(request=BotSerializer, responses={201: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def add_bot(request, match_id: int):
+    """Seat a house bot at your table."""
+    form = BotSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        lifecycle.add_house_bot(match_id, request.user, form.validated_data["bot"])
+    except MatchError as error:
+        return error_response(error)
+    return Response(summary(get_object_or_404(Match, pk=match_id)), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=ActionSerializer, responses={200: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def act(request, match_id: int):
+    """Play a move: {"action": {...}, "seq": the last sequence number you saw}."""
+    form = ActionSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        match = actions.submit_action(
+            match_id, request.user, form.validated_data["action"], form.validated_data["seq"], MatchAction.Source.API
+        )
+    except MatchError as error:
+        return error_response(error)
+    seat = match.seat_of(request.user)
+    return Response(presence.current_message(match.pk, seat.number))
+
+
+@extend_schema(operation_id="matches_replay_export", responses={200: dict})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def replay_export(request, match_id: int):
+    """Seed, options and every action of a finished match: `manage.py replay` verifies it."""
+    match = get_object_or_404(Match, pk=match_id)
+    if match.status != Match.Status.FINISHED:
+        return Response(
+            {"type": "error", "code": "not_finished", "message": "Replays open when the match ends."}, status=409
+        )
+    return Response(replays.export(match))
+
+
+@extend_schema(operation_id="matches_replay_step", responses={200: dict})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def replay_step(request, match_id: int, step: int):
+    """The view after `step` actions of a finished match; `?seat=N` shows that seat's cards too."""
+    match = get_object_or_404(Match, pk=match_id)
+    if match.status != Match.Status.FINISHED:
+        return Response(
+            {"type": "error", "code": "not_finished", "message": "Replays open when the match ends."}, status=409
+        )
+    seat = request.query_params.get("seat")
+    try:
+        frame = replays.frame(match, step, None if seat in (None, "") else int(seat))
+    except (ValueError, IndexError):
+        return Response({"type": "error", "code": "bad_request", "message": "No such step or seat."}, status=400)
+    return Response(frame)

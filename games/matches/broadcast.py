@@ -1,0 +1,113 @@
+"""Sends each seat its own view, and spectators theirs, through the channel layer.
+
+Groups are per match and per seat, so an event costs one message per seat and
+one per spectator group, however many other matches are running. Views are
+computed on the server from the engine (`game.view`), which strips every secret
+the receiver may not see.
+"""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from games.matches import clocks
+
+
+def seat_group(match_id: int, seat: int) -> str:
+    return f"match-{match_id}-seat-{seat}"
+
+
+def watch_group(match_id: int) -> str:
+    return f"match-{match_id}-watch"
+
+
+def table_group(match_id: int) -> str:
+    """Everyone at the table, seated or watching: chat and seat changes."""
+    return f"match-{match_id}"
+
+
+def match_message(match, state, seats, seat: int | None) -> dict:
+    """The full picture one receiver gets after every change."""
+    engine = match.engine
+    to_act = engine.to_act(state) if state is not None and match.status == match.Status.RUNNING else []
+    return {
+        "type": "state",
+        "match": match.pk,
+        "seq": match.seq,
+        "status": match.status,
+        "seat": seat,
+        "view": engine.view(state, seat) if state is not None else None,
+        "seats": [public_seat(s) for s in seats],
+        "to_act": to_act,
+        "legal": engine.legal_actions(state, seat) if seat is not None and seat in to_act else [],
+        "clocks": clocks.snapshot(match, seats, to_act, timezone.now()),
+        "result": match.result,
+        "rating_changes": rating_changes(match.pk) if match.status == match.Status.FINISHED and match.ranked else [],
+    }
+
+
+def rating_changes(match_id: int) -> list[dict]:
+    """What a ranked result did to each seat's rating (empty until it is rated)."""
+    from ratings.models import RatingChange
+
+    changes = RatingChange.objects.filter(match_id=match_id).order_by("seat")
+    return [
+        {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": round(c.delta, 1)}
+        for c in changes
+    ]
+
+
+def public_seat(seat) -> dict:
+    return {
+        "seat": seat.number,
+        "player": seat.user.username,
+        "bot": seat.user.is_bot,
+        "connected": seat.connections > 0 or bool(seat.house_bot),
+        "forfeited": seat.forfeited_at is not None,
+    }
+
+
+def send_state(match, state, seats) -> None:
+    """Push the new state to every seat and to spectators (call after commit)."""
+    layer = get_channel_layer()
+    send = async_to_sync(layer.group_send)
+    for seat in seats:
+        send(
+            seat_group(match.pk, seat.number),
+            {"type": "match.push", "message": match_message(match, state, seats, seat.number)},
+        )
+    send(watch_group(match.pk), {"type": "match.push", "message": match_message(match, state, seats, None)})
+
+
+def send_to_table(match_id: int, message: dict) -> None:
+    async_to_sync(get_channel_layer().group_send)(table_group(match_id), {"type": "match.push", "message": message})
+
+
+def send_table_update(match_id: int) -> None:
+    """Seats changed (join, leave, bot added, connection): everyone at the table and the lobby hear it."""
+    from games.matches.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    state = match.load_state() if match.state is not None else None
+    send_state(match, state, list(match.seats.select_related("user")))
+    send_lobby_update(match.game)
+
+
+def lobby_group(game: str) -> str:
+    return f"lobby-{game}"
+
+
+def send_lobby_update(game: str) -> None:
+    async_to_sync(get_channel_layer().group_send)(lobby_group(game), {"type": "lobby.changed"})
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def send_match_found(match, users) -> None:
+    """Tell each queued player where their ranked match is."""
+    send = async_to_sync(get_channel_layer().group_send)
+    for user in users:
+        message = {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
+        send(user_group(user.pk), {"type": "match.push", "message": message})

@@ -1,0 +1,60 @@
+"""Clocks: per-turn limits or a per-game bank with a Fischer increment.
+
+Time runs from `match.turn_started_at`, the moment of the last change, for
+every seat that may act. The seat that moves is charged; in a window where
+several seats answer (a doubt window) each answer is measured from the last
+change. A disconnected human's seat gets a grace period, after which the
+timeout rule plays for it. Nothing here sleeps: `match.wake_at` tells the
+wakeup machinery when to come back (see wakeups.py).
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+
+def disconnect_grace() -> timedelta:
+    return timedelta(seconds=settings.MATCH_DISCONNECT_GRACE_SECONDS)
+
+
+def deadline(match, seat) -> datetime | None:
+    """When this seat, if it is to act, times out; None when it never does.
+
+    Real-time games (Dobble) have no turns: everyone may act all the time, and
+    a player who stops claiming simply gains nothing.
+    """
+    if match.turn_started_at is None or seat.house_bot or match.engine.realtime:
+        return None
+    limits = []
+    if match.clock == match.Clock.PER_TURN:
+        limits.append(match.turn_started_at + timedelta(milliseconds=match.clock_initial_ms))
+    elif match.clock == match.Clock.PER_GAME:
+        limits.append(match.turn_started_at + timedelta(milliseconds=max(seat.clock_ms, 0)))
+    if seat.connections == 0 and seat.disconnected_at is not None:
+        limits.append(max(match.turn_started_at, seat.disconnected_at) + disconnect_grace())
+    return min(limits) if limits else None
+
+
+def charge(match, seat, now: datetime) -> None:
+    """Take the thinking time from the seat that just moved and add the increment."""
+    if match.clock == match.Clock.PER_GAME and match.turn_started_at is not None:
+        spent = int((now - match.turn_started_at).total_seconds() * 1000)
+        seat.clock_ms = seat.clock_ms - spent + match.clock_increment_ms
+
+
+def snapshot(match, seats, to_act: list[int], now: datetime) -> dict:
+    """What the clients draw: each bank and, for seats to act, the milliseconds left."""
+    left = {}
+    for seat in seats:
+        if seat.number in to_act:
+            limit = deadline(match, seat)
+            if limit is not None:
+                left[str(seat.number)] = max(0, int((limit - now).total_seconds() * 1000))
+    return {
+        "mode": match.clock,
+        "initial_ms": match.clock_initial_ms,
+        "increment_ms": match.clock_increment_ms,
+        "bank_ms": {str(s.number): s.clock_ms for s in seats} if match.clock == match.Clock.PER_GAME else {},
+        "ms_left": left,
+        "server_time": now.isoformat(),
+    }

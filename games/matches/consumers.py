@@ -1,0 +1,92 @@
+"""Websocket consumers: thin, they decode, call the match service and push what it sends.
+
+Protocol: docs/protocol.md. Every client message is a JSON object with a "type";
+anything else is answered with an error message, never a dropped connection.
+"""
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games.matches import broadcast, chat, presence
+from games.matches.actions import submit_action
+from games.matches.errors import MatchError
+from games.matches.models import MatchAction
+
+MAX_MESSAGE_BYTES = 8192
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """One connection to one match: a seated player or a spectator."""
+
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.user = self.scope.get("user")
+        seat = await database_sync_to_async(presence.seat_number)(self.match_id, self.user)
+        if seat is False:
+            await self.close(code=4404)
+            return
+        self.seat = seat
+        self.groups_joined = [broadcast.table_group(self.match_id)]
+        if seat is None:
+            self.groups_joined.append(broadcast.watch_group(self.match_id))
+        else:
+            self.groups_joined.append(broadcast.seat_group(self.match_id, seat))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        if seat is not None:
+            await database_sync_to_async(presence.connected)(self.match_id, seat, True)
+        await self.send_current_state()
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "seat", None) is not None:
+            await database_sync_to_async(presence.connected)(self.match_id, self.seat, False)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self.send_error("bad_message", f"Send JSON text messages of at most {MAX_MESSAGE_BYTES} bytes.")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self.send_error("bad_message", "That message is not valid JSON.")
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            await self.send_error("bad_message", 'A message must be a JSON object with a "type".')
+            return
+        handler = {"action": self.on_action, "chat": self.on_chat, "sync": self.on_sync, "ping": self.on_ping}
+        if message["type"] not in handler:
+            await self.send_error("bad_message", f"Unknown message type {message['type'][:40]!r}.")
+            return
+        try:
+            await handler[message["type"]](message)
+        except MatchError as error:
+            await self.send_json(error.as_message())
+
+    async def on_action(self, message):
+        source = MatchAction.Source.API if self.scope.get("token_auth") else MatchAction.Source.BROWSER
+        await database_sync_to_async(submit_action)(
+            self.match_id, self.user, message.get("action"), message.get("seq"), source
+        )
+
+    async def on_chat(self, message):
+        await database_sync_to_async(chat.post)(self.match_id, self.user, message.get("text"))
+
+    async def on_sync(self, message):
+        await self.send_current_state()
+
+    async def on_ping(self, message):
+        await self.send_json({"type": "pong"})
+
+    async def send_current_state(self):
+        await self.send_json(await database_sync_to_async(presence.current_message)(self.match_id, self.seat))
+
+    async def send_error(self, code: str, text: str):
+        await self.send_json({"type": "error", "code": code, "message": text})
+
+    async def match_push(self, event):
+        await self.send_json(event["message"])

@@ -1,0 +1,77 @@
+"""Loads seeds/demo.json: people, an organizer, house bots, tournaments and finished bot matches.
+
+Idempotent: whatever already exists is left alone, so `make run` can load it every time.
+Bot matches are played through the real match service (ranked, so the ladders fill).
+"""
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games.bots import bot_names
+from games.engine import GAMES
+from games.matches import lifecycle, wakeups
+from games.matches.models import Match
+from tournaments.models import Tournament
+
+SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo.json"
+
+
+def load(path: Path = SEEDS, log=print) -> dict:
+    data = json.loads(path.read_text())
+    counts = {"users": 0, "tournaments": 0, "matches": 0}
+    with transaction.atomic():
+        counts["users"] += ensure_users(data["players"], data["password"], role="player")
+        counts["users"] += ensure_users(data["organizers"], data["password"], role="organizer", is_staff=True)
+        counts["users"] += ensure_users(data["staff"], data["password"], role="staff", is_staff=True, is_superuser=True)
+        for slug in GAMES:
+            for name in bot_names(slug):
+                lifecycle.house_bot_user(name)
+        organizer = get_user_model().objects.get(username=data["organizers"][0])
+        for spec in data["tournaments"]:
+            _, created = Tournament.objects.get_or_create(
+                name=spec["name"],
+                game=spec["game"],
+                defaults={
+                    "format": spec["format"],
+                    "table_size": spec["table_size"],
+                    "rounds": spec["rounds"],
+                    "organizer": organizer,
+                    "starts_at": timezone.now() + timedelta(days=spec["starts_in_days"]),
+                },
+            )
+            counts["tournaments"] += created
+    for spec in data["bot_matches"]:
+        if Match.objects.filter(game=spec["game"], seed=spec["seed"]).exists():
+            continue
+        match = play_bot_match(spec["game"], spec["bots"], spec["seed"])
+        log(f"  {match}: {len(spec['bots'])} bots, {match.seq} moves, ranking {match.result['ranking']}")
+        counts["matches"] += 1
+    return counts
+
+
+def ensure_users(names: list[str], password: str, **fields) -> int:
+    created = 0
+    for name in names:
+        user, made = get_user_model().objects.get_or_create(
+            username=name, defaults={**fields, "email": f"{name}@example.com"}
+        )
+        if made:
+            user.set_password(password)
+            user.save()
+            created += 1
+    return created
+
+
+def play_bot_match(game: str, bots: list[str], seed: int) -> Match:
+    """A ranked match between house bots, played to the end through the match service."""
+    match = lifecycle.create_match(game=game, players=len(bots), ranked=True, seed=seed)
+    for name in bots:
+        lifecycle.seat_house_bot(match, name)
+    lifecycle.start_match(match.pk, None)
+    return wakeups.play_out(match.pk)

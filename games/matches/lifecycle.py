@@ -1,0 +1,214 @@
+"""Tables from creation to the end: create, join, leave, add bots, start, forfeit, finish.
+
+Every write locks the match row inside a transaction; events go out on commit
+so nobody sees a change that was rolled back.
+"""
+
+import secrets
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games.bots import bot_names
+from games.engine import IllegalAction, get_game
+from games.matches import broadcast, wakeups
+from games.matches.errors import MatchError
+from games.matches.models import Match, Seat
+
+MAX_CLOCK_MS = 24 * 3600 * 1000
+
+
+def locked(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise MatchError("not_found", "There is no such match.") from None
+
+
+def create_match(
+    *,
+    game: str,
+    players: int,
+    host=None,
+    options: dict | None = None,
+    ranked: bool = False,
+    clock: str = Match.Clock.NONE,
+    clock_initial_ms: int = 0,
+    clock_increment_ms: int = 0,
+    seed: int | None = None,
+) -> Match:
+    """An open table; the host (if any) takes seat 0."""
+    try:
+        engine = get_game(game)
+        options = engine.clean_options(players, options)
+    except IllegalAction as error:
+        raise MatchError("bad_request", str(error)) from None
+    check_clock(clock, clock_initial_ms, clock_increment_ms)
+    if ranked and players < 2:
+        raise MatchError("bad_request", "Solo games are not rated: a ranked table needs at least 2 seats.")
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game,
+            players=players,
+            options=options,
+            ranked=ranked,
+            host=host,
+            clock=clock,
+            clock_initial_ms=clock_initial_ms,
+            clock_increment_ms=clock_increment_ms,
+            seed=secrets.randbits(62) if seed is None else seed,
+        )
+        if host is not None:
+            Seat.objects.create(match=match, number=0, user=host)
+    return match
+
+
+def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:
+    if clock not in Match.Clock.values:
+        raise MatchError("bad_request", f"Clock must be one of {', '.join(Match.Clock.values)}.")
+    if clock != Match.Clock.NONE and not 1000 <= initial_ms <= MAX_CLOCK_MS:
+        raise MatchError("bad_request", "A clock needs between 1 second and 24 hours.")
+    if not 0 <= increment_ms <= 600_000:
+        raise MatchError("bad_request", "The increment must be between 0 and 10 minutes.")
+
+
+def join_match(match_id: int, user) -> Seat:
+    with transaction.atomic():
+        match = locked(match_id)
+        seats = list(match.seats.all())
+        check_open(match)
+        if any(seat.user_id == user.pk for seat in seats):
+            raise MatchError("already_seated", "You already have a seat at this table.")
+        seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
+        transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
+    return seat
+
+
+def add_house_bot(match_id: int, by_user, bot_name: str) -> Seat:
+    """Fill an empty seat with one of the game's house bots (host only)."""
+    with transaction.atomic():
+        match = locked(match_id)
+        check_open(match)
+        check_host(match, by_user)
+        seat = seat_house_bot(match, bot_name)
+        transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
+    return seat
+
+
+def seat_house_bot(match: Match, bot_name: str) -> Seat:
+    """A house bot in the next free seat; a second copy at the table is a second account."""
+    if bot_name not in bot_names(match.game):
+        raise MatchError("bad_request", f"No house bot {bot_name!r}; choose from {', '.join(bot_names(match.game))}.")
+    seats = list(match.seats.all())
+    copy = 1 + sum(seat.house_bot == bot_name for seat in seats)
+    return Seat.objects.create(
+        match=match, number=free_seat(match, seats), user=house_bot_user(bot_name, copy), house_bot=bot_name
+    )
+
+
+def house_bot_user(bot_name: str, copy: int = 1):
+    """Each house bot is an account, so it climbs each game's ladder like anybody."""
+    username = f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
+    user, _ = get_user_model().objects.get_or_create(username=username, defaults={"is_bot": True})
+    return user
+
+
+def leave_match(match_id: int, user, now: datetime | None = None) -> None:
+    """Leaving an open table frees the seat; leaving a running match forfeits it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = locked(match_id)
+        seat = match.seat_of(user)
+        if seat is None:
+            raise MatchError("not_seated", "You have no seat at this table.")
+        if match.status == Match.Status.OPEN:
+            seat.delete()
+            if not match.seats.filter(house_bot="").exists():
+                match.status = Match.Status.ABORTED
+                match.save(update_fields=["status"])
+            transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
+        elif match.status == Match.Status.RUNNING:
+            forfeit(match, seat, now)
+        else:
+            raise MatchError("not_running", "This match is over.")
+
+
+def start_match(match_id: int, by_user, now: datetime | None = None) -> Match:
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = locked(match_id)
+        check_open(match)
+        if by_user is not None:
+            check_host(match, by_user)
+        seats = list(match.seats.select_related("user"))
+        if len(seats) != match.players:
+            raise MatchError("not_full", f"The table needs {match.players} players and has {len(seats)}.")
+        state = match.engine.new_game(match.players, match.seed, match.options)
+        match.state = match.engine.dump(state)
+        match.status = Match.Status.RUNNING
+        match.started_at = match.turn_started_at = now
+        for seat in seats:
+            seat.clock_ms = match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
+            seat.save(update_fields=["clock_ms"])
+        wakeups.plan_next(match, state, seats)
+        match.save()
+        transaction.on_commit(lambda: after_change(match, state, seats))
+    return match
+
+
+def forfeit(match: Match, seat: Seat, now: datetime) -> None:
+    """The seat loses; a house bot plays its turns so the others can finish (locked match)."""
+    seat.forfeited_at = now
+    seat.house_bot = seat.house_bot or "random"
+    seat.save(update_fields=["forfeited_at", "house_bot"])
+    seats = list(match.seats.select_related("user"))
+    state = match.load_state()
+    active = [s.number for s in seats if s.forfeited_at is None]
+    if len(active) < 2 and match.players > 1:
+        finish(match, state, seats, now, ranking=[active] if active else [])
+    else:
+        wakeups.plan_next(match, state, seats)
+        match.save()
+        transaction.on_commit(lambda: after_change(match, state, seats))
+
+
+def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
+    """Record the result (forfeits last, latest forfeit first) and hand it on (locked match)."""
+    result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
+    gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
+    gone_numbers = {s.number for s in gone}
+    kept = [[n for n in group if n not in gone_numbers] for group in result["ranking"]]
+    result["ranking"] = [group for group in kept if group] + [[s.number] for s in gone]
+    result["forfeited"] = [s.number for s in gone]
+    match.result = result
+    match.status = Match.Status.FINISHED
+    match.finished_at = now
+    match.wake_at = None
+    match.save()
+    transaction.on_commit(lambda: after_change(match, state, seats))
+    transaction.on_commit(lambda: wakeups.match_finished(match.pk))
+
+
+def after_change(match: Match, state, seats: list[Seat]) -> None:
+    broadcast.send_state(match, state, seats)
+    wakeups.schedule(match)
+
+
+def check_open(match: Match) -> None:
+    if match.status != Match.Status.OPEN:
+        raise MatchError("not_open", "This table has already started or closed.")
+
+
+def check_host(match: Match, user) -> None:
+    if match.host_id != getattr(user, "pk", None):
+        raise MatchError("not_host", "Only the host of this table may do that.")
+
+
+def free_seat(match: Match, seats: list[Seat]) -> int:
+    taken = {seat.number for seat in seats}
+    for number in range(match.players):
+        if number not in taken:
+            return number
+    raise MatchError("full", "This table is full.")

@@ -1,0 +1,120 @@
+"""Matches: the engine state snapshot, the seats and the append-only action log.
+
+The snapshot is a cache: seed + options + the action log replay it exactly
+(`python manage.py replay`), so the log is the record and never changes.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from games.engine import GAMES
+
+GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    class Clock(models.TextChoices):
+        NONE = "none", "No clock"
+        PER_TURN = "turn", "Per turn"
+        PER_GAME = "game", "Per game with increment"
+
+    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    ranked = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
+    )
+    clock = models.CharField(max_length=4, choices=Clock.choices, default=Clock.NONE)
+    clock_initial_ms = models.PositiveIntegerField(default=0, help_text="Per-turn limit, or the bank per game.")
+    clock_increment_ms = models.PositiveIntegerField(default=0, help_text="Fischer increment per move.")
+    state = models.JSONField(null=True, blank=True, help_text="game.dump() after the last action.")
+    seq = models.PositiveIntegerField(default=0, help_text="How many actions the log holds.")
+    result = models.JSONField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    wake_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="When a clock runs out or a bot is due to move."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "game"])]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def engine(self):
+        return GAMES[self.game]
+
+    def load_state(self):
+        return self.engine.load(self.state)
+
+    def seat_of(self, user) -> "Seat | None":
+        if user is None or not user.is_authenticated:
+            return None
+        return next((seat for seat in self.seats.all() if seat.user_id == user.pk), None)
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    house_bot = models.CharField(
+        max_length=32, blank=True, help_text="Name of the house bot that plays this seat (games.bots)."
+    )
+    clock_ms = models.IntegerField(default=0, help_text="Time left in the bank (per-game clocks).")
+    connections = models.PositiveSmallIntegerField(default=0)
+    disconnected_at = models.DateTimeField(null=True, blank=True)
+    forfeited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.number}: {self.user}"
+
+
+class MatchAction(models.Model):
+    class Source(models.TextChoices):
+        BROWSER = "browser", "Browser"
+        API = "api", "HTTP bot"
+        SANDBOX = "sandbox", "Uploaded bot"
+        HOUSE = "house", "House bot"
+        TIMEOUT = "timeout", "Clock ran out"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    source = models.CharField(max_length=8, choices=Source.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_action_per_sequence_number")]
+
+
+class ChatMessage(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from games.lobby.consumers import LobbyConsumer
+from games.matches.consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/match/<int:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/lobby/<str:game>/", LobbyConsumer.as_asgi()),
+]

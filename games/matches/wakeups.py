@@ -1,0 +1,163 @@
+"""House bots and clocks without sleeping.
+
+After every change `plan_next` stores in `match.wake_at` when the next thing is
+due: a house bot's move (its thinking or reaction time after the last change)
+or a seat's timeout. `wake` does what is due, through the same action path as
+any player. What wakes a match: on the real stack a Celery task with an ETA per
+change plus a beat sweep that catches anything lost in a restart; embedded, a
+ticker thread in the web process sweeps several times a second; in tests,
+nothing — they call `wake` or `play_out` themselves.
+"""
+
+import logging
+import random
+import threading
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+from django.utils import timezone
+
+from games.bots import get_bot
+from games.matches import clocks
+
+log = logging.getLogger(__name__)
+
+
+def bot_move(match, state, seat) -> tuple[datetime, dict] | None:
+    """What the house bot on this seat will play and when; the same answer every time it is asked."""
+    engine = match.engine
+    rng = random.Random(f"{match.seed}-{match.seq}-{seat.number}")
+    bot = get_bot(match.game, seat.house_bot)
+    view = engine.view(state, seat.number)
+    action = bot.choose(view, engine.legal_actions(state, seat.number), rng)
+    if action is None:
+        return None
+    if not engine.realtime:
+        delay_ms = int(settings.HOUSE_BOT_THINK_MS * rng.uniform(0.5, 1.5))
+        return match.turn_started_at + timedelta(milliseconds=delay_ms), action
+    when = match.turn_started_at + timedelta(milliseconds=bot.reaction_ms(view, action, rng))
+    # A real-time legal action may carry the earliest game time it can be played (a lockout's end).
+    earliest = match.started_at + timedelta(milliseconds=action.get("at_ms", 0) + 1)
+    return max(when, earliest), action
+
+
+def due_events(match, state, seats) -> list[tuple[datetime, int, dict | None]]:
+    """(when, seat, bot action or None for a timeout) for every seat that may act."""
+    by_number = {seat.number: seat for seat in seats}
+    events = []
+    for number in match.engine.to_act(state):
+        seat = by_number[number]
+        if seat.house_bot:
+            move = bot_move(match, state, seat)
+            if move is not None:
+                events.append((move[0], number, move[1]))
+        else:
+            limit = clocks.deadline(match, seat)
+            if limit is not None:
+                events.append((limit, number, None))
+    return sorted(events, key=lambda event: (event[0], event[1]))
+
+
+def plan_next(match, state, seats) -> None:
+    events = due_events(match, state, seats)
+    match.wake_at = events[0][0] if events else None
+
+
+def wake(match_id: int, now: datetime | None = None) -> bool:
+    """Do the first thing that is due in this match; False when nothing was."""
+    from games.matches import actions, lifecycle
+    from games.matches.errors import MatchError
+    from games.matches.models import Match, MatchAction
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.RUNNING:
+            return False  # deleted, or over since this wake-up was asked for
+        state = match.load_state()
+        seats = list(match.seats.select_related("user"))
+        due = [event for event in due_events(match, state, seats) if event[0] <= now]
+        if not due:
+            plan_next(match, state, seats)
+            match.save(update_fields=["wake_at"])
+            return False
+        _, number, action = due[0]
+        seat = next(seat for seat in seats if seat.number == number)
+        source = MatchAction.Source.HOUSE
+        if action is None:
+            action = match.engine.default_action(state, number)
+            source = MatchAction.Source.TIMEOUT
+            if action is None:
+                lifecycle.forfeit(match, seat, now)
+                return True
+        try:
+            actions.apply_action(match, number, action, seq=match.seq, source=source, now=now)
+        except MatchError as error:
+            log.error("%s seat %s: %s refused %s: %s", match, number, source, action, error.message)
+            lifecycle.forfeit(match, seat, now)
+    return True
+
+
+def wake_all_due(match_id: int, now: datetime | None = None, limit: int = 50) -> int:
+    """Everything due now, one transaction per move; returns how many moves were made."""
+    done = 0
+    while done < limit and wake(match_id, now):
+        done += 1
+    return done
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Wake every running match whose wake-up time has come (restart-proof safety net)."""
+    from games.matches.models import Match
+
+    now = now or timezone.now()
+    due = Match.objects.filter(status=Match.Status.RUNNING, wake_at__lte=now).values_list("pk", flat=True)
+    return sum(wake_all_due(match_id) for match_id in list(due))
+
+
+def play_out(match_id: int, max_moves: int = 100_000):
+    """Run a match whose every seat is a bot to its end in simulated time (demo data, tests)."""
+    from games.matches.models import Match
+
+    for _ in range(max_moves):
+        match = Match.objects.get(pk=match_id)
+        if match.status != Match.Status.RUNNING:
+            return match
+        if match.wake_at is None:
+            raise RuntimeError(f"{match} waits for a person; it cannot be played out")
+        wake(match_id, now=max(match.wake_at, match.turn_started_at))
+    raise RuntimeError(f"match {match_id} did not end in {max_moves} moves")
+
+
+def schedule(match) -> None:
+    """Ask for a wake-up at `match.wake_at` (after commit)."""
+    if settings.MATCH_WAKEUPS == "celery" and match.wake_at is not None:
+        from games.matches.tasks import wake_match
+
+        wake_match.apply_async((match.pk,), eta=match.wake_at)
+
+
+def match_finished(match_id: int) -> None:
+    from games.matches.tasks import match_finished as task
+
+    task.delay(match_id)
+
+
+def start_ticker(interval: float = 0.2, stop: threading.Event | None = None) -> threading.Thread:
+    """Embedded mode: one daemon thread sweeps for due bot moves and timeouts until `stop` is set."""
+    stop = stop or threading.Event()
+
+    def run() -> None:
+        while not stop.is_set():
+            try:
+                sweep()
+            except Exception:
+                log.exception("wake-up sweep failed")
+            finally:
+                close_old_connections()
+            stop.wait(interval)
+
+    thread = threading.Thread(target=run, name="dubium-wakeups", daemon=True)
+    thread.start()
+    return thread

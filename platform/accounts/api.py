@@ -1,0 +1,88 @@
+"""Accounts over REST: registration and token login go through the same services as the web forms."""
+
+from django.contrib.auth import authenticate, get_user_model
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
+
+from accounts import services
+from accounts.serializers import (
+    AccountSerializer,
+    MeSerializer,
+    RegisteredSerializer,
+    RegisterSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+)
+
+WRONG_CREDENTIALS = "Wrong username or password."
+
+
+class RegisterThrottle(SimpleRateThrottle):
+    """Sign-ups per client address, signed in or not: settings' "register" rate."""
+
+    scope = "register"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+@extend_schema(
+    request=RegisterSerializer,
+    responses={201: RegisteredSerializer, 400: OpenApiResponse(description="Errors keyed by field.")},
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RegisterThrottle])
+def register(request):
+    """Create a player account; answers with the account and its API token."""
+    form = RegisterSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        user = services.do_register(**form.validated_data)
+    except ValidationError as error:
+        return Response(error.message_dict, status=status.HTTP_400_BAD_REQUEST)
+    token, _ = Token.objects.get_or_create(user=user)
+    answer = RegisteredSerializer(user, context={"token": token.key}).data
+    return Response(answer, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=TokenRequestSerializer,
+    responses={200: TokenSerializer, 400: OpenApiResponse(description=WRONG_CREDENTIALS)},
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([AnonRateThrottle])
+def token(request):
+    """Exchange a username (any case) and password for the account's API token (bots and scripts)."""
+    form = TokenRequestSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    user = authenticate(request, **form.validated_data)
+    if user is None:
+        return Response({"detail": WRONG_CREDENTIALS}, status=status.HTTP_400_BAD_REQUEST)
+    key, _ = Token.objects.get_or_create(user=user)
+    return Response(TokenSerializer({"token": key.key, "username": user.username}).data)
+
+
+@extend_schema(responses={200: MeSerializer})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def me(request):
+    """The signed-in account, with its e-mail address."""
+    return Response(MeSerializer(request.user).data)
+
+
+@extend_schema(responses={200: AccountSerializer})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def account(request, username: str):
+    """Anybody's public profile data; the username matches in any case."""
+    user = get_object_or_404(get_user_model(), username__iexact=username)
+    return Response(AccountSerializer(user).data)

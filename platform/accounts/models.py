@@ -1,0 +1,44 @@
+"""Accounts: people, organizers, staff and the bots that programmers own."""
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class CaseInsensitiveUserManager(UserManager):
+    """Logins find "Alice" when she typed "alice": usernames are unique ignoring case."""
+
+    def get_by_natural_key(self, username):
+        return self.get(username__iexact=username)
+
+
+class User(AbstractUser):
+    class Role(models.TextChoices):
+        PLAYER = "player", "Player"
+        ORGANIZER = "organizer", "Organizer"
+        STAFF = "staff", "Staff"
+
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+    is_bot = models.BooleanField(default=False, help_text="A house bot or an uploaded bot, not a person.")
+    bot_owner = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="owned_bots"
+    )
+    bio = models.CharField(max_length=280, blank=True)
+
+    objects = CaseInsensitiveUserManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("username"), name="username_unique_ignoring_case")]
+
+    def __str__(self) -> str:
+        return self.username
+
+    @property
+    def display_name(self) -> str:
+        """The full name when the person gave one, else the username."""
+        return self.get_full_name() or self.username
+
+    @property
+    def can_organize(self) -> bool:
+        """Organizers and staff may create and run tournaments."""
+        return self.role in (self.Role.ORGANIZER, self.Role.STAFF) or self.is_staff

@@ -1,0 +1,30 @@
+"""Registration and public profiles; login, logout and passwords are Django's auth views (see urls.py)."""
+
+from django.contrib.auth import get_user_model, login
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from accounts.forms import RegistrationForm
+from ratings.profile import profile_ratings
+
+
+@require_http_methods(["GET", "POST"])
+def register(request):
+    if request.user.is_authenticated:
+        return redirect("profile", username=request.user.username)
+    form = RegistrationForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("profile", username=user.username)
+    return render(request, "registration/register.html", {"form": form})
+
+
+@require_GET
+def profile(request, username: str):
+    person = get_object_or_404(get_user_model(), username__iexact=username)
+    return render(request, "accounts/profile.html", {
+        "person": person,
+        "bots": person.owned_bots.order_by("username"),
+        "ratings": profile_ratings(person),
+    })

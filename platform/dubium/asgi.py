@@ -1,0 +1,29 @@
+"""One ASGI application for HTTP and websockets; several can run behind a proxy."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dubium.settings")
+http_application = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs apps loaded)
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from dubium.routing import websocket_urlpatterns  # noqa: E402
+from games.matches.socket_auth import SessionOrTokenAuthMiddleware  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": http_application,
+        "websocket": AllowedHostsOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+    }
+)
+
+from django.conf import settings  # noqa: E402
+
+if settings.MATCH_WAKEUPS == "thread":
+    # Embedded mode has no Celery worker: a ticker thread plays due bot moves and timeouts.
+    from games.matches.wakeups import start_ticker  # noqa: E402
+
+    start_ticker()

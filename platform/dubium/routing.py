@@ -1,0 +1,3 @@
+from games.matches.routing import websocket_urlpatterns
+
+__all__ = ["websocket_urlpatterns"]

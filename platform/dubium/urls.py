@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from dubium import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("", include("games.matches.urls")),
+    path("", include("games.lobby.urls")),
+    path("", include("tournaments.urls")),
+    path("", include("ratings.urls")),
+    path("api/", include("ratings.api_urls")),
+    path("api/", include("accounts.api_urls")),
+    path("api/", include("games.matches.api_urls")),
+    path("api/", include("games.lobby.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]

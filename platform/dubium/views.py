@@ -1,0 +1,41 @@
+"""Site pages that belong to no single app: home and the health check."""
+
+from django.db import DatabaseError, connection
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from games.engine import GAMES
+from games.matches.models import Match
+from ratings.ladders import ladder
+from tournaments.models import Tournament
+
+
+@require_GET
+def home(request):
+    games = list(GAMES.values())
+    live = Match.objects.filter(status=Match.Status.RUNNING).order_by("-started_at")
+    upcoming = Tournament.objects.filter(status=Tournament.Status.SCHEDULED).order_by("starts_at")
+    return render(
+        request,
+        "home.html",
+        {
+            "games": [(game, ladder(game.slug)[:3]) for game in games],
+            "live": live[:8],
+            "tournaments": upcoming[:5],
+        },
+    )
+
+
+@never_cache
+@require_GET
+def healthz(request):
+    """For load balancers and container health checks: the database answers a trivial query."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok"})

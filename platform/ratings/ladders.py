@@ -1,0 +1,55 @@
+"""Leaderboard queries: a ladder, an account's place on it, and solo high scores.
+
+Every query here reads the (game, [is_bot,] -elo, user) indexes: a page is an index range and a
+place is two index counts, so neither grows with the number of accounts beyond the counted range.
+"""
+
+from django.db.models import QuerySet
+
+from ratings.models import HighScore, Rating
+
+KINDS = {"all": None, "humans": False, "bots": True}
+PAGE_SIZE = 50
+
+
+def clean_kind(kind: str | None) -> str:
+    return kind if kind in KINDS else "all"
+
+
+def kind_of(game: str, kind: str = "all") -> QuerySet[Rating]:
+    """The game's ratings of that kind, unordered (for counts and lookups)."""
+    ratings = Rating.objects.filter(game=game)
+    return ratings if KINDS.get(kind) is None else ratings.filter(is_bot=KINDS[kind])
+
+
+def ladder(game: str, kind: str = "all") -> QuerySet[Rating]:
+    """Best first; equal ratings in account order (the order of the index).
+
+    The accounts come in a second query (prefetch): a join would be paid for every row that a
+    deep page's OFFSET skips (75 ms instead of 4 ms for page 1,000 of 100,000 on SQLite).
+    """
+    return kind_of(game, kind).prefetch_related("user").order_by("-elo", "user_id")
+
+
+def place_of(rating: Rating, kind: str = "all") -> int:
+    """1-based place of a rating on its game's ladder of that kind."""
+    same = kind_of(rating.game, kind)
+    above = same.filter(elo__gt=rating.elo).count()
+    tied_before = same.filter(elo=rating.elo, user_id__lt=rating.user_id).count()
+    return above + tied_before + 1
+
+
+def position(game: str, user, kind: str = "all") -> tuple[int, Rating] | None:
+    """(place, rating) of the account on the ladder, or None (never rated, or the wrong kind)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    rating = kind_of(game, kind).filter(user=user).first()
+    return (place_of(rating, kind), rating) if rating else None
+
+
+def page_of(place: int, per_page: int | None = None) -> int:
+    return (place - 1) // (per_page or PAGE_SIZE) + 1
+
+
+def high_scores(game: str, limit: int = 10) -> QuerySet[HighScore]:
+    return HighScore.objects.filter(game=game).select_related("user").order_by("-score", "finished_at")[:limit]

@@ -1,0 +1,45 @@
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+
+from games.engine import GAMES
+from ratings import elo, ladders
+
+TOP = 5
+
+
+def leaderboards(request):
+    """Every game's top five, and the viewer's own place in each."""
+    boards = [
+        {
+            "engine": engine,
+            "top": list(ladders.ladder(slug)[:TOP]),
+            "mine": ladders.position(slug, request.user),
+        }
+        for slug, engine in GAMES.items()
+    ]
+    return render(request, "ratings/leaderboards.html", {"boards": boards, "provisional_games": elo.PROVISIONAL_GAMES})
+
+
+def leaderboard(request, game: str):
+    """One game's ladder, 50 a page, humans, bots or all; the viewer's place and its page."""
+    if game not in GAMES:
+        raise Http404("There is no such game.")
+    kind = ladders.clean_kind(request.GET.get("kind"))
+    page = Paginator(ladders.ladder(game, kind), ladders.PAGE_SIZE).get_page(request.GET.get("page"))
+    mine = ladders.position(game, request.user, kind)
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "engine": GAMES[game],
+            "page": page,
+            "kind": kind,
+            "kinds": list(ladders.KINDS),
+            "mine": mine,
+            "my_page": ladders.page_of(mine[0]) if mine else None,
+            "first_place": page.start_index(),
+            "provisional_games": elo.PROVISIONAL_GAMES,
+            "high_scores": ladders.high_scores(game) if GAMES[game].min_players == 1 else [],
+        },
+    )

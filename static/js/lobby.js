@@ -1,0 +1,56 @@
+// The live lobby: open tables, queue sizes and players online pushed over /ws/lobby/<game>/;
+// a ranked match found for you opens its table.
+"use strict";
+
+(function () {
+  const root = document.getElementById("lobby");
+  if (!root) return;
+  const game = root.dataset.game;
+  const { h } = { h: (tag, text, attrs = {}) => Object.assign(document.createElement(tag), { textContent: text }, attrs) };
+
+  function drawTables(tables) {
+    const body = document.getElementById("open-tables");
+    if (!tables.length) {
+      const cell = h("td", "No open tables: start one.", { className: "muted", colSpan: 5 });
+      body.replaceChildren(h("tr", "")); body.firstChild.append(cell);
+      return;
+    }
+    body.replaceChildren(...tables.map((t) => {
+      const row = document.createElement("tr");
+      const link = h("a", "Open", { href: `/match/${t.id}/` });
+      row.append(h("td", `#${t.id}`), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
+        h("td", t.ranked ? "ranked" : "casual"), h("td", ""));
+      row.lastChild.append(link);
+      return row;
+    }));
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/${game}/`);
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "lobby") {
+        drawTables(message.tables);
+        document.getElementById("lobby-online").textContent = message.online;
+        document.getElementById("lobby-playing").textContent = message.playing;
+        const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
+        document.getElementById("queue-sizes").textContent = sizes || "nobody";
+      } else if (message.type === "match_found") {
+        location.href = message.url;
+      }
+    });
+    socket.addEventListener("close", () => setTimeout(connect, 2000));
+  }
+
+  const waiting = document.getElementById("queue-waiting");
+  if (waiting) {
+    const since = new Date(waiting.dataset.since).getTime();
+    const timer = document.getElementById("queue-timer");
+    setInterval(() => {
+      const seconds = Math.max(0, Math.floor((Date.now() - since) / 1000));
+      timer.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    }, 500);
+  }
+  connect();
+})();

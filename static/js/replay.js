@@ -1,0 +1,49 @@
+// The replay viewer: steps through the action log with /api/matches/<id>/replay/<step>/,
+// drawn by the same game renderer as the live table (arrow keys step).
+"use strict";
+
+(function () {
+  const root = document.getElementById("replay");
+  const matchId = root.dataset.match;
+  const steps = Number(root.dataset.steps);
+  const renderer = window.DubiumGames[root.dataset.game];
+  let step = steps;
+
+  function h(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === "class") node.className = value; else if (!key.startsWith("on")) node.setAttribute(key, value);
+    }
+    for (const child of children.flat()) if (child != null && child !== false) node.append(child instanceof Node ? child : String(child));
+    return node;
+  }
+
+  async function show() {
+    const seat = document.getElementById("replay-seat").value;
+    const response = await fetch(`/api/matches/${matchId}/replay/${step}/${seat === "" ? "" : `?seat=${seat}`}`);
+    const frame = await response.json();
+    document.getElementById("replay-step").textContent = step;
+    const area = document.getElementById("game-area");
+    area.replaceChildren();
+    const seatNumber = seat === "" ? null : Number(seat);
+    renderer.render(area, frame.view, { act: () => {}, h, seats: [], seat: seatNumber, toAct: [], replay: true });
+    const names = [...document.querySelectorAll("#replay-seat option")].slice(1).map((o) => o.textContent);
+    const describe = renderer.describe || ((event) => JSON.stringify(event));
+    document.getElementById("history").replaceChildren(
+      ...(frame.view.history || []).map((event) => h("li", {}, describe(event, (n) => names[n] || `Seat ${n + 1}`))));
+  }
+
+  const moves = { first: () => 0, back: () => Math.max(0, step - 1), next: () => Math.min(steps, step + 1), last: () => steps };
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-step]");
+    if (!button) return;
+    step = moves[button.dataset.step]();
+    show();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") { step = moves.back(); show(); }
+    if (event.key === "ArrowRight") { step = moves.next(); show(); }
+  });
+  document.getElementById("replay-seat").addEventListener("change", show);
+  show();
+})();

@@ -1,0 +1,196 @@
+// The table page: one websocket to /ws/match/<id>/, the shared parts (seats, clocks, history,
+// chat, result) drawn here, the game area drawn by static/js/games/<slug>.js.
+// Every message from the server is a full picture ("state"), so a reconnect simply redraws.
+"use strict";
+
+(function () {
+  const root = document.getElementById("table");
+  if (!root) return;
+  const matchId = Number(root.dataset.match);
+  const slug = root.dataset.game;
+  const renderer = window.DubiumGames && window.DubiumGames[slug];
+  const el = (id) => document.getElementById(id);
+  let socket = null;
+  let latest = null;
+  let retryMs = 500;
+  let clockTimer = null;
+  let pendingClaim = null;
+
+  function h(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === "class") node.className = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (value !== false && value != null) node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child == null || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/match/${matchId}/`);
+    setStatus("Connecting…");
+    socket.addEventListener("open", () => { retryMs = 500; setStatus(""); });
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4404) { setStatus("This match does not exist."); return; }
+      setStatus("Connection lost — reconnecting…");
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 8000);
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function act(action) {
+    if (!latest) return;
+    if (action.type === "claim") pendingClaim = { action, seq: latest.seq };
+    send({ type: "action", action, seq: latest.seq });
+  }
+
+  function receive(message) {
+    if (message.type === "state") { latest = message; pendingClaim = null; draw(message); }
+    else if (message.type === "error") showError(message);
+    else if (message.type === "chat") addChat(message);
+    else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
+  }
+
+  function showError(message) {
+    // A claim that raced another player's move is retried once if its card is still there.
+    if (message.code === "stale" && pendingClaim && renderer && renderer.stillValid &&
+        renderer.stillValid(latest.view, pendingClaim.action)) {
+      const retry = pendingClaim.action;
+      pendingClaim = null;
+      send({ type: "action", action: retry, seq: latest.seq });
+      return;
+    }
+    const box = el("table-error");
+    box.textContent = message.message;
+    box.hidden = false;
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
+  }
+
+  function setStatus(text) {
+    const status = el("table-status");
+    status.textContent = text;
+    status.hidden = !text;
+  }
+
+  function draw(message) {
+    drawSeats(message);
+    drawClocks(message);
+    const area = el("game-area");
+    area.replaceChildren();
+    if (message.view && renderer) {
+      renderer.render(area, message.view, {
+        act, h, seats: message.seats, seat: message.seat, toAct: message.to_act, legal: message.legal,
+        name: (n) => playerName(message.seats, n),
+      });
+    } else if (message.status === "open") {
+      area.append(h("p", { class: "muted" }, "Waiting for the table to fill and the host to start."));
+    }
+    drawHistory(message);
+    drawResult(message);
+    el("table-actions").hidden = message.status !== "open";
+    for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = message.status !== "running";
+  }
+
+  function playerName(seats, number) {
+    const seat = seats.find((s) => s.seat === number);
+    return seat ? seat.player : `Seat ${number + 1}`;
+  }
+
+  function drawSeats(message) {
+    const list = el("seats");
+    list.replaceChildren(...message.seats.map((s) => h("li", {
+      class: ["seat", message.to_act.includes(s.seat) ? "to-act" : "", s.seat === message.seat ? "me" : "",
+              s.forfeited ? "forfeited" : ""].join(" "),
+      "data-seat": s.seat,
+    },
+      h("span", { class: "seat-name" }, s.player, s.bot ? h("span", { class: "badge" }, "bot") : null),
+      h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away" }),
+      message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
+      h("span", { class: "clock", "data-clock-seat": s.seat }),
+    )));
+  }
+
+  function drawClocks(message) {
+    clearInterval(clockTimer);
+    const received = Date.now();
+    const tick = () => {
+      for (const node of document.querySelectorAll("[data-clock-seat]")) {
+        const seat = node.dataset.clockSeat;
+        const left = message.clocks.ms_left[seat];
+        const bank = message.clocks.bank_ms[seat];
+        const ms = left != null ? Math.max(0, left - (Date.now() - received)) : bank;
+        node.textContent = ms == null ? "" : formatMs(ms);
+        node.classList.toggle("low", left != null && ms < 10000);
+      }
+    };
+    tick();
+    if (Object.keys(message.clocks.ms_left).length) clockTimer = setInterval(tick, 250);
+  }
+
+  function formatMs(ms) {
+    const seconds = Math.ceil(ms / 1000);
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+
+  function drawHistory(message) {
+    const list = el("history");
+    const events = (message.view && message.view.history) || [];
+    const describe = (renderer && renderer.describe) || ((event) => JSON.stringify(event));
+    list.replaceChildren(...events.slice(-60).map((event) =>
+      h("li", {}, describe(event, (n) => playerName(message.seats, n)))));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function drawResult(message) {
+    const box = el("result");
+    if (!message.result) { box.hidden = true; return; }
+    box.hidden = false;
+    box.replaceChildren(
+      h("h2", {}, "Result"),
+      h("ol", {}, message.result.ranking.map((group) => h("li", {},
+        group.map((n) => playerName(message.seats, n)).join(" = "),
+        group.some((n) => message.result.scores && message.result.scores[n] != null)
+          ? ` — ${(renderer && renderer.scoreName) || "score"} ${group.map((n) => message.result.scores[n]).join(", ")}` : null,
+        group.some((n) => (message.result.forfeited || []).includes(n)) ? " (left)" : null,
+        group.map((n) => ratingText(message, n))))),
+      h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
+    );
+  }
+
+  function ratingText(message, seat) {
+    const change = (message.rating_changes || []).find((c) => c.seat === seat);
+    if (!change) return null;
+    return h("span", { class: change.delta >= 0 ? "rating-up" : "rating-down" },
+      ` ${change.before} → ${change.after} (${change.delta >= 0 ? "+" : ""}${change.delta})`);
+  }
+
+  function addChat(message) {
+    const list = el("chat-log");
+    list.append(h("li", {}, h("b", {}, message.player), ": ", message.text));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  const chatForm = el("chat-form");
+  if (chatForm) {
+    chatForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = chatForm.querySelector("input");
+      if (input.value.trim()) send({ type: "chat", text: input.value });
+      input.value = "";
+    });
+  }
+
+  window.DubiumTable = { h, act };
+  connect();
+})();

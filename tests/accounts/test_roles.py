@@ -1,0 +1,81 @@
+"""Roles (player, organizer, staff), can_organize, and promoting accounts in the admin."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from accounts import services
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+
+
+def test_new_accounts_are_players_who_cannot_organize(alice):
+    assert alice.role == User.Role.PLAYER
+    assert alice.can_organize is False
+
+
+@pytest.mark.parametrize("role", [User.Role.ORGANIZER, User.Role.STAFF])
+def test_organizers_and_staff_can_organize_and_reach_the_admin(alice, role):
+    services.do_set_role(alice, role)
+    alice.refresh_from_db()
+    assert (alice.role, alice.can_organize, alice.is_staff) == (role, True, True)
+
+
+def test_demoting_to_player_takes_the_admin_away_but_not_from_superusers(alice, staff_admin):
+    services.do_set_role(alice, User.Role.ORGANIZER)
+    services.do_set_role(alice, User.Role.PLAYER)
+    services.do_set_role(staff_admin, User.Role.PLAYER)
+    alice.refresh_from_db()
+    staff_admin.refresh_from_db()
+    assert (alice.is_staff, alice.can_organize) == (False, False)
+    assert staff_admin.is_staff is True
+
+
+def test_the_admin_filters_accounts_by_role(client, staff_admin, alice, make_user):
+    make_user("olga", role="organizer")
+    client.force_login(staff_admin)
+    response = client.get("/admin/accounts/user/", {"role__exact": "organizer"})
+    assert response.status_code == 200
+    assert [user.username for user in response.context["cl"].result_list] == ["olga"]
+
+
+def test_an_admin_action_promotes_players_to_organizers(client, staff_admin, alice, bob):
+    client.force_login(staff_admin)
+    response = client.post("/admin/accounts/user/", {
+        "action": "make_organizer", "_selected_action": [alice.pk, bob.pk],
+    })
+    assert response.status_code == 302
+    assert set(User.objects.filter(role="organizer").values_list("username", flat=True)) == {"alice", "bob"}
+    alice.refresh_from_db()
+    assert alice.can_organize and alice.is_staff
+
+
+def test_the_admin_change_form_promotes_an_organizer(client, staff_admin, alice):
+    client.force_login(staff_admin)
+    page = client.get(f"/admin/accounts/user/{alice.pk}/change/")
+    form = page.context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None and name != "password"}
+    data.update({
+        "role": "organizer", "date_joined_0": alice.date_joined.strftime("%Y-%m-%d"),
+        "date_joined_1": alice.date_joined.strftime("%H:%M:%S"), "groups": [], "user_permissions": [],
+    })
+    data = {key: value for key, value in data.items() if not isinstance(value, list) or value}
+    data.pop("date_joined", None)
+    data.pop("last_login", None)
+    response = client.post(f"/admin/accounts/user/{alice.pk}/change/", data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    alice.refresh_from_db()
+    assert (alice.role, alice.is_staff, alice.can_organize) == ("organizer", True, True)
+
+
+def test_the_admin_add_form_uses_the_site_s_username_rule(client, staff_admin, alice):
+    client.force_login(staff_admin)
+    response = client.post("/admin/accounts/user/add/", {
+        "username": "ALICE", "usable_password": "false", "password1": "", "password2": "",
+    })
+    assert response.context["adminform"].form.errors["username"] == ["That username is taken."]
+    response = client.post("/admin/accounts/user/add/", {
+        "username": "new_one", "usable_password": "false", "password1": "", "password2": "",
+    })
+    assert response.status_code == 302
+    assert User.objects.filter(username="new_one").exists()

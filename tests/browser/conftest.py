@@ -1,0 +1,103 @@
+"""A real ASGI server (uvicorn, in a thread) on the test database, and Debian's chromium.
+
+Bots move on their own here: a wake-up ticker runs for the length of each test.
+"""
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def allow_orm_beside_playwright():
+    # Playwright's sync API keeps an event loop in the test thread; the ORM calls made by
+    # the test itself are still plain synchronous calls.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
+@pytest.fixture
+def site(transactional_db, settings):
+    import uvicorn
+
+    from games.matches.wakeups import start_ticker
+
+    settings.HOUSE_BOT_THINK_MS = 60
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config("dubium.asgi:application", host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    stop = threading.Event()
+    ticker = start_ticker(0.05, stop)
+    yield f"http://127.0.0.1:{port}"
+    stop.set()
+    ticker.join(5)
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One chromium per test module: Playwright's loop must not outlive the browser tests."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install chromium (make test does it)"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts = []
+
+    def make(viewport=(1280, 900)):
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def log_in(page, site: str, username: str, password: str = "correct horse battery") -> None:
+    page.goto(f"{site}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)

@@ -1,0 +1,37 @@
+"""Registration, logout and login in a real browser."""
+
+import pytest
+
+from tests.browser.conftest import log_in, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_visitor_registers_logs_out_and_logs_back_in(site, new_page):
+    page = new_page()
+    page.goto(site)
+    page.click("text=Register")
+    page.fill("input[name=username]", "Zoe_42")
+    page.fill("input[name=email]", "zoe@example.com")
+    page.fill("input[name=password1]", "a long enough password 42")
+    page.fill("input[name=password2]", "a long enough password 42")
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url("**/accounts/u/Zoe_42/")
+    assert page.locator("h1").inner_text().startswith("Zoe_42")
+    screenshot(page, "profile")
+    page.click("text=Log out")
+    page.wait_for_selector("text=Log in")
+    log_in(page, site, "zoe_42", "a long enough password 42")
+    assert page.locator("nav").inner_text().count("Zoe_42") == 1
+
+
+def test_a_taken_username_gets_a_clear_error(site, new_page, make_user):
+    make_user("taken")
+    page = new_page()
+    page.goto(f"{site}/accounts/register/")
+    page.fill("input[name=username]", "TAKEN")
+    page.fill("input[name=email]", "t@example.com")
+    page.fill("input[name=password1]", "a long enough password 42")
+    page.fill("input[name=password2]", "a long enough password 42")
+    page.click("form.stack button[type=submit]")
+    assert page.locator("text=That username is taken.").is_visible()

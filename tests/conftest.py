@@ -1,0 +1,57 @@
+"""Shared fixtures: named users, and settings that keep tests in control of time."""
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def manual_wakeups(request):
+    """Tests wake matches themselves; no background thread or ETA task interferes.
+
+    Pure engine tests also run without Django (`pytest -p no:django tests/engines`).
+    """
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
+    settings.MATCH_WAKEUPS = "manual"
+    settings.HOUSE_BOT_THINK_MS = 500
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(username=username, password="correct horse battery", **extra)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer(request):
+    """A new channel layer per test: the Redis layer's locks belong to one event loop, and
+    pytest-asyncio gives every test a loop of its own."""
+    if request.config.pluginmanager.hasplugin("django"):
+        from channels.layers import channel_layers
+
+        channel_layers.backends.clear()
+
+
+def services_required() -> bool:
+    """CI's real-stack pass sets this: a test needing PostgreSQL or Redis must run, never skip."""
+    return os.environ.get("DUBIUM_REQUIRE_SERVICES") == "1"

@@ -1,0 +1,139 @@
+"""The one action path: validation, the log, the snapshot, refusals."""
+
+import pytest
+
+from games.engine import get_game
+from games.matches import actions, lifecycle, replays
+from games.matches.errors import MatchError
+from games.matches.models import Match, MatchAction
+from tests.matches.conftest import OPENING_BID
+
+pytestmark = pytest.mark.django_db
+
+
+def first_to_act(match):
+    match.refresh_from_db()
+    return get_game("dudo").to_act(match.load_state())[0]
+
+
+def user_on(match, seat):
+    return match.seats.get(number=seat).user
+
+
+def test_an_action_is_logged_and_the_snapshot_saved(dudo_match):
+    seat = first_to_act(dudo_match)
+    actions.submit_action(dudo_match.pk, user_on(dudo_match, seat), OPENING_BID, seq=0)
+    dudo_match.refresh_from_db()
+    assert dudo_match.seq == 1
+    logged = MatchAction.objects.get(match=dudo_match)
+    assert (logged.seq, logged.seat, logged.action, logged.source) == (1, seat, OPENING_BID, "browser")
+    engine = get_game("dudo")
+    expected = engine.apply(engine.new_game(2, 42), seat, OPENING_BID)
+    assert dudo_match.state == engine.dump(expected)
+
+
+def test_a_stale_or_repeated_move_is_refused_and_never_applied_twice(dudo_match):
+    seat = first_to_act(dudo_match)
+    actions.submit_action(dudo_match.pk, user_on(dudo_match, seat), OPENING_BID, seq=0)
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(dudo_match.pk, user_on(dudo_match, 1 - seat), {"type": "doubt"}, seq=0)
+    assert refused.value.code == "stale"
+    assert "it is at move 1, you saw 0" in refused.value.message
+    assert MatchAction.objects.filter(match=dudo_match).count() == 1
+
+
+def test_a_move_out_of_turn_is_refused(dudo_match):
+    seat = first_to_act(dudo_match)
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(dudo_match.pk, user_on(dudo_match, 1 - seat), OPENING_BID, seq=0)
+    assert (refused.value.code, refused.value.message) == ("not_your_turn", "It is not your turn.")
+
+
+def test_an_illegal_move_gets_the_engines_message_and_changes_nothing(dudo_match):
+    seat = first_to_act(dudo_match)
+    before = Match.objects.get(pk=dudo_match.pk).state
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(dudo_match.pk, user_on(dudo_match, seat), {"type": "doubt"}, seq=0)
+    assert refused.value.code == "illegal"
+    assert refused.value.message
+    dudo_match.refresh_from_db()
+    assert dudo_match.state == before and dudo_match.seq == 0
+
+
+@pytest.mark.parametrize("bad", [None, "doubt", [1, 2], {"type": "bid", "quantity": "many", "face": 2}])
+def test_malformed_actions_are_refused_as_illegal(dudo_match, bad):
+    seat = first_to_act(dudo_match)
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(dudo_match.pk, user_on(dudo_match, seat), bad, seq=0)
+    assert refused.value.code == "illegal"
+
+
+def test_a_spectator_cannot_move(dudo_match, carol):
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(dudo_match.pk, carol, OPENING_BID, seq=0)
+    assert refused.value.code == "not_seated"
+
+
+def test_leaving_a_running_two_player_match_loses_it(dudo_match, alice):
+    lifecycle.leave_match(dudo_match.pk, alice)
+    dudo_match.refresh_from_db()
+    assert dudo_match.status == Match.Status.FINISHED
+    assert dudo_match.result["ranking"] == [[1], [0]]
+    assert dudo_match.result["forfeited"] == [0]
+
+
+def test_a_finished_match_replays_from_its_export(dudo_match):
+    engine = get_game("dudo")
+    while dudo_match.status == Match.Status.RUNNING:
+        state = dudo_match.load_state()
+        seat = engine.to_act(state)[0]
+        action = engine.default_action(state, seat)
+        actions.submit_action(dudo_match.pk, user_on(dudo_match, seat), action, seq=dudo_match.seq)
+        dudo_match.refresh_from_db()
+    ok, result = replays.verify(replays.export(dudo_match))
+    assert ok and result["ranking"] == dudo_match.result["ranking"]
+
+
+def test_the_host_starts_only_a_full_table(alice, bob):
+    match = lifecycle.create_match(game="dudo", players=3, host=alice)
+    lifecycle.join_match(match.pk, bob)
+    with pytest.raises(MatchError) as refused:
+        lifecycle.start_match(match.pk, alice)
+    assert refused.value.message == "The table needs 3 players and has 2."
+
+
+def test_only_the_host_adds_bots_and_starts(alice, bob):
+    match = lifecycle.create_match(game="dudo", players=2, host=alice)
+    with pytest.raises(MatchError) as refused:
+        lifecycle.add_house_bot(match.pk, bob, "heuristic")
+    assert refused.value.code == "not_host"
+    lifecycle.add_house_bot(match.pk, alice, "heuristic")
+    assert [seat.user.username for seat in match.seats.all()] == ["alice", "HeuristicBot"]
+
+
+def test_a_table_refuses_options_the_game_does_not_have(alice):
+    with pytest.raises(MatchError) as refused:
+        lifecycle.create_match(game="dudo", players=2, host=alice, options={"colour": "red"})
+    assert refused.value.code == "bad_request"
+    assert "has no option colour" in refused.value.message
+
+
+def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bob):
+    from games.matches import broadcast, presence
+    from games.matches.tasks import match_finished
+    from ratings.models import RatingChange
+
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=42, ranked=True, options={"dice": 1})
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.start_match(match.pk, alice)
+    engine = get_game("dudo")
+    match.refresh_from_db()
+    first = engine.to_act(match.load_state())[0]
+    actions.submit_action(match.pk, user_on(match, first), OPENING_BID, seq=0)
+    actions.submit_action(match.pk, user_on(match, 1 - first), {"type": "doubt"}, seq=1)
+    match_finished(match.pk)
+    assert RatingChange.objects.filter(match=match).count() == 2
+    changes = broadcast.rating_changes(match.pk)
+    assert sorted(c["seat"] for c in changes) == [0, 1]
+    assert sum(c["delta"] for c in changes) == pytest.approx(0, abs=0.2)
+    assert presence.current_message(match.pk, None)["rating_changes"] == changes

@@ -1,0 +1,94 @@
+"""The tables and matches API: one path with the websocket, for HTTP bots and scripts."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from games.engine import get_game
+from games.matches.models import Match, MatchAction
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, url, body=None):
+    return client.post(url, body or {}, content_type="application/json")
+
+
+def test_games_lists_every_engine_with_its_options(client):
+    games = {game["slug"]: game for game in client.get("/api/games/").json()}
+    assert set(games) == {"dubito", "dudo", "doubt-it", "dobble", "dudab"}
+    assert games["dudo"]["options"]["opening_ones"]["default"] is False
+
+
+def test_a_bot_owner_hosts_a_table_seats_a_house_bot_and_plays_over_http(client, alice):
+    client.force_login(alice)
+    table = post(client, "/api/matches/", {"game": "dudo", "players": 2, "options": {"dice": 1}}).json()
+    assert post(client, f"/api/matches/{table['id']}/bots/", {"bot": "random"}).status_code == 201
+    started = post(client, f"/api/matches/{table['id']}/start/").json()
+    assert started["status"] == "running"
+    match = Match.objects.get(pk=table["id"])
+    engine = get_game("dudo")
+    if engine.to_act(match.load_state()) == [0]:
+        reply = post(
+            client, f"/api/matches/{match.pk}/actions/", {"action": {"type": "bid", "quantity": 1, "face": 3}, "seq": 0}
+        )
+        assert reply.status_code == 200 and reply.json()["seq"] == 1
+        assert MatchAction.objects.get(match=match).source == "api"
+    else:
+        reply = post(client, f"/api/matches/{match.pk}/actions/", {"action": {"type": "doubt"}, "seq": 0})
+        assert reply.json()["code"] == "not_your_turn"
+
+
+def test_the_api_refuses_stale_moves_with_409_and_spectators_with_403(client, alice, bob, carol):
+    client.force_login(alice)
+    table = post(client, "/api/matches/", {"game": "dudo", "players": 2}).json()
+    client.force_login(bob)
+    post(client, f"/api/matches/{table['id']}/join/")
+    client.force_login(alice)
+    post(client, f"/api/matches/{table['id']}/start/")
+    stale = post(client, f"/api/matches/{table['id']}/actions/", {"action": {"type": "doubt"}, "seq": 7})
+    assert stale.status_code == 409 and stale.json()["code"] == "stale"
+    client.force_login(carol)
+    watcher = post(client, f"/api/matches/{table['id']}/actions/", {"action": {"type": "doubt"}, "seq": 0})
+    assert watcher.status_code == 403 and watcher.json()["code"] == "not_seated"
+
+
+def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(client, tmp_path, alice):
+    from games.matches import demo
+
+    match = demo.play_bot_match("dubito", ["heuristic", "random"], seed=9)
+    export = client.get(f"/api/matches/{match.pk}/replay/").json()
+    assert (export["seed"], len(export["actions"])) == (9, match.seq)
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(export))
+    call_command("replay", str(path))
+    step = client.get(f"/api/matches/{match.pk}/replay/3/?seat=1").json()
+    assert (step["step"], step["view"]["seat"]) == (3, 1)
+    assert client.get(f"/api/matches/{match.pk}/replay/{match.seq + 1}/").status_code == 400
+
+
+def test_a_tampered_replay_fails_verification(client, tmp_path):
+    from django.core.management.base import CommandError
+
+    from games.matches import demo
+
+    match = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
+    export = client.get(f"/api/matches/{match.pk}/replay/").json()
+    export["result"]["ranking"] = list(reversed(export["result"]["ranking"]))
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(export))
+    with pytest.raises(CommandError, match="do not reproduce"):
+        call_command("replay", str(path))
+
+
+def test_replays_open_only_when_the_match_is_over(client, alice):
+    client.force_login(alice)
+    table = post(client, "/api/matches/", {"game": "dudo", "players": 2}).json()
+    assert client.get(f"/api/matches/{table['id']}/replay/").status_code == 409
+
+
+def test_the_simulate_command_reports_win_rates_as_json(capsys):
+    call_command("simulate", "dudo", "--players", "2", "--games", "20", "--json")
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 20 and report["win_rate"]["heuristic"] > report["win_rate"]["random"]

@@ -1,0 +1,201 @@
+"""The websocket protocol, end to end through the ASGI application (docs/protocol.md)."""
+
+import json
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from rest_framework.authtoken.models import Token
+
+from games.engine import get_game
+from games.matches import lifecycle
+from games.matches.models import Match
+from tests.matches.conftest import OPENING_BID
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture
+def application():
+    from dubium.asgi import application
+
+    return application
+
+
+async def connect(application, match_id, user=None, token=None):
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+    if token is None and user is not None:
+        token = await token_for(user)
+    if token is not None:
+        headers.append((b"authorization", f"Token {token}".encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+async def next_reply(ws):
+    """The next message that is not a state push (connections announce themselves with one)."""
+    message = await ws.receive_json_from()
+    while message["type"] == "state":
+        message = await ws.receive_json_from()
+    return message
+
+
+async def token_for(user):
+    from channels.db import database_sync_to_async
+
+    return (await database_sync_to_async(Token.objects.get_or_create)(user=user))[0].key
+
+
+@pytest.fixture
+def match_ids(alice, bob):
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=42)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.start_match(match.pk, alice)
+    match.refresh_from_db()
+    first = get_game("dudo").to_act(match.load_state())[0]
+    return {"match": match.pk, "first": first, "users": {0: alice, 1: bob}}
+
+
+async def test_a_seated_player_gets_their_own_view_on_connecting(application, match_ids):
+    first = match_ids["first"]
+    ws, connected, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    assert connected
+    hello = await ws.receive_json_from()
+    assert (hello["type"], hello["seat"], hello["seq"], hello["to_act"]) == ("state", first, 0, [first])
+    match = await Match.objects.aget(pk=match_ids["match"])
+    assert hello["view"] == get_game("dudo").view(match.load_state(), first)
+    await ws.disconnect()
+
+
+async def test_an_action_reaches_every_seat_and_spectators_with_their_own_views(application, match_ids, carol):
+    first = match_ids["first"]
+    mover, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    other, _, _ = await connect(application, match_ids["match"], match_ids["users"][1 - first])
+    watcher, _, _ = await connect(application, match_ids["match"], carol)
+    for ws in (mover, other, watcher):
+        await ws.receive_json_from()
+    await mover.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    pushed = {}
+    for ws, seat in ((mover, first), (other, 1 - first), (watcher, None)):
+        message = await ws.receive_json_from()
+        while message["seq"] != 1:
+            message = await ws.receive_json_from()
+        pushed[seat] = message
+        await ws.disconnect()
+    state = (await Match.objects.aget(pk=match_ids["match"])).load_state()
+    engine = get_game("dudo")
+    for seat, message in pushed.items():
+        assert message["seat"] == seat
+        assert message["view"] == engine.view(state, seat)
+
+
+async def test_no_message_to_a_seat_carries_another_seats_dice(application, match_ids):
+    first = match_ids["first"]
+    other_seat = 1 - first
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    hello = await ws.receive_json_from()
+    match = await Match.objects.aget(pk=match_ids["match"])
+    engine = get_game("dudo")
+    hidden = engine.view(match.load_state(), other_seat)["dice"]
+    assert hello["view"]["dice"] != hidden or hello["view"]["dice"] == engine.view(match.load_state(), first)["dice"]
+    for key in ("dice",):
+        assert key in hello["view"]
+    assert json.dumps(hidden) not in json.dumps({k: v for k, v in hello["view"].items() if k != "dice"})
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("not json", "bad_message"),
+        ("[1, 2]", "bad_message"),
+        ('{"no": "type"}', "bad_message"),
+        ('{"type": "dance"}', "bad_message"),
+        ("x" * 9000, "bad_message"),
+        ('{"type": "action", "action": {"type": "bid"}, "seq": 0}', "illegal"),
+        ('{"type": "action", "action": "doubt", "seq": 0}', "illegal"),
+    ],
+)
+async def test_bad_input_gets_an_error_message_and_the_connection_stays_open(application, match_ids, raw, code):
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][match_ids["first"]])
+    await ws.receive_json_from()
+    await ws.send_to(text_data=raw)
+    reply = await next_reply(ws)
+    assert (reply["type"], reply["code"]) == ("error", code)
+    await ws.send_json_to({"type": "ping"})
+    assert await next_reply(ws) == {"type": "pong"}
+    await ws.disconnect()
+
+
+async def test_a_stale_move_is_refused(application, match_ids):
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][match_ids["first"]])
+    await ws.receive_json_from()
+    await ws.send_json_to({"type": "action", "action": OPENING_BID, "seq": 5})
+    reply = await next_reply(ws)
+    assert reply["code"] == "stale"
+    await ws.disconnect()
+
+
+async def test_a_player_cannot_act_for_another_seat(application, match_ids):
+    waiting = 1 - match_ids["first"]
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][waiting])
+    await ws.receive_json_from()
+    await ws.send_json_to({"type": "action", "seat": match_ids["first"], "action": OPENING_BID, "seq": 0})
+    reply = await next_reply(ws)
+    assert (reply["code"], reply["message"]) == ("not_your_turn", "It is not your turn.")
+    await ws.disconnect()
+
+
+async def test_a_spectator_cannot_act(application, match_ids, carol):
+    ws, _, _ = await connect(application, match_ids["match"], carol)
+    hello = await ws.receive_json_from()
+    assert hello["seat"] is None
+    await ws.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    reply = await next_reply(ws)
+    assert reply["code"] == "not_seated"
+    await ws.disconnect()
+
+
+async def test_an_anonymous_visitor_watches_but_a_bad_token_is_not_a_player(application, match_ids):
+    ws, connected, _ = await connect(application, match_ids["match"], token="not-a-token")
+    assert connected
+    assert (await ws.receive_json_from())["seat"] is None
+    await ws.disconnect()
+
+
+async def test_an_unknown_match_closes_the_socket(application, alice):
+    ws, connected, code = await connect(application, 999999, alice)
+    assert not connected and code == 4404
+
+
+async def test_a_reconnecting_player_gets_the_full_current_view(application, match_ids):
+    first = match_ids["first"]
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    await ws.receive_json_from()
+    await ws.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    await ws.receive_json_from()
+    await ws.disconnect()
+    again, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    hello = await again.receive_json_from()
+    assert hello["seq"] == 1 and hello["view"]["history"]
+    await again.disconnect()
+
+
+async def test_chat_reaches_the_table_as_plain_text_and_is_rate_limited(application, match_ids, carol):
+    player, _, _ = await connect(application, match_ids["match"], match_ids["users"][0])
+    watcher, _, _ = await connect(application, match_ids["match"], carol)
+    await player.receive_json_from()
+    await watcher.receive_json_from()
+    await player.send_json_to({"type": "chat", "text": "<b>good luck</b>"})
+    heard = await next_reply(watcher)
+    assert (heard["player"], heard["text"]) == ("alice", "<b>good luck</b>")
+    for _ in range(5):
+        await player.send_json_to({"type": "chat", "text": "spam"})
+    replies = [await next_reply(player) for _ in range(6)]
+    assert {
+        "type": "error",
+        "code": "rate_limited",
+        "message": "Slow down: at most 5 messages every 10 seconds.",
+    } in replies
+    await player.disconnect()
+    await watcher.disconnect()

@@ -1,0 +1,102 @@
+"""The ranked queue, the matchmaker and the live lobby."""
+
+from datetime import timedelta
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.utils import timezone
+
+from games.lobby import matchmaking
+from games.lobby.models import QueueEntry
+from games.matches.errors import MatchError
+from games.matches.models import Match
+
+
+def entry(pk, rating, waited_seconds, now):
+    return QueueEntry(pk=pk, game="dudo", players=2, rating=rating, joined_at=now - timedelta(seconds=waited_seconds))
+
+
+def test_the_window_starts_at_a_hundred_points_and_widens_with_waiting():
+    now = timezone.now()
+    assert matchmaking.window(entry(1, 1500, 0, now), now) == 100
+    assert matchmaking.window(entry(1, 1500, 60, now), now) == 400
+    assert matchmaking.window(entry(1, 1500, 3600, now), now) == 800
+
+
+def test_players_of_similar_rating_are_paired_and_a_distant_newcomer_waits():
+    now = timezone.now()
+    a, b, c = entry(1, 1500, 5, now), entry(2, 1560, 1, now), entry(3, 1900, 0, now)
+    assert matchmaking.pick_groups([a, b, c], 2, now) == [[a, b]]
+
+
+def test_after_a_long_wait_distant_ratings_meet():
+    now = timezone.now()
+    a, c = entry(1, 1500, 40, now), entry(3, 1900, 30, now)
+    assert matchmaking.pick_groups([a, c], 2, now) == []
+    later = now + timedelta(seconds=30)
+    assert matchmaking.pick_groups([a, c], 2, later) == [[a, c]]
+
+
+def test_the_longest_waiting_player_is_seated_first():
+    now = timezone.now()
+    old, near_old, near_new = entry(1, 1500, 30, now), entry(2, 1550, 10, now), entry(3, 1450, 0, now)
+    groups = matchmaking.pick_groups([near_new, near_old, old], 2, now)
+    assert groups[0][0] is old
+
+
+@pytest.mark.django_db
+def test_a_player_waits_in_one_queue_per_game(alice):
+    matchmaking.join_queue(alice, "dudo", 2, 1500)
+    with pytest.raises(MatchError) as refused:
+        matchmaking.join_queue(alice, "dudo", 4, 1500)
+    assert refused.value.message == "You are already waiting for a Dudo match."
+    matchmaking.join_queue(alice, "dobble", 2, 1500)
+
+
+@pytest.mark.django_db
+def test_the_matchmaker_starts_a_ranked_match_and_empties_the_queue(alice, bob):
+    now = timezone.now()
+    matchmaking.join_queue(alice, "dudo", 2, 1500, now)
+    matchmaking.join_queue(bob, "dudo", 2, 1540, now)
+    [match] = matchmaking.matchmake("dudo", 2, now)
+    assert (match.status, match.ranked, match.clock) == (Match.Status.RUNNING, True, Match.Clock.PER_GAME)
+    assert {seat.user.username for seat in match.seats.all()} == {"alice", "bob"}
+    assert not QueueEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_queue_api_joins_and_leaves(client, alice, bob):
+    client.force_login(alice)
+    response = client.post("/api/queue/", {"game": "dudo", "players": 3}, content_type="application/json")
+    assert response.status_code == 201 and response.json()["rating"] == 1500
+    assert client.get("/api/lobby/dudo/").json()["queues"] == {"3": 1}
+    assert client.delete("/api/queue/?game=dudo").status_code == 204
+    assert client.delete("/api/queue/?game=dudo").json()["code"] == "not_queued"
+
+
+@pytest.mark.django_db
+def test_ranked_tables_need_two_seats_within_the_games_bounds(client, alice):
+    client.force_login(alice)
+    response = client.post("/api/queue/", {"game": "doubt-it", "players": 2}, content_type="application/json")
+    assert response.json()["message"] == "Ranked I Doubt It tables seat 3 to 11."
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_lobby_socket_pushes_new_tables_and_tells_a_queued_player_where_to_go(alice, bob):
+    from channels.db import database_sync_to_async
+
+    from dubium.asgi import application
+    from games.matches import lifecycle
+
+    lobby = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=[(b"origin", b"http://127.0.0.1:8000")])
+    assert (await lobby.connect())[0]
+    first = await lobby.receive_json_from()
+    assert first["type"] == "lobby" and first["tables"] == []
+    await database_sync_to_async(lifecycle.create_match)(game="dudo", players=2, host=alice)
+    await database_sync_to_async(lifecycle.join_match)((await Match.objects.afirst()).pk, bob)
+    pushed = await lobby.receive_json_from()
+    while not pushed.get("tables"):
+        pushed = await lobby.receive_json_from()
+    assert [seat["player"] for seat in pushed["tables"][0]["seats"]] == ["alice", "bob"]
+    await lobby.disconnect()

@@ -1,0 +1,104 @@
+"""House bots and clocks: due moves happen through the same path, at the right time."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.engine import get_game
+from games.matches import lifecycle, wakeups
+from games.matches.models import Match, MatchAction
+
+pytestmark = pytest.mark.django_db
+
+
+def seed_where_seat_1_starts() -> int:
+    engine = get_game("dudo")
+    return next(seed for seed in range(100) if engine.to_act(engine.new_game(2, seed)) == [1])
+
+
+def bot_table(alice, bot="heuristic"):
+    """alice against a house bot that has the first move."""
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=seed_where_seat_1_starts())
+    lifecycle.add_house_bot(match.pk, alice, bot)
+    return match
+
+
+def test_a_house_bot_moves_after_its_thinking_time_and_not_before(alice):
+    start = timezone.now()
+    match = bot_table(alice)
+    lifecycle.start_match(match.pk, alice, now=start)
+    match.refresh_from_db()
+    assert start + timedelta(milliseconds=250) <= match.wake_at <= start + timedelta(milliseconds=750)
+    assert wakeups.wake(match.pk, now=match.wake_at - timedelta(milliseconds=1)) is False
+    assert wakeups.wake(match.pk, now=match.wake_at) is True
+    assert MatchAction.objects.get(match=match).source == "house"
+
+
+def test_a_match_between_house_bots_plays_out_to_a_result(alice, bob):
+    match = lifecycle.create_match(game="dudo", players=3, seed=3)
+    for name in ["heuristic", "random", "heuristic"]:
+        lifecycle.seat_house_bot(match, name)
+    lifecycle.start_match(match.pk, None)
+    match = wakeups.play_out(match.pk)
+    assert match.status == Match.Status.FINISHED
+    assert sorted(seat for group in match.result["ranking"] for seat in group) == [0, 1, 2]
+    assert match.seq == match.actions.count() > 0
+
+
+def test_a_per_turn_clock_plays_the_default_move_when_time_runs_out(alice, bob):
+    start = timezone.now()
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=5, clock="turn", clock_initial_ms=10_000)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.start_match(match.pk, alice, now=start)
+    match.refresh_from_db()
+    assert match.wake_at == start + timedelta(seconds=10)
+    assert wakeups.wake(match.pk, now=start + timedelta(seconds=9)) is False
+    assert wakeups.wake(match.pk, now=start + timedelta(seconds=10)) is True
+    logged = MatchAction.objects.get(match=match)
+    assert logged.source == "timeout"
+    engine = get_game("dudo")
+    assert logged.action == engine.default_action(engine.new_game(2, 5), logged.seat)
+
+
+def test_a_per_game_clock_charges_the_mover_and_adds_the_increment(alice, bob):
+    from games.matches import actions
+
+    start = timezone.now()
+    match = lifecycle.create_match(
+        game="dudo", players=2, host=alice, seed=5, clock="game", clock_initial_ms=60_000, clock_increment_ms=2_000
+    )
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.start_match(match.pk, alice, now=start)
+    seat = get_game("dudo").to_act(Match.objects.get(pk=match.pk).load_state())[0]
+    mover = match.seats.get(number=seat)
+    actions.submit_action(
+        match.pk, mover.user, {"type": "bid", "quantity": 1, "face": 2}, 0, now=start + timedelta(seconds=15)
+    )
+    mover.refresh_from_db()
+    assert mover.clock_ms == 60_000 - 15_000 + 2_000
+
+
+def test_a_disconnected_player_is_played_for_after_the_grace_period(alice, bob, settings):
+    from games.matches import presence
+
+    settings.MATCH_DISCONNECT_GRACE_SECONDS = 30
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=5)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.start_match(match.pk, alice)
+    seat = get_game("dudo").to_act(Match.objects.get(pk=match.pk).load_state())[0]
+    presence.connected(match.pk, seat, True)
+    presence.connected(match.pk, seat, False)
+    match.refresh_from_db()
+    gone = match.seats.get(number=seat).disconnected_at
+    assert match.wake_at == max(gone, match.turn_started_at) + timedelta(seconds=30)
+    assert wakeups.wake(match.pk, now=match.wake_at) is True
+    assert MatchAction.objects.get(match=match).source == "timeout"
+
+
+def test_the_sweep_wakes_matches_whose_time_has_come(alice):
+    start = timezone.now() - timedelta(seconds=5)
+    match = bot_table(alice, bot="random")
+    lifecycle.start_match(match.pk, alice, now=start)
+    assert wakeups.sweep() == 1
+    assert MatchAction.objects.get(match=match).source == "house"

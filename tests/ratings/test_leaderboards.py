@@ -1,0 +1,103 @@
+"""Leaderboard pages and queries: places, ties, humans/bots filters, pagination, query counts."""
+
+import pytest
+from django.urls import reverse
+
+from ratings import ladders
+from ratings.models import HighScore, Rating
+
+
+@pytest.fixture
+def ladder(make_user):
+    """dudo: h0 1700, b1 1650 (bot), h2 1600, b3 1600 (bot), h4 1500 ... 12 accounts, 50 points apart
+    but a tie; the first six established, the others provisional."""
+    users = []
+    for i in range(12):
+        user = make_user(f"{'b' if i % 2 else 'h'}{i}", is_bot=bool(i % 2))
+        elo = 1700 - 50 * i + (50 if i == 3 else 0)
+        Rating.objects.create(user=user, game="dudo", elo=elo, peak=elo, games=40 if i < 6 else 3, is_bot=user.is_bot)
+        users.append(user)
+    return users
+
+
+def names(queryset):
+    return [r.user.username for r in queryset]
+
+
+def test_the_ladder_is_best_first_and_ties_go_in_account_order(ladder):
+    assert names(ladders.ladder("dudo")[:5]) == ["h0", "b1", "h2", "b3", "h4"]
+
+
+def test_places_count_those_above_and_tied_accounts_created_earlier(ladder):
+    assert ladders.position("dudo", ladder[0]) == (1, Rating.objects.get(user=ladder[0]))
+    assert ladders.position("dudo", ladder[3])[0] == 4
+    assert ladders.position("dudo", ladder[11])[0] == 12
+
+
+def test_the_filters_keep_humans_or_bots_and_places_follow(ladder):
+    assert names(ladders.ladder("dudo", "humans")) == ["h0", "h2", "h4", "h6", "h8", "h10"]
+    assert names(ladders.ladder("dudo", "bots"))[:2] == ["b1", "b3"]
+    assert ladders.position("dudo", ladder[3], "bots")[0] == 2
+    assert ladders.position("dudo", ladder[4], "humans")[0] == 3
+    assert ladders.position("dudo", ladder[4], "bots") is None
+
+
+def test_the_page_shows_places_provisional_marks_and_the_viewers_place(client, ladder, monkeypatch):
+    monkeypatch.setattr(ladders, "PAGE_SIZE", 5)
+    client.force_login(ladder[7])
+    response = client.get(reverse("leaderboard", args=["dudo"]), {"page": 2})
+    assert response.status_code == 200
+    assert [r.user.username for r in response.context["page"]] == ["b5", "h6", "b7", "h8", "b9"]
+    assert response.context["first_place"] == 6
+    assert response.context["mine"][0] == 8 and response.context["my_page"] == 2
+    html = response.content.decode()
+    assert "You are <strong>#8</strong> with 1350 (provisional)" in html
+    assert '<tr class="me"><td>8</td>' in html
+    assert html.count('class="provisional"') == 4  # h6, b7, h8, b9 have 3 games
+
+
+def test_the_page_filters_bots(client, ladder):
+    response = client.get(reverse("leaderboard", args=["dudo"]), {"kind": "bots"})
+    assert [r.user.username for r in response.context["page"]] == ["b1", "b3", "b5", "b7", "b9", "b11"]
+    assert response.context["mine"] is None
+
+
+def test_an_unknown_kind_shows_everyone_and_an_unknown_game_is_404(client, ladder):
+    assert client.get(reverse("leaderboard", args=["dudo"]), {"kind": "aliens"}).context["kind"] == "all"
+    assert client.get(reverse("leaderboard", args=["chess"])).status_code == 404
+
+
+def test_the_page_runs_the_same_queries_whatever_the_ladder_size(client, ladder, make_user, django_assert_num_queries):
+    client.force_login(ladder[5])
+    client.get(reverse("leaderboard", args=["dudo"]))  # warm the session
+    # session, user, count, page, its accounts, own rating, above, tied
+    with django_assert_num_queries(8):
+        client.get(reverse("leaderboard", args=["dudo"]))
+    for i in range(40):
+        user = make_user(f"extra{i}")
+        Rating.objects.create(user=user, game="dudo", elo=1000 + i, games=1)
+    with django_assert_num_queries(8):
+        client.get(reverse("leaderboard", args=["dudo"]), {"page": 2})
+
+
+def test_the_index_shows_each_games_top_five_and_my_place(client, ladder, django_assert_max_num_queries):
+    client.force_login(ladder[11])
+    response = client.get(reverse("leaderboards"))
+    assert response.status_code == 200
+    dudo = next(b for b in response.context["boards"] if b["engine"].slug == "dudo")
+    assert names(dudo["top"]) == ["h0", "b1", "h2", "b3", "h4"]
+    assert dudo["mine"][0] == 12
+    assert "You: #12, 1150?" in response.content.decode()
+
+
+def test_the_dubito_page_lists_solo_high_scores_best_first(client, finished_match, alice, bob):
+    for user, score in [(alice, 30), (bob, 55), (alice, 40)]:
+        match = finished_match("dubito", [user], [[0]], scores={"0": score})
+        HighScore.objects.create(match=match, user=user, game="dubito", score=score, finished_at=match.finished_at)
+    response = client.get(reverse("leaderboard", args=["dubito"]))
+    assert [(s.user.username, s.score) for s in response.context["high_scores"]] == [
+        ("bob", 55),
+        ("alice", 40),
+        ("alice", 30),
+    ]
+    assert "Solo high scores" in response.content.decode()

@@ -1,0 +1,51 @@
+"""The profile partial: rating per game, peak, games, win rate, SVG chart, recent rated matches."""
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from ratings.charts import history_svg
+from ratings.profile import profile_ratings
+from ratings.services import rate_match
+
+
+def test_the_partial_shows_each_game_with_peak_games_win_rate_and_recent_deltas(finished_match, alice, bob):
+    first = finished_match("dudo", [alice, bob], [[0], [1]])
+    second = finished_match("dudo", [alice, bob], [[1], [0]])
+    rate_match(first.pk)
+    rate_match(second.pk)
+    rows = profile_ratings(alice)
+    assert [(r["name"], r["rating"].games, r["rating"].wins) for r in rows] == [("Dudo", 2, 1)]
+    assert [c.match_id for c in rows[0]["recent"]] == [second.pk, first.pk]
+    html = render_to_string("ratings/_profile_ratings.html", {"ratings": rows})
+    assert "Dudo</a>: 1498" in html and "provisional" in html
+    assert "peak 1520 · 2 rated games · 50% won" in html
+    assert f'href="/match/{first.pk}/">#{first.pk}</a> 2026-01-01: place 1,\n          +20.0 → 1520?' in html
+    assert "<svg" in html and 'class="rating-provisional"' in html
+
+
+def test_the_partial_says_so_when_there_are_no_rated_games(db, alice):
+    assert "No rated games yet." in render_to_string(
+        "ratings/_profile_ratings.html", {"ratings": profile_ratings(alice)}
+    )
+
+
+def test_the_profile_page_includes_the_partial(client, finished_match, alice, bob):
+    rate_match(finished_match("dudo", [alice, bob], [[1], [0]]).pk)
+    html = client.get(reverse("profile", args=["bob"])).content.decode()
+    assert 'class="profile-ratings"' in html and "Dudo</a>: 1520" in html
+
+
+def test_the_chart_is_dashed_while_provisional_and_solid_after():
+    svg = history_svg([1500.0 + i for i in range(41)], 30, "Dudo rating")
+    assert svg.count("<polyline") == 2
+    assert 'class="rating-provisional" fill="none" stroke="#1d70b8" stroke-width="2" stroke-dasharray="6 4"' in svg
+    assert 'class="rating-established"' in svg
+    assert '<text x="40" y="160" font-size="11" dy="-4">game 0</text>' in svg
+    assert ">game 40</text>" in svg and ">1540</text>" in svg and ">1500</text>" in svg
+
+
+def test_the_chart_of_an_established_player_is_solid_and_labels_are_escaped():
+    svg = history_svg([1600.0, 1610.0, 1590.0], 30, "<b>x</b>", first_game=50)
+    assert "rating-provisional" not in svg and svg.count("<polyline") == 1
+    assert "&lt;b&gt;x&lt;/b&gt;" in svg and "<b>" not in svg
+    assert history_svg([1500.0], 30, "one point") == ""

@@ -1,0 +1,1 @@
+"""Tournaments that organizers schedule; Celery runs them (see the tournaments issue)."""

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from tournaments import views
+
+urlpatterns = [
+    path("tournaments/", views.tournament_list, name="tournaments"),
+    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/entry/", views.enter_or_withdraw, name="tournament-entry"),
+]
