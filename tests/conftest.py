@@ -17,6 +17,8 @@ def manual_wakeups(request):
     settings.MATCH_WAKEUPS = "manual"
     settings.HOUSE_BOT_THINK_MS = 500
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    # A deliberately slow hash protects real passwords; tests create hundreds of accounts.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ layer and Celery tasks run eagerly in the web process. DATABASE_URL and
 REDIS_URL switch to PostgreSQL and Redis with separate worker processes.
 """
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -90,6 +91,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not SQLite's shared in-memory database: that one fails at once under concurrent
     # writers instead of waiting, and the browser tests run a server, bots and clocks in threads.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-dubium-{os.getpid()}.sqlite3")}
+else:
+    # Two checkouts testing against one PostgreSQL server (a CI clone beside a working copy) must
+    # not drop each other's test database.
+    checkout = hashlib.sha1(str(BASE_DIR).encode()).hexdigest()[:8]
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{checkout}"}
+    # A match row is locked for milliseconds per move. A wait of seconds means something is stuck:
+    # fail that request or task (a retry or the sweep picks the match up again) instead of
+    # queueing every later move behind it, and end sessions that sit inside a transaction.
+    DATABASES["default"]["OPTIONS"] = {
+        "options": "-c lock_timeout={} -c idle_in_transaction_session_timeout={}".format(
+            os.environ.get("DB_LOCK_TIMEOUT_MS", "15000"), os.environ.get("DB_IDLE_IN_TRANSACTION_MS", "60000")
+        )
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
