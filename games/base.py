@@ -137,6 +137,12 @@ class Game:
         """What the server plays for a seat whose clock ran out; None forfeits it."""
         raise NotImplementedError
 
+    def answer_window_ms(self, state: Any) -> int | None:
+        """How long the seats answering one event at once (a doubt window) may take, whatever
+        the table's clock; None when only the clock limits them. The server plays the default
+        action for a seat still silent at the end."""
+        return None
+
     def dump(self, state: Any) -> dict:
         raise NotImplementedError
 

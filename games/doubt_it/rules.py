@@ -285,6 +285,10 @@ class DoubtIt(Game):
         honest = next((card for card in hand if card[0] == due), None)
         return {"type": "play", "cards": [honest or bluff_card(hand, due)]}
 
+    def answer_window_ms(self, state):
+        seconds = state.options.get("doubt_window_s", 0)
+        return seconds * 1000 if state.waiting and seconds else None
+
     def dump(self, state):
         return {
             "players": state.players, "options": dict(state.options), "rng": rng_dump(state.rng),
@@ -328,6 +332,9 @@ GAME = DoubtIt(
                              ("first", "nearest")),
         "after_doubt": Option("next", "Who plays after a challenge: the next player in turn, or the loser of "
                               "the challenge.", ("next", "loser")),
+        "doubt_window_s": Option(20, "Seconds every other player has to doubt or pass after a play; a player "
+                                 "still silent then passes (0: only the table clock limits the window).",
+                                 minimum=0, maximum=300),
         "max_plays": Option(400, "The game stops after this many plays; then everyone ranks by cards left.",
                             minimum=20, maximum=5000),
     },

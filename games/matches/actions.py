@@ -48,6 +48,7 @@ def apply_action(match: Match, seat_number: int, action, *, seq, source: str, no
         raise MatchError("not_your_turn", "It is not your turn.")
     if not isinstance(action, dict):
         raise MatchError("illegal", 'An action must be a JSON object with a "type".')
+    window_was_open = engine.answer_window_ms(state) is not None
     if engine.realtime:
         action = {**action, "at_ms": game_time_ms(match, now)}
     try:
@@ -63,6 +64,8 @@ def apply_action(match: Match, seat_number: int, action, *, seq, source: str, no
     MatchAction.objects.create(match=match, seq=match.seq, seat=seat_number, action=action, source=source)
     match.state = engine.dump(state)
     match.turn_started_at = now
+    if not window_was_open:
+        match.window_opened_at = now
     if engine.is_over(state):
         lifecycle.finish(match, state, seats, now)
         return

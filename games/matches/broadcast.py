@@ -40,7 +40,7 @@ def match_message(match, state, seats, seat: int | None) -> dict:
         "seats": [public_seat(s) for s in seats],
         "to_act": to_act,
         "legal": engine.legal_actions(state, seat) if seat is not None and seat in to_act else [],
-        "clocks": clocks.snapshot(match, seats, to_act, timezone.now()),
+        "clocks": clocks.snapshot(match, state, seats, to_act, timezone.now()),
         "result": match.result,
         "rating_changes": rating_changes(match.pk) if match.status == match.Status.FINISHED and match.ranked else [],
     }

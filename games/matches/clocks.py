@@ -17,15 +17,20 @@ def disconnect_grace() -> timedelta:
     return timedelta(seconds=settings.MATCH_DISCONNECT_GRACE_SECONDS)
 
 
-def deadline(match, seat) -> datetime | None:
+def deadline(match, seat, state) -> datetime | None:
     """When this seat, if it is to act, times out; None when it never does.
 
     Real-time games (Dobble) have no turns: everyone may act all the time, and
-    a player who stops claiming simply gains nothing.
+    a player who stops claiming simply gains nothing. A game's answer window
+    (I Doubt It's doubt window) ends whatever the clock says.
     """
     if match.turn_started_at is None or seat.house_bot or match.engine.realtime:
         return None
     limits = []
+    window_ms = match.engine.answer_window_ms(state)
+    if window_ms is not None:
+        opened = match.window_opened_at or match.turn_started_at
+        limits.append(opened + timedelta(milliseconds=window_ms))
     if match.clock == match.Clock.PER_TURN:
         limits.append(match.turn_started_at + timedelta(milliseconds=match.clock_initial_ms))
     elif match.clock == match.Clock.PER_GAME:
@@ -42,12 +47,12 @@ def charge(match, seat, now: datetime) -> None:
         seat.clock_ms = seat.clock_ms - spent + match.clock_increment_ms
 
 
-def snapshot(match, seats, to_act: list[int], now: datetime) -> dict:
+def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
     """What the clients draw: each bank and, for seats to act, the milliseconds left."""
     left = {}
     for seat in seats:
         if seat.number in to_act:
-            limit = deadline(match, seat)
+            limit = deadline(match, seat, state)
             if limit is not None:
                 left[str(seat.number)] = max(0, int((limit - now).total_seconds() * 1000))
     return {

@@ -40,6 +40,9 @@ class Match(models.Model):
     seq = models.PositiveIntegerField(default=0, help_text="How many actions the log holds.")
     result = models.JSONField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # When the current answer window (I Doubt It's doubt window) opened: its timer runs from
+    # there, not from the latest answer.
+    window_opened_at = models.DateTimeField(null=True, blank=True)
     wake_at = models.DateTimeField(
         null=True, blank=True, db_index=True, help_text="When a clock runs out or a bot is due to move."
     )

@@ -53,7 +53,7 @@ def due_events(match, state, seats) -> list[tuple[datetime, int, dict | None]]:
             if move is not None:
                 events.append((move[0], number, move[1]))
         else:
-            limit = clocks.deadline(match, seat)
+            limit = clocks.deadline(match, seat, state)
             if limit is not None:
                 events.append((limit, number, None))
     return sorted(events, key=lambda event: (event[0], event[1]))

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from games.engine import get_game
 from games.matches import lifecycle, wakeups
+from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +103,39 @@ def test_the_sweep_wakes_matches_whose_time_has_come(alice):
     lifecycle.start_match(match.pk, alice, now=start)
     assert wakeups.sweep() == 1
     assert MatchAction.objects.get(match=match).source == "house"
+
+
+def test_a_doubt_window_closes_when_its_timer_runs_out_even_without_a_clock(alice, bob, carol):
+    start = timezone.now()
+    match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=8, options={"doubt_window_s": 15})
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.join_match(match.pk, carol)
+    lifecycle.start_match(match.pk, alice, now=start)
+    match.refresh_from_db()
+    assert match.wake_at is None, "without a clock nobody is hurried to play"
+    engine, state = get_game("doubt-it"), match.load_state()
+    player = engine.to_act(state)[0]
+    users = {seat.number: seat.user for seat in match.seats.all()}
+    played = start + timedelta(seconds=30)
+    submit_action(match.pk, users[player], engine.legal_actions(state, player)[0], 0, now=played)
+    match.refresh_from_db()
+    assert match.wake_at == played + timedelta(seconds=15)
+    assert wakeups.wake(match.pk, now=played + timedelta(seconds=14)) is False
+    assert wakeups.wake_all_due(match.pk, now=played + timedelta(seconds=15)) == 2
+    answers = MatchAction.objects.filter(match=match, source="timeout")
+    assert [logged.action for logged in answers] == [{"type": "pass"}, {"type": "pass"}]
+    match.refresh_from_db()
+    assert match.wake_at is None and not match.load_state().waiting
+
+
+def test_a_doubt_window_timer_of_zero_leaves_the_window_to_the_clock(alice, bob, carol):
+    match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=8, options={"doubt_window_s": 0})
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.join_match(match.pk, carol)
+    lifecycle.start_match(match.pk, alice)
+    match.refresh_from_db()
+    engine, state = get_game("doubt-it"), match.load_state()
+    player = engine.to_act(state)[0]
+    submit_action(match.pk, match.seats.get(number=player).user, engine.legal_actions(state, player)[0], 0)
+    match.refresh_from_db()
+    assert match.load_state().waiting and match.wake_at is None
