@@ -30,7 +30,12 @@ class Tournament(models.Model):
     )
     starts_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    turn_seconds = models.PositiveIntegerField(
+        default=60, help_text="Per-turn clock of every match (0: no clock). Dobble is real-time and has none."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["starts_at"]
@@ -43,12 +48,59 @@ class Tournament(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
+    @property
+    def fixed_tables(self) -> bool:
+        """Series formats keep each table together for every round; Swiss and round robin reseat."""
+        return self.format in (self.Format.DOBBLE_SERIES, self.Format.ROUNDS_TOTAL)
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.format == self.Format.ROUNDS_TOTAL
+
 
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
+    house_bot = models.CharField(max_length=20, blank=True, help_text="Set when a house bot plays this entry.")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["joined_at"]
         constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")]
+
+
+class Table(models.Model):
+    """One table of one round. In a Dobble series the next mini-game waits for its chooser
+    (the last mini-game's loser): the table exists, its match does not yet."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    seating = models.JSONField(help_text="Entry ids in seat order.")
+    match = models.OneToOneField(
+        "matches.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_table"
+    )
+    mini_game = models.CharField(max_length=24, blank=True)
+    chooser = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    choose_by = models.DateTimeField(null=True, blank=True)
+    scored = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round", "number"], name="one_table_per_number_and_round")
+        ]
+
+
+class Score(models.Model):
+    """What one entry earned in one round: unique, so a result counted twice counts once."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="scores")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="scores")
+    round = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="scores")
+    points = models.FloatField()
+
+    class Meta:
+        ordering = ["round"]
+        constraints = [models.UniqueConstraint(fields=["entry", "round"], name="one_score_per_entry_and_round")]

@@ -15,7 +15,7 @@ from games.engine import GAMES
 from games.lobby.models import QueueEntry
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
-from games.matches.models import Match, Seat
+from games.matches.models import Match
 
 BASE_WINDOW = 100.0
 WIDENING_PER_SECOND = 5.0
@@ -80,13 +80,12 @@ def matchmake(game: str, players: int, now: datetime | None = None) -> list[Matc
         entries = list(QueueEntry.objects.select_for_update().filter(game=game, players=players).select_related("user"))
         for group in pick_groups(entries, players, now):
             clock = {} if GAMES[game].realtime else RANKED_CLOCK
-            match = lifecycle.create_match(game=game, players=players, ranked=True, **clock)
             users = [entry.user for entry in group]
-            random.Random(match.seed).shuffle(users)
-            for number, user in enumerate(users):
-                Seat.objects.create(match=match, number=number, user=user)
+            random.shuffle(users)  # who starts is luck, not queue order
+            match = lifecycle.start_seated_match(
+                game=game, seats=[(user, "") for user in users], now=now, ranked=True, **clock
+            )
             QueueEntry.objects.filter(pk__in=[entry.pk for entry in group]).delete()
-            match = lifecycle.start_match(match.pk, None, now)
             started.append(match)
             transaction.on_commit(lambda m=match, u=users: broadcast.send_match_found(m, u))
     if started:

@@ -65,6 +65,17 @@ def create_match(
     return match
 
 
+def start_seated_match(*, game: str, seats: list[tuple], now: datetime, **table) -> Match:
+    """A match filled in the given seat order and started at once (ranked queue, tournaments).
+
+    `seats` holds (user, house_bot name or ""); call inside the caller's transaction.
+    """
+    match = create_match(game=game, players=len(seats), **table)
+    for number, (user, house_bot) in enumerate(seats):
+        Seat.objects.create(match=match, number=number, user=user, house_bot=house_bot)
+    return start_match(match.pk, None, now)
+
+
 def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:
     if clock not in Match.Clock.values:
         raise MatchError("bad_request", f"Clock must be one of {', '.join(Match.Clock.values)}.")

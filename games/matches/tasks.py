@@ -22,8 +22,10 @@ def match_finished(match_id: int) -> None:
     """Hand a finished match to the apps that score it; each one is idempotent."""
     from games.matches import broadcast
     from ratings.services import rate_match
+    from tournaments.running import record_match
 
     if rate_match(match_id):
         broadcast.send_to_table(
             match_id, {"type": "rated", "match": match_id, "changes": broadcast.rating_changes(match_id)}
         )
+    record_match(match_id)

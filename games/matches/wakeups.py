@@ -5,17 +5,16 @@ due: a house bot's move (its thinking or reaction time after the last change)
 or a seat's timeout. `wake` does what is due, through the same action path as
 any player. What wakes a match: on the real stack a Celery task with an ETA per
 change plus a beat sweep that catches anything lost in a restart; embedded, a
-ticker thread in the web process sweeps several times a second; in tests,
-nothing — they call `wake` or `play_out` themselves.
+ticker thread in the web process (dubium/ticker.py) sweeps several times a
+second; in tests, nothing — they call `wake` or `play_out` themselves.
 """
 
 import logging
 import random
-import threading
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games.bots import get_bot
@@ -142,22 +141,3 @@ def match_finished(match_id: int) -> None:
     from games.matches.tasks import match_finished as task
 
     task.delay(match_id)
-
-
-def start_ticker(interval: float = 0.2, stop: threading.Event | None = None) -> threading.Thread:
-    """Embedded mode: one daemon thread sweeps for due bot moves and timeouts until `stop` is set."""
-    stop = stop or threading.Event()
-
-    def run() -> None:
-        while not stop.is_set():
-            try:
-                sweep()
-            except Exception:
-                log.exception("wake-up sweep failed")
-            finally:
-                close_old_connections()
-            stop.wait(interval)
-
-    thread = threading.Thread(target=run, name="dubium-wakeups", daemon=True)
-    thread.start()
-    return thread

@@ -23,7 +23,7 @@ application = ProtocolTypeRouter(
 from django.conf import settings  # noqa: E402
 
 if settings.MATCH_WAKEUPS == "thread":
-    # Embedded mode has no Celery worker: a ticker thread plays due bot moves and timeouts.
-    from games.matches.wakeups import start_ticker  # noqa: E402
+    # Embedded mode has no Celery worker or beat: a ticker thread runs the beat schedule.
+    from dubium.ticker import start_ticker  # noqa: E402
 
     start_ticker()

@@ -177,6 +177,7 @@ MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECO
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},
     "matchmake": {"task": "games.lobby.tasks.matchmake_all", "schedule": 3.0},
+    "tournaments": {"task": "tournaments.tasks.tournament_tick", "schedule": 5.0},
 }
 
 REST_FRAMEWORK = {

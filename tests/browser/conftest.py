@@ -26,7 +26,7 @@ def allow_orm_beside_playwright():
 def site(transactional_db, settings):
     import uvicorn
 
-    from games.matches.wakeups import start_ticker
+    from dubium.ticker import start_ticker
 
     settings.HOUSE_BOT_THINK_MS = 60
     settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]

@@ -1,0 +1,74 @@
+"""Seating and table points: pure functions, checked on every field size."""
+
+from itertools import combinations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournaments import pairing
+
+
+@given(players=st.integers(0, 200), size=st.integers(2, 11), minimum=st.integers(2, 11))
+def test_tables_seat_everyone_they_can_within_the_limits_and_as_evenly_as_possible(players, size, minimum):
+    minimum = min(minimum, size)
+    sizes, byes = pairing.table_sizes(players, size, minimum)
+    assert sum(sizes) + byes == players
+    assert all(minimum <= seats <= size for seats in sizes)
+    assert not sizes or max(sizes) - min(sizes) <= 1
+    if players >= minimum and size >= 2 * minimum - 1:
+        assert byes < minimum
+
+
+def test_an_odd_field_at_two_seat_tables_has_one_bye():
+    assert pairing.table_sizes(7, 2, 2) == ([2, 2, 2], 1)
+    assert pairing.table_sizes(7, 4, 3) == ([4, 3], 0)
+    assert pairing.table_sizes(2, 4, 3) == ([], 2)
+
+
+@given(st.integers(2, 16))
+def test_round_robin_pairs_everyone_exactly_once(players):
+    field = list(range(players))
+    met, byes = [], []
+    for round_number in range(1, pairing.round_robin_rounds(players) + 1):
+        tables, sitting_out = pairing.round_robin_pairs(field, round_number)
+        seated = [player for table in tables for player in table]
+        assert sorted(seated + sitting_out) == field
+        met += [frozenset(table) for table in tables]
+        byes += sitting_out
+    assert sorted(met, key=sorted) == sorted((frozenset(pair) for pair in combinations(field, 2)), key=sorted)
+    assert sorted(byes) == (field if players % 2 else [])
+
+
+@given(st.integers(2, 30), st.integers(2, 6), st.data())
+def test_a_swiss_round_seats_each_player_once_at_tables_of_the_planned_sizes(players, size, data):
+    order = list(range(players))
+    sizes, _ = pairing.table_sizes(players, size, 2)
+    met = data.draw(st.sets(st.frozensets(st.sampled_from(order), min_size=2, max_size=2), max_size=players))
+    tables, byes = pairing.swiss_tables(order, sizes, met)
+    assert sorted([p for table in tables for p in table] + byes) == order
+    assert [len(table) for table in tables] == sizes
+
+
+def test_swiss_pairs_new_opponents_and_gives_the_bye_to_the_lowest_without_one():
+    met = {frozenset("ab"), frozenset("cd")}
+    tables, byes = pairing.swiss_tables(list("abcde"), [2, 2], met, had_bye={"e"})
+    assert tables == [["a", "c"], ["b", "e"]] and byes == ["d"]
+
+
+def test_table_points_are_a_share_of_the_opponents_beaten():
+    assert pairing.match_points([[1], [0]]) == {1: 1.0, 0: 0.0}
+    assert pairing.match_points([[0, 1]]) == {0: 0.5, 1: 0.5}
+    assert pairing.match_points([[2], [0, 1], [3]]) == {2: 1.0, 0: 0.5, 1: 0.5, 3: 0.0}
+
+
+@given(st.integers(2, 8), st.integers(1, 12))
+def test_fixed_tables_rotate_so_each_player_sits_first_in_turn(players, rounds):
+    seating = list(range(players))
+    firsts = [pairing.rotate(seating, r)[0] for r in range(1, players + 1)]
+    assert sorted(firsts) == seating
+    assert sorted(pairing.rotate(seating, rounds)) == seating
+
+
+def test_snake_deals_strength_back_and_forth():
+    assert pairing.snake(list(range(9)), [3, 3, 3]) == [[0, 5, 6], [1, 4, 7], [2, 3, 8]]
+    assert pairing.snake(list(range(5)), [3, 2]) == [[0, 3, 4], [1, 2]]

@@ -1,0 +1,113 @@
+"""Who sits with whom, and what a table's result is worth: pure functions, no Django.
+
+The Celery tasks in tournaments/running.py call these with plain lists, so every
+rule here is tested without a database (tests/tournaments/test_pairing.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+
+def table_sizes(players: int, size: int, minimum: int) -> tuple[list[int], int]:
+    """Split players into the fewest tables of at most `size` and at least `minimum` seats,
+    as even as possible; returns (sizes, byes). Byes only when no split seats everyone
+    (an odd field at two-seat tables)."""
+    for seated in range(players, 0, -1):
+        tables = -(-seated // size)
+        base, extra = divmod(seated, tables)
+        if base >= minimum:
+            return [base + 1] * extra + [base] * (tables - extra), players - seated
+    return [], players
+
+
+def swiss_tables(
+    order: Sequence[Hashable], sizes: list[int], met: set[frozenset], had_bye: set[Hashable] = frozenset()
+) -> tuple[list[list[Hashable]], list[Hashable]]:
+    """Tables for one Swiss round: players in standings order sit with the nearest players
+    below them that nobody at the table has met yet, falling back to the nearest at all.
+
+    The byes (players beyond the seats in `sizes`) go to the lowest-placed players who have
+    not had one yet.
+    """
+    waiting = list(order)
+    byes_needed = len(waiting) - sum(sizes)
+    byes = []
+    for player in reversed(order):
+        if len(byes) == byes_needed:
+            break
+        if player not in had_bye:
+            byes.append(player)
+    for player in reversed(order):
+        if len(byes) == byes_needed:
+            break
+        if player not in byes:
+            byes.append(player)
+    waiting = [player for player in waiting if player not in byes]
+    tables = []
+    for size in sizes:
+        table = [waiting.pop(0)]
+        while len(table) < size:
+            fresh = next((p for p in waiting if all(frozenset((p, q)) not in met for q in table)), waiting[0])
+            waiting.remove(fresh)
+            table.append(fresh)
+        tables.append(table)
+    return tables, byes
+
+
+def round_robin_pairs(players: Sequence[Hashable], round_number: int) -> tuple[list[list[Hashable]], list[Hashable]]:
+    """Round `round_number` (from 1) of the circle method: everyone meets everyone once over
+    len(players) - 1 rounds (len(players) when odd, each sitting out once)."""
+    field = list(players) + ([None] if len(players) % 2 else [])
+    turn = (round_number - 1) % (len(field) - 1)
+    rotated = [field[0]] + field[1:][-turn:] + field[1:][:-turn] if turn else field
+    half = len(rotated) // 2
+    pairs = list(zip(rotated[:half], reversed(rotated[half:]), strict=True))
+    tables = [[a, b] for a, b in pairs if a is not None and b is not None]
+    byes = [a if b is None else b for a, b in pairs if a is None or b is None]
+    return tables, byes
+
+
+def round_robin_rounds(players: int) -> int:
+    return players - 1 if players % 2 == 0 else players
+
+
+def match_points(ranking: list[list[int]]) -> dict[int, float]:
+    """A seat's share of the table: (opponents beaten + half the opponents tied) / opponents.
+
+    1 for a win and 0.5 for a draw at two seats, as in chess; tables of any size give
+    points on the same 0..1 scale, so Swiss standings stay comparable across table sizes.
+    """
+    seats = [seat for group in ranking for seat in group]
+    opponents = len(seats) - 1
+    points, below = {}, len(seats)
+    for group in ranking:
+        below -= len(group)
+        for seat in group:
+            points[seat] = (below + 0.5 * (len(group) - 1)) / opponents if opponents else 1.0
+    return points
+
+
+def rotate(players: Sequence[Hashable], round_number: int) -> list[Hashable]:
+    """The seat order of a fixed table in a given round: each round another player sits first."""
+    shift = (round_number - 1) % len(players)
+    return list(players[shift:]) + list(players[:shift])
+
+
+def snake(order: Sequence[Hashable], sizes: list[int]) -> list[list[Hashable]]:
+    """Fixed tables of similar strength overall: deal players in rating order back and forth
+    (tables 0, 1, 2, 2, 1, 0, 0, ...), skipping tables that are full."""
+    tables: list[list[Hashable]] = [[] for _ in sizes]
+    position, step = 0, 1
+    for player in order:
+        while len(tables[position]) >= sizes[position]:
+            position, step = _next(position, step, len(sizes))
+        tables[position].append(player)
+        position, step = _next(position, step, len(sizes))
+    return tables
+
+
+def _next(position: int, step: int, count: int) -> tuple[int, int]:
+    if 0 <= position + step < count:
+        return position + step, step
+    return position, -step

@@ -1,0 +1,242 @@
+"""Running a tournament: start it, seat each round, score finished tables, move on, finish.
+
+Celery calls these (tournaments/tasks.py): the beat tick starts due tournaments and
+settles overdue Dobble choices, and every finished match is handed to
+`record_match`. Each step locks the tournament row and looks at what is already
+done, so a retried or duplicated task changes nothing. Matches are created and
+played through the ordinary match service, and tournament matches are rated.
+
+Formats (docs/tournaments.md):
+- Swiss: every round reseats players by standings; points per table on a 0..1 scale.
+- Round robin (two seats): everyone meets everyone once (circle method).
+- Dobble series: fixed tables play one mini-game per round, opening with the towering
+  inferno; each mini-game's loser chooses the next; points by the Dobble point system.
+- Rounds total (Dudab Buba): fixed tables play one game per round; lowest total wins.
+"""
+
+import random
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.dobble.points import SERIES_OPENER, next_chooser, points
+from games.engine import get_game
+from games.matches import lifecycle
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from tournaments import pairing
+from tournaments.models import Entry, Score, Table, Tournament
+from tournaments.standings import played_pairs, standings
+
+CHOICE_SECONDS = 30
+
+
+def start_due(now: datetime | None = None) -> int:
+    """Start every scheduled tournament whose start time has come."""
+    now = now or timezone.now()
+    due = Tournament.objects.filter(status=Tournament.Status.SCHEDULED, starts_at__lte=now).values_list("pk", flat=True)
+    for tournament_id in list(due):
+        start(tournament_id, now)
+    return len(due)
+
+
+def start(tournament_id: int, now: datetime | None = None) -> Tournament:
+    """Close entries and seat round 1, or cancel when too few entered."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.status != Tournament.Status.SCHEDULED:
+            return tournament
+        entries = list(tournament.entries.select_related("user"))
+        minimum = max(2, get_game(tournament.game).min_players)
+        if len(entries) < minimum:
+            tournament.status = Tournament.Status.CANCELLED
+            tournament.save(update_fields=["status"])
+            return tournament
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = now
+        if tournament.format == Tournament.Format.ROUND_ROBIN:
+            tournament.rounds = pairing.round_robin_rounds(len(entries))
+        tournament.save()
+        if tournament.fixed_tables:
+            order = by_rating(tournament, entries)
+            sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
+            opener = first_mini_game(tournament)
+            for number, seating in enumerate(pairing.snake(order, sizes), start=1):
+                table = Table.objects.create(
+                    tournament=tournament, round=1, number=number, seating=seating, mini_game=opener
+                )
+                open_match(tournament, table, now)
+        else:
+            seat_round(tournament, 1, now)
+    return tournament
+
+
+def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
+    """Swiss or round-robin tables for one round, with byes scored at once (locked tournament)."""
+    entries = list(tournament.entries.select_related("user"))
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        order = [entry.pk for entry in sorted(entries, key=lambda entry: entry.pk)]
+        tables, byes = pairing.round_robin_pairs(order, round_number)
+    else:
+        ranked = standings(tournament)
+        order = [row["entry"].pk for row in ranked] if round_number > 1 else by_rating(tournament, entries)
+        minimum = max(2, get_game(tournament.game).min_players)
+        sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
+        had_bye = set(Score.objects.filter(tournament=tournament, table=None).values_list("entry_id", flat=True))
+        tables, byes = pairing.swiss_tables(order, sizes, played_pairs(tournament), had_bye)
+    for number, seating in enumerate(tables, start=1):
+        random.Random(f"{tournament.pk}-{round_number}-{number}").shuffle(seating)
+        table = Table.objects.create(tournament=tournament, round=round_number, number=number, seating=seating)
+        open_match(tournament, table, now)
+    for entry_id in byes:
+        Score.objects.create(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0)
+
+
+def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
+    """Create and start the table's match through the match service (locked tournament)."""
+    entries = Entry.objects.select_related("user").in_bulk(table.seating)
+    engine = get_game(tournament.game)
+    options = dict(tournament.options)
+    if table.mini_game:
+        options["mini_game"] = table.mini_game
+    clock = {}
+    if tournament.turn_seconds and not engine.realtime:
+        clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
+    table.match = lifecycle.start_seated_match(
+        game=tournament.game,
+        seats=[(entries[entry_id].user, entries[entry_id].house_bot) for entry_id in seat_order_of(tournament, table)],
+        now=now,
+        options=options,
+        ranked=True,
+        **clock,
+    )
+    table.chooser, table.choose_by = None, None
+    table.save()
+
+
+def record_match(match_id: int, now: datetime | None = None) -> bool:
+    """Score a finished tournament match and move its tournament on; False when there is
+    nothing (left) to do: not a tournament match, or already scored."""
+    now = now or timezone.now()
+    table = Table.objects.filter(match_id=match_id).only("tournament_id").first()
+    if table is None:
+        return False
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
+        table = Table.objects.select_related("match").get(pk=table.pk)
+        if table.scored or table.match.status != Match.Status.FINISHED:
+            return False
+        seat_order = seat_order_of(tournament, table)
+        for entry_id, earned in table_points(tournament, table.match, seat_order).items():
+            Score.objects.create(
+                tournament=tournament, entry_id=entry_id, round=table.round, table=table, points=earned
+            )
+        table.scored = True
+        table.save(update_fields=["scored"])
+        if tournament.fixed_tables and table.round < tournament.rounds:
+            next_table(tournament, table, seat_order, now)
+        elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():
+            if table.round < tournament.rounds:
+                seat_round(tournament, table.round + 1, now)
+        if round_complete(tournament, tournament.rounds):
+            tournament.status = Tournament.Status.FINISHED
+            tournament.finished_at = now
+            tournament.save(update_fields=["status", "finished_at"])
+    return True
+
+
+def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, float]:
+    """What each entry at the table earned, by the tournament's format."""
+    result = match.result
+    if tournament.format == Tournament.Format.DOBBLE_SERIES:
+        by_seat = {int(seat): value for seat, value in points(match.options["mini_game"], result).items()}
+    elif tournament.format == Tournament.Format.ROUNDS_TOTAL:
+        by_seat = {int(seat): value for seat, value in result["scores"].items()}
+    else:
+        by_seat = pairing.match_points(result["ranking"])
+    return {entry_id: float(by_seat[seat]) for seat, entry_id in enumerate(seat_order)}
+
+
+def next_table(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:
+    """The same players' next round; in a Dobble series the loser first chooses the mini-game."""
+    following = Table.objects.create(
+        tournament=tournament, round=table.round + 1, number=table.number, seating=table.seating
+    )
+    if tournament.format != Tournament.Format.DOBBLE_SERIES:
+        open_match(tournament, following, now)
+        return
+    chooser = Entry.objects.get(pk=seat_order[next_chooser(table.match.result)])
+    following.chooser = chooser
+    following.choose_by = now + timedelta(seconds=CHOICE_SECONDS)
+    following.save()
+    if chooser.house_bot:
+        settle_choice(tournament, following, default_mini_game(following), now)
+
+
+def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None) -> Table:
+    """The chooser names the next mini-game of their table's series."""
+    now = now or timezone.now()
+    allowed = get_game("dobble").options["mini_game"].choices
+    if mini_game not in allowed:
+        raise MatchError("bad_request", f"Choose one of {', '.join(allowed)}.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        table = tournament.tables.filter(match=None, chooser__user=user).first()
+        if table is None:
+            raise MatchError("not_your_choice", "There is no mini-game for you to choose now.")
+        settle_choice(tournament, table, mini_game, now)
+    return table
+
+
+def choose_overdue(now: datetime | None = None) -> int:
+    """Beat: a chooser who let the time run out gets the default mini-game."""
+    now = now or timezone.now()
+    overdue = Table.objects.filter(match=None, choose_by__lte=now).values_list("pk", "tournament_id")
+    for table_id, tournament_id in list(overdue):
+        with transaction.atomic():
+            tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+            table = Table.objects.get(pk=table_id)
+            if table.match_id is None:
+                settle_choice(tournament, table, default_mini_game(table), now)
+    return len(overdue)
+
+
+def settle_choice(tournament: Tournament, table: Table, mini_game: str, now: datetime) -> None:
+    table.mini_game = mini_game
+    open_match(tournament, table, now)
+
+
+def default_mini_game(table: Table) -> str:
+    """The mini-game this table has played least so far (ties in the rules' order)."""
+    played = list(
+        Table.objects.filter(tournament_id=table.tournament_id, number=table.number, round__lt=table.round)
+        .values_list("mini_game", flat=True)
+    )
+    choices = get_game("dobble").options["mini_game"].choices
+    return min(choices, key=lambda name: (played.count(name), choices.index(name)))
+
+
+def first_mini_game(tournament: Tournament) -> str:
+    return SERIES_OPENER if tournament.format == Tournament.Format.DOBBLE_SERIES else ""
+
+
+def round_complete(tournament: Tournament, round_number: int) -> bool:
+    """Every table of that round has been played and scored (for fixed tables: every table's)."""
+    tables = tournament.tables.filter(round=round_number)
+    if not tables.exists() or tables.filter(scored=False).exists():
+        return False
+    return not tournament.fixed_tables or tables.count() == tournament.tables.filter(round=1).count()
+
+
+def seat_order_of(tournament: Tournament, table: Table) -> list[int]:
+    return pairing.rotate(table.seating, table.round) if tournament.fixed_tables else table.seating
+
+
+def by_rating(tournament: Tournament, entries: list[Entry]) -> list[int]:
+    """Entry ids strongest first by the rating the matchmaker trusts (then by who entered first)."""
+    from ratings.services import matchmaking_rating
+
+    ranked = sorted(entries, key=lambda entry: (-matchmaking_rating(entry.user, tournament.game), entry.joined_at))
+    return [entry.pk for entry in ranked]

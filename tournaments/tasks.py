@@ -1,0 +1,13 @@
+"""Celery tasks that run tournaments; each is safe to run twice (see running.py)."""
+
+from celery import shared_task
+
+from tournaments import running
+
+
+@shared_task(ignore_result=True)
+def tournament_tick() -> None:
+    """Beat: start tournaments whose time has come and settle Dobble choices nobody made."""
+    running.start_due()
+    running.choose_overdue()
+
