@@ -1,6 +1,8 @@
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
+from games.engine import get_game
 from games.matches.models import GAME_CHOICES
 
 
@@ -47,6 +49,21 @@ class Tournament(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED
+
+    def clean(self) -> None:
+        """Formats that only make sense for some games or table sizes (the admin shows these)."""
+        game = get_game(self.game)
+        errors = {}
+        if not max(2, game.min_players) <= self.table_size <= game.max_players:
+            errors["table_size"] = f"{game.name} is played at {max(2, game.min_players)} to {game.max_players} seats."
+        if self.format == self.Format.DOBBLE_SERIES and self.game != "dobble":
+            errors["format"] = "A Dobble series is for Dobble."
+        if self.format == self.Format.ROUNDS_TOTAL and self.game != "dudab":
+            errors["format"] = "Lowest total over the rounds is Dudab Buba's format."
+        if self.format == self.Format.ROUND_ROBIN and self.table_size != 2:
+            errors["format"] = "A round robin is played at two seats."
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def fixed_tables(self) -> bool:

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.dobble.points import SERIES_OPENER, next_chooser, points
 from games.engine import get_game
-from games.matches import lifecycle
+from games.matches import broadcast, lifecycle, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import pairing
@@ -114,6 +114,8 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
     )
     table.chooser, table.choose_by = None, None
     table.save()
+    people = [entries[entry_id].user for entry_id in table.seating if not entries[entry_id].house_bot]
+    transaction.on_commit(lambda: broadcast.send_match_found(table.match, people))
 
 
 def record_match(match_id: int, now: datetime | None = None) -> bool:
@@ -232,6 +234,18 @@ def round_complete(tournament: Tournament, round_number: int) -> bool:
 
 def seat_order_of(tournament: Tournament, table: Table) -> list[int]:
     return pairing.rotate(table.seating, table.round) if tournament.fixed_tables else table.seating
+
+
+def play_out(tournament_id: int, max_matches: int = 1000) -> Tournament:
+    """Play every match of a started all-bot tournament to its end in simulated time (demo data, tests)."""
+    for _ in range(max_matches):
+        match = Match.objects.filter(
+            tournament_table__tournament_id=tournament_id, status=Match.Status.RUNNING
+        ).first()
+        if match is None:
+            return Tournament.objects.get(pk=tournament_id)
+        wakeups.play_out(match.pk)
+    raise RuntimeError(f"tournament {tournament_id} did not end in {max_matches} matches")
 
 
 def by_rating(tournament: Tournament, entries: list[Entry]) -> list[int]:

@@ -47,6 +47,20 @@ def standings(tournament: Tournament) -> list[dict]:
 
 RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
 
+SCORING = {
+    Tournament.Format.SWISS: "every round seats players with similar scores who have not met yet. A table gives each "
+    "player the share of opponents they finished ahead of (1 for a win, 0.5 for a draw at two seats); a bye is worth "
+    "1. Ties are split by the points of everyone a player has met.",
+    Tournament.Format.ROUND_ROBIN: "everyone plays everyone once: 1 for a win, 0.5 for a draw, 1 for a bye. Ties are "
+    "split by the points of everyone a player has met.",
+    Tournament.Format.DOBBLE_SERIES: "each table plays one mini-game a round, opening with the towering inferno; the "
+    "loser of each mini-game chooses the next. Towering inferno: +1 per card won, +5 for the most cards. The well: "
+    "+10 first out, -20 last. Poisoned gift: +20 fewest cards, +10 second. Hot potato: -5 per round lost. Gotta "
+    "catch them all: +1 per card. Most points wins.",
+    Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
+    "game's total is added up and the lowest total wins.",
+}
+
 
 def played_pairs(tournament: Tournament) -> set[frozenset]:
     """Every pair of entries that has shared a table."""

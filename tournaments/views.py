@@ -3,9 +3,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games.engine import get_game
 from games.matches.errors import MatchError
-from tournaments import services
+from tournaments import running, services
 from tournaments.models import Tournament
+from tournaments.standings import SCORING, standings
 
 
 def tournament_list(request):
@@ -14,7 +16,10 @@ def tournament_list(request):
         "tournaments/list.html",
         {
             "upcoming": Tournament.objects.filter(status=Tournament.Status.SCHEDULED).select_related("organizer"),
-            "recent": Tournament.objects.exclude(status=Tournament.Status.SCHEDULED).order_by("-starts_at")[:20],
+            "running": Tournament.objects.filter(status=Tournament.Status.RUNNING).select_related("organizer"),
+            "recent": Tournament.objects.filter(
+                status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
+            ).order_by("-starts_at")[:20],
         },
     )
 
@@ -23,9 +28,40 @@ def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
     entries = tournament.entries.select_related("user")
     entered = request.user.is_authenticated and entries.filter(user=request.user).exists()
-    return render(
-        request, "tournaments/detail.html", {"tournament": tournament, "entries": entries, "entered": entered}
+    tables = tournament.tables.select_related("match", "chooser__user")
+    my_choice = next(
+        (t for t in tables if t.match is None and request.user.is_authenticated and t.chooser.user == request.user),
+        None,
     )
+    names = {entry.pk: entry.user.username for entry in entries}
+    rounds = {}
+    for table in tables:
+        rounds.setdefault(table.round, []).append({"table": table, "players": [names[e] for e in table.seating]})
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "entries": entries,
+            "entered": entered,
+            "scoring": SCORING[tournament.format],
+            "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
+            "rounds": sorted(rounds.items()),
+            "my_choice": my_choice,
+            "mini_games": get_game("dobble").options["mini_game"].choices if my_choice else (),
+        },
+    )
+
+
+@require_POST
+@login_required
+def choose_mini_game(request, tournament_id: int):
+    try:
+        running.choose(tournament_id, request.user, request.POST.get("mini_game", ""))
+        messages.info(request, "Chosen: the next mini-game starts now.")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("tournament", tournament_id=tournament_id)
 
 
 @require_POST

@@ -22,10 +22,11 @@ ranking is strict.
 
 Without a clock, "now" is the time of the last applied claim: `to_act` lists
 every seat taking part (a locked-out seat too, so that its claim is accepted as
-soon as its lockout is over); `legal_actions` gives claims to the seats that are
-not locked out now, or, when every seat is, to those whose lockout ends first.
+soon as its lockout is over), and `legal_actions` gives each of them claims.
 Each listed claim carries `at_ms`, the earliest game time at which it may be
-played, so apply accepts it as it stands. The claims listed are the compact
+played (now, or a locked-out seat's lockout end), so apply accepts it as it
+stands, and a server knows when a locked-out house bot may try again even if
+nobody else moves meanwhile. The claims listed are the compact
 form: the 8 symbols of the first compared card (your own card, or the pile card
 in the poisoned gift, or the middle card in gotta catch them all) for each
 target; any other symbol id 0-56 is also accepted, and is always wrong.
@@ -103,7 +104,7 @@ class Dobble(Game):
         return self._rules(state).claimants(state)
 
     def legal_actions(self, state: State, seat: int) -> list[dict]:
-        if seat not in self._next_claimants(state):
+        if seat not in self.to_act(state):
             return []
         rules = self._rules(state)
         at_ms = max(state.now_ms, state.lockout_until[seat])
@@ -230,15 +231,6 @@ class Dobble(Game):
     @staticmethod
     def _rules(state: State) -> MiniGame:
         return TIEBREAK_RULES if state.phase == TIEBREAK else MINI_GAMES[state.mini_game]
-
-    def _next_claimants(self, state: State) -> list[int]:
-        """Seats free to claim at the last claim's time, or those freed first when all are locked out."""
-        seats = self.to_act(state)
-        free = [seat for seat in seats if state.lockout_until[seat] <= state.now_ms]
-        if free or not seats:
-            return free
-        first_free = min(state.lockout_until[seat] for seat in seats)
-        return [seat for seat in seats if state.lockout_until[seat] == first_free]
 
     def check(self, state: State, seat, action) -> tuple[int, object, int]:
         """The claim's symbol, target and time, or IllegalAction; never changes the state."""

@@ -106,7 +106,7 @@ def user_group(user_id: int) -> str:
 
 
 def send_match_found(match, users) -> None:
-    """Tell each queued player where their ranked match is."""
+    """Tell each player (queued, or in a tournament) where their new match is."""
     send = async_to_sync(get_channel_layer().group_send)
     for user in users:
         message = {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}

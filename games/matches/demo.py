@@ -17,6 +17,7 @@ from games.bots import bot_names
 from games.engine import GAMES
 from games.matches import lifecycle, wakeups
 from games.matches.models import Match
+from tournaments import running, services
 from tournaments.models import Tournament
 
 SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo.json"
@@ -25,6 +26,7 @@ SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo.json"
 def load(path: Path = SEEDS, log=print) -> dict:
     data = json.loads(path.read_text())
     counts = {"users": 0, "tournaments": 0, "matches": 0}
+    played_out = []
     with transaction.atomic():
         counts["users"] += ensure_users(data["players"], data["password"], role="player")
         counts["users"] += ensure_users(data["organizers"], data["password"], role="organizer", is_staff=True)
@@ -34,7 +36,7 @@ def load(path: Path = SEEDS, log=print) -> dict:
                 lifecycle.house_bot_user(name)
         organizer = get_user_model().objects.get(username=data["organizers"][0])
         for spec in data["tournaments"]:
-            _, created = Tournament.objects.get_or_create(
+            tournament, created = Tournament.objects.get_or_create(
                 name=spec["name"],
                 game=spec["game"],
                 defaults={
@@ -46,6 +48,15 @@ def load(path: Path = SEEDS, log=print) -> dict:
                 },
             )
             counts["tournaments"] += created
+            if created:
+                for name in spec.get("house_bots", []):
+                    services.add_house_bot(tournament.pk, name)
+                if spec.get("play_out"):
+                    played_out.append(tournament.pk)
+    for tournament_id in played_out:
+        running.start(tournament_id)
+        tournament = running.play_out(tournament_id)
+        log(f"  {tournament}: {tournament.tables.count()} tables, {tournament.get_status_display().lower()}")
     for spec in data["bot_matches"]:
         if Match.objects.filter(game=spec["game"], seed=spec["seed"]).exists():
             continue

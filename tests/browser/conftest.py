@@ -48,8 +48,34 @@ def site(transactional_db, settings):
     yield f"http://127.0.0.1:{port}"
     stop.set()
     ticker.join(5)
+    wait_for_sockets_to_close()
+    check_sync_thread_is_free()  # their broadcasts too, while the server's loop still runs them
     server.should_exit = True
     thread.join(10)
+    check_sync_thread_is_free()
+
+
+def wait_for_sockets_to_close(seconds: float = 10) -> None:
+    """Let the server finish the disconnect handlers of the pages just closed before it stops.
+
+    Those handlers write through asgiref's one shared sync thread and then send on the server's
+    event loop; stopping the loop under them would leave that thread waiting for ever, and every
+    later test that touches the database from async code would hang behind it.
+    """
+    from games.matches.models import Seat
+
+    deadline = time.monotonic() + seconds
+    while Seat.objects.filter(connections__gt=0).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def check_sync_thread_is_free() -> None:
+    from asgiref.sync import SyncToAsync
+
+    try:
+        SyncToAsync.single_thread_executor.submit(lambda: None).result(timeout=10)
+    except TimeoutError:
+        raise RuntimeError("asgiref's sync thread is stuck after the server stopped; later tests would hang") from None
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +102,8 @@ def browser():
 
 
 @pytest.fixture
-def new_page(browser):
+def new_page(browser, site):
+    """Pages depend on the site so that they close (and their sockets with them) before it stops."""
     contexts = []
 
     def make(viewport=(1280, 900)):

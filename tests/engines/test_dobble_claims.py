@@ -182,11 +182,12 @@ def test_legal_actions_are_the_symbols_of_your_card_each_accepted_as_listed():
     assert outcomes.count(True) == 1
 
 
-def test_a_locked_out_seat_has_no_legal_actions_while_another_seat_is_free():
+def test_a_locked_out_seat_gets_claims_stamped_at_its_lockout_end_while_another_seat_is_free():
     state = GAME.new_game(2, 5)
     GAME.apply(state, 0, wrong_claim(state, 0, "pile", at_ms=300))
     assert GAME.to_act(state) == [0, 1]
-    assert GAME.legal_actions(state, 0) == []
+    assert {action["at_ms"] for action in GAME.legal_actions(state, 0)} == {1300}
+    assert all(GAME.is_legal(state, 0, action) for action in GAME.legal_actions(state, 0))
     assert {action["at_ms"] for action in GAME.legal_actions(state, 1)} == {300}
 
 
@@ -195,7 +196,7 @@ def test_when_everyone_is_locked_out_the_first_freed_seats_get_claims_stamped_at
     for seat, at_ms in ((0, 100), (1, 100), (2, 250)):
         GAME.apply(state, seat, wrong_claim(state, seat, "pile", at_ms=at_ms))
     assert GAME.to_act(state) == [0, 1, 2]
-    assert GAME.legal_actions(state, 2) == []
+    assert {action["at_ms"] for action in GAME.legal_actions(state, 2)} == {1250}
     legal = GAME.legal_actions(state, 0)
     assert {action["at_ms"] for action in legal} == {1100}
     assert all(GAME.is_legal(state, 0, action) for action in legal)

@@ -143,9 +143,9 @@ def test_bot_reaction_times_follow_their_skill_counted_from_the_last_change_of_t
 def test_a_bot_waits_while_it_is_locked_out_and_names_the_shared_symbol_otherwise():
     state = GAME.new_game(2, 3)
     locked = GAME.apply(GAME.clone(state), 0, wrong_claim(state, 0, "pile", at_ms=5))
-    assert (
-        BOTS["hard"]().choose(GAME.view(locked, 0), GAME.legal_actions(locked, 0), random.Random(1)) is None
-    )
+    bot, view = BOTS["hard"](), GAME.view(locked, 0)
+    claim = bot.choose(view, GAME.legal_actions(locked, 0), random.Random(1))
+    assert claim["at_ms"] == 1005 and view["now_ms"] + bot.reaction_ms(view, claim, random.Random(1)) >= 1005
     claims = [
         BOTS["hard"]().choose(GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(seed))
         for seed in range(200)

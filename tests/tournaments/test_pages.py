@@ -1,0 +1,75 @@
+"""The tournament pages: standings, rounds with links to every match, the chooser's form."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from games.matches import wakeups
+from tournaments import running, services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
+
+
+@pytest.fixture
+def olga(make_user):
+    return make_user("olga", role="organizer")
+
+
+def make(olga, game, bots, **fields):
+    cup = Tournament.objects.create(name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now(), **fields)
+    for bot in bots:
+        services.add_house_bot(cup.pk, bot)
+    return cup
+
+
+def test_a_finished_swiss_shows_the_standings_and_every_round_with_replays(client, olga):
+    cup = make(olga, "dudo", ["heuristic", "random", "heuristic"], rounds=2)
+    running.start(cup.pk)
+    running.play_out(cup.pk)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert 'id="standings"' in page and "Finished" in page
+    assert "Round 2" in page and "Round 1" in page
+    for table in cup.tables.all():
+        assert f"/match/{table.match_id}/replay/" in page
+    assert "HeuristicBot2" in page and "a bye is worth" in page
+
+
+def test_the_loser_of_a_dobble_mini_game_chooses_the_next_one_on_the_page(client, olga, alice):
+    cup = make(olga, "dobble", ["hard"], format="dobble-series", rounds=2)
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    wakeups.play_out(cup.tables.get(round=1).match_id)
+    client.force_login(alice)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert 'id="choose-mini-game"' in page and 'value="hot-potato"' in page
+    response = client.post(f"/tournaments/{cup.pk}/choose/", {"mini_game": "hot-potato"}, follow=True)
+    assert "the next mini-game starts now" in response.content.decode()
+    assert cup.tables.get(round=2).match.options["mini_game"] == "hot-potato"
+    again = client.post(f"/tournaments/{cup.pk}/choose/", {"mini_game": "the-well"}, follow=True)
+    assert "no mini-game for you to choose" in again.content.decode()
+
+
+def test_the_list_shows_running_tournaments(client, olga):
+    cup = make(olga, "dudo", ["heuristic", "random"], rounds=1)
+    running.start(cup.pk)
+    assert 'id="running"' in client.get("/tournaments/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "fields, field",
+    [
+        ({"game": "dudo", "format": "dobble-series"}, "format"),
+        ({"game": "dudo", "format": "rounds-total"}, "format"),
+        ({"game": "dudo", "format": "round-robin", "table_size": 3}, "format"),
+        ({"game": "doubt-it", "table_size": 2}, "table_size"),
+        ({"game": "dobble", "table_size": 9}, "table_size"),
+    ],
+)
+def test_formats_that_do_not_fit_the_game_are_refused(olga, fields, field):
+    cup = Tournament(name="x", organizer=olga, starts_at=timezone.now() + timedelta(days=1), **fields)
+    with pytest.raises(ValidationError) as refused:
+        cup.clean()
+    assert field in refused.value.message_dict

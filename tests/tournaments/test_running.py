@@ -1,0 +1,136 @@
+"""Tournaments run end to end: started by the beat tick, every match played through the match
+service, scored by the task that hears a match finish, reseated or continued, finished."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.dobble.points import SERIES_OPENER
+from games.matches import wakeups
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from games.matches.tasks import match_finished
+from tournaments import running, services
+from tournaments.models import Score, Tournament
+from tournaments.standings import standings
+
+pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
+
+
+@pytest.fixture
+def olga(make_user):
+    return make_user("olga", role="organizer")
+
+
+def tournament(olga, game, bots, **fields):
+    created = Tournament.objects.create(
+        name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), **fields
+    )
+    for bot in bots:
+        services.add_house_bot(created.pk, bot)
+    return created
+
+
+def test_a_swiss_tournament_starts_on_time_and_runs_every_round_to_a_final_standing(olga):
+    cup = tournament(olga, "dudo", ["heuristic", "random", "heuristic", "random"], rounds=3)
+    assert running.start_due(now=cup.starts_at - timedelta(seconds=5)) == 0
+    assert running.start_due() == 1
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.RUNNING and cup.tables.filter(round=1).count() == 2
+    cup = running.play_out(cup.pk)
+    assert cup.status == Tournament.Status.FINISHED
+    assert cup.tables.count() == 6 and not cup.tables.filter(scored=False).exists()
+    pairs = [frozenset(table.seating) for table in cup.tables.all()]
+    assert len(set(pairs)) == 6, "four players over three rounds never meet twice"
+    rows = standings(cup)
+    assert sum(row["points"] for row in rows) == 6.0 and all(row["played"] == 3 for row in rows)
+    assert [row["place"] for row in rows][0] == 1
+    assert rows == sorted(rows, key=lambda row: (-row["points"], -row["tiebreak"]))
+    assert all(Match.objects.get(tournament_table__seating=t.seating).ranked for t in cup.tables.all())
+
+
+def test_an_odd_field_gives_one_bye_a_round_to_a_different_player_each_time(olga):
+    cup = tournament(olga, "dudo", ["heuristic", "random", "heuristic", "random", "heuristic"], rounds=3)
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    byes = list(Score.objects.filter(tournament=cup, table=None).values_list("entry_id", "points"))
+    assert len(byes) == 3 and len({entry for entry, _ in byes}) == 3 and all(points == 1.0 for _, points in byes)
+    assert sum(row["points"] for row in standings(cup)) == 3 * 2 + 3
+
+
+def test_a_round_robin_meets_everyone_once(olga):
+    cup = tournament(olga, "dubito", ["heuristic", "random", "heuristic"], format="round-robin")
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    assert cup.rounds == 3 and cup.status == Tournament.Status.FINISHED
+    entries = sorted(cup.entries.values_list("pk", flat=True))
+    every_pair = sorted([a, b] for a in entries for b in entries if a < b)
+    assert sorted(sorted(t.seating) for t in cup.tables.all()) == every_pair
+
+
+def test_a_result_heard_twice_counts_once(olga):
+    cup = tournament(olga, "dudo", ["heuristic", "random"], rounds=2)
+    running.start(cup.pk)
+    first = cup.tables.get(round=1).match
+    wakeups.play_out(first.pk)
+    before = list(Score.objects.values_list("entry_id", "round", "points"))
+    assert running.record_match(first.pk) is False
+    match_finished.apply((first.pk,))
+    assert list(Score.objects.values_list("entry_id", "round", "points")) == before
+    assert cup.tables.filter(round=2).count() == 1
+
+
+def test_too_few_entries_cancel_the_tournament(olga, alice):
+    cup = tournament(olga, "doubt-it", ["heuristic"])
+    services.enter(cup.pk, alice)
+    assert running.start(cup.pk).status == Tournament.Status.CANCELLED
+    assert not cup.tables.exists()
+
+
+def test_a_dudab_rounds_total_keeps_the_tables_and_ranks_the_lowest_total_first(olga):
+    cup = tournament(olga, "dudab", ["heuristic", "random", "heuristic"], format="rounds-total", table_size=3,
+                     rounds=2)
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    tables = list(cup.tables.all())
+    assert [t.round for t in tables] == [1, 2] and tables[0].seating == tables[1].seating
+    assert tables[0].match.seats.get(number=0).user != tables[1].match.seats.get(number=0).user
+    rows = standings(cup)
+    for row in rows:
+        mine = [t.match.result["scores"][str(t.match.seats.get(user=row["entry"].user).number)] for t in tables]
+        assert row["points"] == sum(mine)
+    assert [row["points"] for row in rows] == sorted(row["points"] for row in rows)
+
+
+def test_a_dobble_series_opens_with_the_towering_inferno_and_the_loser_chooses_next(olga, alice):
+    cup = tournament(olga, "dobble", ["hard"], format="dobble-series", rounds=2)
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    opening = cup.tables.get(round=1)
+    assert opening.match.options["mini_game"] == SERIES_OPENER
+    wakeups.play_out(opening.match_id)
+    pending = cup.tables.get(round=2)
+    assert pending.match is None and pending.chooser.user == alice, "alice never claimed, so she lost and chooses"
+    with pytest.raises(MatchError):
+        running.choose(cup.pk, alice, "musical-chairs")
+    running.choose(cup.pk, alice, "the-well")
+    pending.refresh_from_db()
+    assert pending.match.options["mini_game"] == "the-well" and pending.match.status == Match.Status.RUNNING
+    wakeups.play_out(pending.match_id)
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.FINISHED
+    rows = standings(cup)
+    assert rows[0]["player"] != "alice" and rows[0]["points"] > rows[1]["points"]
+
+
+def test_a_chooser_who_lets_the_time_run_out_gets_the_least_played_mini_game(olga, alice):
+    cup = tournament(olga, "dobble", ["hard"], format="dobble-series", rounds=2)
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    wakeups.play_out(cup.tables.get(round=1).match_id)
+    pending = cup.tables.get(round=2)
+    assert running.choose_overdue(now=pending.choose_by - timedelta(seconds=1)) == 0
+    assert running.choose_overdue(now=pending.choose_by) == 1
+    pending.refresh_from_db()
+    assert pending.match.options["mini_game"] == "the-well", "the first mini-game not yet played, in the rules' order"
