@@ -37,7 +37,14 @@ class BotSerializer(serializers.Serializer):
 
 
 def error_response(error: MatchError) -> Response:
-    codes = {"not_found": 404, "not_seated": 403, "not_host": 403, "forfeited": 403, "stale": 409}
+    codes = {
+        "not_found": 404,
+        "not_seated": 403,
+        "not_host": 403,
+        "forfeited": 403,
+        "stale": 409,
+        "not_your_choice": 403,
+    }
     return Response(error.as_message(), status=codes.get(error.code, 400))
 
 
