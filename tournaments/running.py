@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from botapi.services import seat_fields
 from games.dobble.points import SERIES_OPENER, next_chooser, points
 from games.engine import get_game
 from games.matches import broadcast, lifecycle, wakeups
@@ -106,7 +107,10 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
         clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
     table.match = lifecycle.start_seated_match(
         game=tournament.game,
-        seats=[(entries[entry_id].user, entries[entry_id].house_bot) for entry_id in seat_order_of(tournament, table)],
+        seats=[
+            seat_fields(entries[entry_id].user, entries[entry_id].house_bot)
+            for entry_id in seat_order_of(tournament, table)
+        ],
         now=now,
         options=options,
         ranked=True,
@@ -213,8 +217,9 @@ def settle_choice(tournament: Tournament, table: Table, mini_game: str, now: dat
 def default_mini_game(table: Table) -> str:
     """The mini-game this table has played least so far (ties in the rules' order)."""
     played = list(
-        Table.objects.filter(tournament_id=table.tournament_id, number=table.number, round__lt=table.round)
-        .values_list("mini_game", flat=True)
+        Table.objects.filter(tournament_id=table.tournament_id, number=table.number, round__lt=table.round).values_list(
+            "mini_game", flat=True
+        )
     )
     choices = get_game("dobble").options["mini_game"].choices
     return min(choices, key=lambda name: (played.count(name), choices.index(name)))
@@ -239,9 +244,7 @@ def seat_order_of(tournament: Tournament, table: Table) -> list[int]:
 def play_out(tournament_id: int, max_matches: int = 1000) -> Tournament:
     """Play every match of a started all-bot tournament to its end in simulated time (demo data, tests)."""
     for _ in range(max_matches):
-        match = Match.objects.filter(
-            tournament_table__tournament_id=tournament_id, status=Match.Status.RUNNING
-        ).first()
+        match = Match.objects.filter(tournament_table__tournament_id=tournament_id, status=Match.Status.RUNNING).first()
         if match is None:
             return Tournament.objects.get(pk=tournament_id)
         wakeups.play_out(match.pk)

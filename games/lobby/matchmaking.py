@@ -83,7 +83,7 @@ def matchmake(game: str, players: int, now: datetime | None = None) -> list[Matc
             users = [entry.user for entry in group]
             random.shuffle(users)  # who starts is luck, not queue order
             match = lifecycle.start_seated_match(
-                game=game, seats=[(user, "") for user in users], now=now, ranked=True, **clock
+                game=game, seats=[{"user": user} for user in users], now=now, ranked=True, **clock
             )
             QueueEntry.objects.filter(pk__in=[entry.pk for entry in group]).delete()
             started.append(match)

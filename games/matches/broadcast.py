@@ -62,7 +62,7 @@ def public_seat(seat) -> dict:
         "seat": seat.number,
         "player": seat.user.username,
         "bot": seat.user.is_bot,
-        "connected": seat.connections > 0 or bool(seat.house_bot),
+        "connected": seat.connections > 0 or bool(seat.house_bot) or seat.code_version is not None,
         "forfeited": seat.forfeited_at is not None,
     }
 

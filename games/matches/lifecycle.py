@@ -68,11 +68,12 @@ def create_match(
 def start_seated_match(*, game: str, seats: list[tuple], now: datetime, **table) -> Match:
     """A match filled in the given seat order and started at once (ranked queue, tournaments).
 
-    `seats` holds (user, house_bot name or ""); call inside the caller's transaction.
+    `seats` holds each seat's fields (user, and house_bot or code_version for bots that play
+    here); call inside the caller's transaction.
     """
     match = create_match(game=game, players=len(seats), **table)
-    for number, (user, house_bot) in enumerate(seats):
-        Seat.objects.create(match=match, number=number, user=user, house_bot=house_bot)
+    for number, fields in enumerate(seats):
+        Seat.objects.create(match=match, number=number, **fields)
     return start_match(match.pk, None, now)
 
 

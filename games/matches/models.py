@@ -77,6 +77,9 @@ class Seat(models.Model):
     house_bot = models.CharField(
         max_length=32, blank=True, help_text="Name of the house bot that plays this seat (games.bots)."
     )
+    code_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Version of the seat's uploaded bot code that plays it (botapi)."
+    )
     clock_ms = models.IntegerField(default=0, help_text="Time left in the bank (per-game clocks).")
     connections = models.PositiveSmallIntegerField(default=0)
     disconnected_at = models.DateTimeField(null=True, blank=True)

@@ -41,8 +41,13 @@ def bot_move(match, state, seat) -> tuple[datetime, dict] | None:
     return max(when, earliest), action
 
 
-def due_events(match, state, seats) -> list[tuple[datetime, int, dict | None]]:
-    """(when, seat, bot action or None for a timeout) for every seat that may act."""
+# The action of a due event for a seat played by uploaded code: what it plays is known only
+# once the code has been asked (botapi), which happens outside the match lock.
+UPLOADED = "uploaded"
+
+
+def due_events(match, state, seats) -> list[tuple[datetime, int, dict | str | None]]:
+    """(when, seat, house bot action, UPLOADED, or None for a timeout) for every seat that may act."""
     by_number = {seat.number: seat for seat in seats}
     events = []
     for number in match.engine.to_act(state):
@@ -51,6 +56,8 @@ def due_events(match, state, seats) -> list[tuple[datetime, int, dict | None]]:
             move = bot_move(match, state, seat)
             if move is not None:
                 events.append((move[0], number, move[1]))
+        elif seat.code_version is not None:
+            events.append((match.turn_started_at, number, UPLOADED))
         else:
             limit = clocks.deadline(match, seat, state)
             if limit is not None:
@@ -65,9 +72,7 @@ def plan_next(match, state, seats) -> None:
 
 def wake(match_id: int, now: datetime | None = None) -> bool:
     """Do the first thing that is due in this match; False when nothing was."""
-    from games.matches import actions, lifecycle
-    from games.matches.errors import MatchError
-    from games.matches.models import Match, MatchAction
+    from games.matches.models import Match
 
     now = now or timezone.now()
     with transaction.atomic():
@@ -83,18 +88,61 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
             return False
         _, number, action = due[0]
         seat = next(seat for seat in seats if seat.number == number)
-        source = MatchAction.Source.HOUSE
+        if action != UPLOADED:
+            play_for(match, state, seat, action, now)
+            return True
+        asked_at = match.seq
+    return play_uploaded(match_id, asked_at, number, now)
+
+
+def play_for(match, state, seat, action: dict | None, now: datetime) -> None:
+    """Play a house bot's move, or the default move of a seat that ran out of time (or forfeit it)."""
+    from games.matches import actions, lifecycle
+    from games.matches.errors import MatchError
+    from games.matches.models import MatchAction
+
+    source = MatchAction.Source.HOUSE
+    if action is None:
+        action = match.engine.default_action(state, seat.number)
+        source = MatchAction.Source.TIMEOUT
         if action is None:
-            action = match.engine.default_action(state, number)
-            source = MatchAction.Source.TIMEOUT
-            if action is None:
-                lifecycle.forfeit(match, seat, now)
-                return True
-        try:
-            actions.apply_action(match, number, action, seq=match.seq, source=source, now=now)
-        except MatchError as error:
-            log.error("%s seat %s: %s refused %s: %s", match, number, source, action, error.message)
             lifecycle.forfeit(match, seat, now)
+            return
+    try:
+        actions.apply_action(match, seat.number, action, seq=match.seq, source=source, now=now)
+    except MatchError as error:
+        log.error("%s seat %s: %s refused %s: %s", match, seat.number, source, action, error.message)
+        lifecycle.forfeit(match, seat, now)
+
+
+def play_uploaded(match_id: int, seq: int, number: int, now: datetime) -> bool:
+    """Ask the seat's uploaded code (outside any lock: it may think for seconds), then play its
+    answer if the match has not moved on. A crash, a timeout or an illegal answer counts against
+    the code and the seat's default move is played instead."""
+    from botapi import services as uploaded
+    from botapi.sandbox import SandboxError
+    from games.matches import actions
+    from games.matches.errors import MatchError
+    from games.matches.models import Match, MatchAction
+
+    match = Match.objects.get(pk=match_id)
+    seat = match.seats.get(number=number)
+    try:
+        action = uploaded.play_move(match, match.load_state(), seat)
+    except SandboxError:
+        action = None
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.RUNNING or match.seq != seq:
+            return True  # somebody else moved meanwhile: look again
+        seat = match.seats.select_related("user").get(number=number)
+        if action is not None:
+            try:
+                actions.apply_action(match, number, action, seq=seq, source=MatchAction.Source.SANDBOX, now=now)
+                return True
+            except MatchError as error:
+                uploaded.record_failure(seat, f"Illegal answer {str(action)[:200]}: {error.message}")
+        play_for(match, match.load_state(), seat, None, now)
     return True
 
 

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games.matches",
     "games.lobby",
     "tournaments",
+    "botapi",
 ]
 
 MIDDLEWARE = [
@@ -173,6 +174,10 @@ HOUSE_BOT_THINK_MS = int(os.environ.get("HOUSE_BOT_THINK_MS", "700"))
 # Which rating pairs the ranked queue: "openskill" predicted held-out results better in
 # bench/ratings.py (docs/ratings.md), "elo" is the alternative.
 MATCHMAKING_RATING = os.environ.get("MATCHMAKING_RATING", "openskill")
+# Uploaded bots (platform/botapi, docs/bots.md): per-move limits of the sandbox.
+BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "2"))
+BOT_MEMORY_MB = int(os.environ.get("BOT_MEMORY_MB", "256"))
+BOT_SANDBOX_PYTHON = os.environ.get("BOT_SANDBOX_PYTHON", "/usr/bin/python3")
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},

@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/", include("games.matches.api_urls")),
     path("api/", include("games.lobby.api_urls")),
     path("api/", include("tournaments.api_urls")),
+    path("api/", include("botapi.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

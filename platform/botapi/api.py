@@ -1,0 +1,119 @@
+"""REST endpoints for bot authors: create bots, upload code, start matches (docs/bots.md).
+
+Thin views over botapi/services.py.
+"""
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import UserRateThrottle
+
+from botapi import services
+from botapi.models import BotCode
+from games.engine import GAMES
+from games.matches.api import error_response, summary
+from games.matches.errors import MatchError
+from ratings.models import Rating
+
+
+class UploadThrottle(UserRateThrottle):
+    """Every upload runs the code once in the sandbox."""
+
+    rate = "30/hour"
+
+
+class CreateBotSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=30)
+
+
+class UploadSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES), help_text="The game whose opening position tests the code.")
+    source = serializers.CharField(max_length=services.MAX_SOURCE_BYTES, trim_whitespace=False)
+
+
+class ChallengeSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES))
+    opponents = serializers.ListField(child=serializers.CharField(max_length=40), min_length=1, max_length=10)
+    ranked = serializers.BooleanField(required=False, default=True)
+
+
+def describe(bot, owner_view: bool) -> dict:
+    codes = list(BotCode.objects.filter(bot=bot))
+    shown = {
+        "name": bot.username,
+        "owner": bot.bot_owner.username if bot.bot_owner else None,
+        "code_version": codes[0].version if codes else None,
+        "ratings": {r.game: round(r.elo, 1) for r in Rating.objects.filter(user=bot)},
+    }
+    if owner_view:
+        shown["versions"] = [
+            {
+                "version": code.version,
+                "sha256": code.sha256,
+                "uploaded_at": code.uploaded_at,
+                "moves": code.moves,
+                "failures": code.failures,
+                "last_error": code.last_error,
+            }
+            for code in codes
+        ]
+    return shown
+
+
+@extend_schema(methods=["GET"], operation_id="bots_list", responses={200: dict})
+@extend_schema(methods=["POST"], operation_id="bots_create", request=CreateBotSerializer, responses={201: dict})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def bots(request):
+    """Your bots (GET) or a new one (POST): the answer holds its API token, shown only this once."""
+    if request.method == "GET":
+        return Response([describe(bot, True) for bot in request.user.owned_bots.select_related("bot_owner")])
+    form = CreateBotSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        bot, token = services.create_bot(request.user, form.validated_data["name"])
+    except MatchError as error:
+        return error_response(error)
+    return Response({**describe(bot, True), "token": token}, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses={200: dict})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def bot_detail(request, name: str):
+    """A bot's public card; its owner also sees every code version with its moves and failures."""
+    bot = get_object_or_404(get_user_model().objects.select_related("bot_owner"), username__iexact=name, is_bot=True)
+    return Response(describe(bot, request.user.is_authenticated and bot.bot_owner_id == request.user.pk))
+
+
+@extend_schema(request=UploadSerializer, responses={201: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@throttle_classes([UploadThrottle])
+def upload(request, name: str):
+    """A new version of the bot's code; refused unless it answers a fresh game's first move legally."""
+    form = UploadSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        code = services.upload_code(request.user, name, form.validated_data["source"], form.validated_data["game"])
+    except MatchError as error:
+        return error_response(error)
+    return Response(describe(code.bot, True), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=ChallengeSerializer, responses={201: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def challenge(request, name: str):
+    """Start a match of your bot against house bots (`house:heuristic`) or other uploaded bots."""
+    form = ChallengeSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        match = services.challenge(request.user, name, **form.validated_data)
+    except MatchError as error:
+        return error_response(error)
+    return Response(summary(match), status=status.HTTP_201_CREATED)

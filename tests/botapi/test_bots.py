@@ -1,0 +1,118 @@
+"""Bot authors: create a bot, upload code, challenge house bots; the code plays through the match service."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from botapi.models import BotCode
+from games.matches import wakeups
+from games.matches.models import Match, MatchAction
+from ratings.models import RatingChange
+
+pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are rated after commit
+
+FIRST_LEGAL = "def choose(view, legal):\n    return legal[0]\n"
+DUDO_BOT = (
+    "def choose(view, legal):\n"
+    "    bids = [a for a in legal if a['type'] == 'bid']\n"
+    "    bid = view['bid']\n"
+    "    total = sum(view['dice_counts'])\n"
+    "    if bid and bid['quantity'] > total // 3 + 1:\n"
+    "        return {'type': 'doubt'}\n"
+    "    return bids[0] if bids else legal[0]\n"
+)
+
+
+def as_user(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def owned_bot(alice):
+    created = as_user(alice).post("/api/bots/", {"name": "Dicey"}, format="json")
+    assert created.status_code == 201
+    return created.json()
+
+
+def test_an_author_creates_a_bot_with_its_own_token_and_uploads_code(alice, owned_bot):
+    assert owned_bot["owner"] == "alice" and owned_bot["code_version"] is None and len(owned_bot["token"]) == 40
+    bot = get_user_model().objects.get(username="Dicey")
+    assert bot.is_bot and bot.bot_owner == alice
+    uploaded = as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
+    assert uploaded.status_code == 201 and uploaded.json()["code_version"] == 1
+    again = as_user(alice).post("/api/bots/dicey/code/", {"game": "dudo", "source": FIRST_LEGAL}, format="json")
+    assert [v["version"] for v in again.json()["versions"]] == [2, 1]
+    public = APIClient().get("/api/bots/Dicey/").json()
+    assert public["code_version"] == 2 and "versions" not in public
+
+
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("def choose(view, legal):\n    return {'type': 'bid', 'quantity': 99, 'face': 9}\n", "illegal"),
+        ("def choose(view, legal)\n    return legal[0]\n", "line 1"),
+        ("def choose(view, legal):\n    while True:\n        pass\n", "longer than"),
+    ],
+)
+def test_code_that_fails_its_first_move_is_refused_with_the_reason(alice, owned_bot, source, message, settings):
+    settings.BOT_MOVE_SECONDS = 1
+    refused = as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": source}, format="json")
+    assert refused.status_code == 400 and message in refused.json()["message"]
+    assert not BotCode.objects.exists()
+
+
+def test_only_the_owner_uploads_and_bots_and_names_are_checked(alice, bob, owned_bot):
+    assert as_user(bob).post("/api/bots/Dicey/code/", {"game": "dudo", "source": FIRST_LEGAL}).status_code == 404
+    assert as_user(alice).post("/api/bots/", {"name": "alice"}).json()["message"] == "That username is taken."
+    assert as_user(alice).post("/api/bots/", {"name": "no spaces"}).status_code == 400
+    dicey = get_user_model().objects.get(username="Dicey")
+    assert as_user(dicey).post("/api/bots/", {"name": "Child"}).json()["message"] == "Bots cannot own bots."
+
+
+def test_an_uploaded_bot_plays_a_ranked_match_against_a_house_bot_to_the_end(alice, owned_bot):
+    as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
+    started = as_user(alice).post(
+        "/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]}, format="json"
+    )
+    assert started.status_code == 201, started.json()
+    match = wakeups.play_out(started.json()["id"])
+    assert match.status == Match.Status.FINISHED
+    dicey = match.seats.get(user__username="Dicey")
+    played = MatchAction.objects.filter(match=match, seat=dicey.number)
+    assert played.exists() and set(played.values_list("source", flat=True)) == {"sandbox"}
+    assert dicey.code_version == 1 and BotCode.objects.get().moves == played.count()
+    assert RatingChange.objects.filter(match=match).count() == 2
+
+
+def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(alice, owned_bot):
+    as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": FIRST_LEGAL}, format="json")
+    code = BotCode.objects.get()
+    code.source = "def choose(view, legal):\n    return legal[0] if view['bid'] is None else 1 / 0\n"
+    code.save()
+    started = as_user(alice).post(
+        "/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:random"]}, format="json"
+    )
+    match = wakeups.play_out(started.json()["id"])
+    assert match.status == Match.Status.FINISHED
+    seat = match.seats.get(user__username="Dicey").number
+    assert set(MatchAction.objects.filter(match=match, seat=seat).values_list("source", flat=True)) <= {
+        "sandbox",
+        "timeout",
+    }
+    code.refresh_from_db()
+    assert code.failures > 0 and "ZeroDivisionError" in code.last_error
+    mine = as_user(alice).get("/api/bots/").json()[0]["versions"][0]
+    assert mine["failures"] == code.failures
+
+
+def test_a_challenge_needs_code_and_real_opponents(alice, owned_bot):
+    no_code = as_user(alice).post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]})
+    assert "Upload" in no_code.json()["message"]
+    as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
+    for opponents in (["house:nobody"], ["bob"], ["house:random"] * 10):
+        refused = as_user(alice).post(
+            "/api/bots/Dicey/matches/", {"game": "dudo", "opponents": opponents}, format="json"
+        )
+        assert refused.status_code == 400, opponents
