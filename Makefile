@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 REAL_STACK_ENV := DATABASE_URL=postgres://postgres@127.0.0.1:5432/dubium REDIS_URL=redis://127.0.0.1:6379/0
 
-.PHONY: setup run test test-real stack services browser lint bench
+.PHONY: setup run test test-real stack services sandbox browser lint bench
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,14 +20,14 @@ $(INSTALLED): pyproject.toml
 setup: $(INSTALLED)
 
 ## run: migrate, load the demo data from seeds/, serve HTTP and websockets on 127.0.0.1:8000
-run: setup
+run: setup sandbox
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py load_demo
 	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform
 
 ## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
-test: setup browser
+test: setup sandbox browser
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 
@@ -36,7 +36,7 @@ test-real: services
 	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test
 
 ## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis
-stack: setup services
+stack: setup sandbox services
 	$(REAL_STACK_ENV) $(PY) manage.py migrate --noinput
 	$(REAL_STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 	$(REAL_STACK_ENV) $(PY) manage.py load_demo
@@ -46,9 +46,19 @@ stack: setup services
 services:
 	bash docker/local-services.sh
 
-## browser: Debian's chromium for the Playwright tests (installed when missing and we may)
+# $(call apt_if_missing,FILE,PACKAGE,WHAT FAILS WITHOUT IT): Debian packages the project uses.
+define apt_if_missing
+@test -x $(1) || { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq $(2) >/dev/null; } \
+	|| echo "$(2) is missing: $(3)"
+endef
+
+## sandbox: bubblewrap, the walls around uploaded bots (platform/botapi/sandbox.py)
+sandbox:
+	$(call apt_if_missing,/usr/bin/bwrap,bubblewrap,uploaded bots cannot play)
+
+## browser: Debian's chromium for the Playwright tests
 browser:
-	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || echo "chromium missing: browser tests will fail"
+	$(call apt_if_missing,/usr/bin/chromium,chromium,browser tests will fail)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -1,14 +1,10 @@
 """The lobby pages and the rules pages."""
 
-from functools import lru_cache
-from pathlib import Path
 
-import markdown
-from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
-from django.utils.safestring import mark_safe
 
+from dubium.docs import doc_html
 from games.bots import bot_names
 from games.engine import GAMES
 from games.lobby.models import QueueEntry
@@ -53,11 +49,4 @@ def rules(request, game: str):
     engine = GAMES.get(game)
     if engine is None:
         raise Http404("No such game")
-    return render(request, "games/rules.html", {"engine": engine, "rules_html": mark_safe(rules_html(game))})
-
-
-@lru_cache(maxsize=8)
-def rules_html(game: str) -> str:
-    """docs/rules/<game>.md as HTML: the same page the developers read."""
-    source = Path(settings.BASE_DIR) / "docs" / "rules" / f"{game}.md"
-    return markdown.markdown(source.read_text(), extensions=["tables", "toc"])
+    return render(request, "games/rules.html", {"engine": engine, "rules_html": doc_html(f"rules/{game}.md")})

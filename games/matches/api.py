@@ -11,6 +11,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from games.bots import bot_names
 from games.engine import GAMES
 from games.matches import actions, lifecycle, presence, replays
 from games.matches.errors import MatchError
@@ -70,8 +71,8 @@ def summary(match: Match) -> dict:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def games(request):
-    """Every game with its player bounds and table options."""
-    return Response([game.describe() for game in GAMES.values()])
+    """Every game with its player bounds, table options and house bots."""
+    return Response([{**game.describe(), "house_bots": bot_names(slug)} for slug, game in GAMES.items()])
 
 
 @extend_schema(methods=["GET"], operation_id="matches_list", responses={200: dict})

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("games.lobby.urls")),
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
+    path("", include("botapi.urls")),
     path("api/", include("ratings.api_urls")),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.matches.api_urls")),

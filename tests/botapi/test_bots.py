@@ -116,3 +116,17 @@ def test_a_challenge_needs_code_and_real_opponents(alice, owned_bot):
             "/api/bots/Dicey/matches/", {"game": "dudo", "opponents": opponents}, format="json"
         )
         assert refused.status_code == 400, opponents
+
+
+def test_the_bots_page_lists_house_and_uploaded_bots_with_owners_and_the_guide(client, alice, owned_bot):
+    as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
+    as_user(alice).post("/api/bots/", {"name": "Remote"}, format="json")
+    wakeups.play_out(
+        as_user(alice)
+        .post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]}, format="json")
+        .json()["id"]
+    )
+    page = client.get("/bots/").content.decode()
+    assert "Dicey" in page and "HeuristicBot" in page and "v1" in page and "driven over the API" in page
+    assert 'href="/accounts/u/alice/"' in page and "prov." in page
+    assert 'id="bring-your-own"' in page and "def choose(view, legal)" in page

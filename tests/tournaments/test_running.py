@@ -134,3 +134,17 @@ def test_a_chooser_who_lets_the_time_run_out_gets_the_least_played_mini_game(olg
     assert running.choose_overdue(now=pending.choose_by) == 1
     pending.refresh_from_db()
     assert pending.match.options["mini_game"] == "the-well", "the first mini-game not yet played, in the rules' order"
+
+
+def test_an_uploaded_bot_plays_its_tournament_tables_with_its_latest_code(olga, alice):
+    from botapi import services as uploaded
+
+    bot, _ = uploaded.create_bot(alice, "Dicey")
+    uploaded.upload_code(alice, "Dicey", "def choose(view, legal):\n    return legal[-1]\n", "dudo")
+    cup = tournament(olga, "dudo", ["heuristic"], rounds=1)
+    services.enter(cup.pk, bot)
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    assert cup.status == Tournament.Status.FINISHED
+    seat = cup.tables.get().match.seats.get(user=bot)
+    assert seat.code_version == 1 and seat.match.actions.filter(seat=seat.number, source="sandbox").exists()
