@@ -20,12 +20,18 @@ def disconnect_grace() -> timedelta:
 def deadline(match, seat, state) -> datetime | None:
     """When this seat, if it is to act, times out; None when it never does.
 
-    Real-time games (Dobble) have no turns: everyone may act all the time, and
-    a player who stops claiming simply gains nothing. A game's answer window
-    (I Doubt It's doubt window) ends whatever the clock says.
+    A game's answer window (I Doubt It's doubt window) ends whatever the clock says.
+    Real-time games (Dobble) have no turns and no clock: a player who stops claiming
+    simply gains nothing. Only absence ends their seat: a seat that has had no connection
+    for the grace period (counted from the start for one that never came) is forfeited,
+    and a house bot plays on for it, so a table of absent players still finishes.
     """
-    if match.turn_started_at is None or seat.house_bot or match.engine.realtime:
+    if match.turn_started_at is None or seat.house_bot or seat.code_version is not None:
         return None
+    if match.engine.realtime:
+        if seat.connections:
+            return None
+        return (seat.disconnected_at or match.started_at) + disconnect_grace()
     limits = []
     window_ms = match.engine.answer_window_ms(state)
     if window_ms is not None:

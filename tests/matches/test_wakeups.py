@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import lifecycle, wakeups
+from games.matches import lifecycle, presence, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction
 
@@ -139,3 +139,24 @@ def test_a_doubt_window_timer_of_zero_leaves_the_window_to_the_clock(alice, bob,
     submit_action(match.pk, match.seats.get(number=player).user, engine.legal_actions(state, player)[0], 0)
     match.refresh_from_db()
     assert match.load_state().waiting and match.wake_at is None
+
+
+def test_an_absent_dobble_player_is_forfeited_after_the_grace_so_the_table_finishes(alice, settings):
+    settings.MATCH_DISCONNECT_GRACE_SECONDS = 30
+    start = timezone.now()
+    match = lifecycle.create_match(game="dobble", players=2, host=alice, seed=3, options={"mini_game": "the-well"})
+    lifecycle.add_house_bot(match.pk, alice, "easy")
+    lifecycle.start_match(match.pk, alice, now=start)
+    absent = match.seats.get(user=alice)
+    assert wakeups.wake(match.pk, now=start + timedelta(seconds=29)) in (True, False)
+    absent.refresh_from_db()
+    assert absent.forfeited_at is None
+    presence.connected(match.pk, absent.number, True)
+    presence.connected(match.pk, absent.number, False)
+    absent.refresh_from_db()
+    left = absent.disconnected_at
+    match = wakeups.play_out(match.pk)
+    absent.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert absent.forfeited_at >= left + timedelta(seconds=30) and absent.house_bot == "random"
+    assert match.result["forfeited"] == [absent.number]
