@@ -109,10 +109,11 @@ def stack(tmp_path_factory):
         log = open(logs / f"{label}.log", "a")
         return subprocess.Popen(commands[label], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
-    def restart(label: str) -> None:
-        """Kill a process hard, as a crash would, and start it again."""
+    def restart(label: str, down_seconds: float = 0) -> None:
+        """Kill a process hard, as a crash would, and start it again after `down_seconds`."""
         processes[label].kill()
         processes[label].wait(timeout=10)
+        time.sleep(down_seconds)
         processes[label] = launch(label)
         if label.startswith("web"):
             wait_for(f"http://127.0.0.1:{ports[int(label[3:])]}/healthz")

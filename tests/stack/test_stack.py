@@ -109,3 +109,48 @@ def test_a_web_process_killed_mid_match_loses_nothing(stack):
         again = next_state(ws, 1)
     assert again["seq"] == 1
     assert again["view"]["bid"] == {"quantity": 2, "face": 3, "seat": first}
+
+
+def test_moves_due_while_the_worker_is_down_are_played_when_it_is_back(stack):
+    web1, _ = stack["ports"]
+    frank = register(web1, "stack-frank")
+    match = call(web1, "POST", "/api/matches/", {"game": "dudo", "players": 2}, frank)
+    call(web1, "POST", f"/api/matches/{match['id']}/bots/", {"bot": "heuristic"}, frank)
+    stack["processes"]["worker"].kill()
+    stack["processes"]["worker"].wait(timeout=10)
+    call(web1, "POST", f"/api/matches/{match['id']}/start/", {}, frank)
+    with socket_for(web1, match["id"], frank) as ws:
+        state = next_state(ws, 0)
+        if state["to_act"] == [state["seat"]]:
+            ws.send(json.dumps({"type": "action", "action": state["legal"][0], "seq": state["seq"]}))
+            state = next_state(ws, state["seq"] + 1)
+        time.sleep(2)
+        assert call(web1, "GET", f"/api/matches/{match['id']}/")["seq"] == state["seq"], "nobody plays the bot"
+        stack["restart"]("worker")
+        answered = next_state(ws, state["seq"] + 1, timeout=30)
+    assert answered["to_act"] == [answered["seat"]], "the house bot moved once the worker was back"
+
+
+def test_an_uploaded_bot_plays_a_whole_match_in_the_celery_worker(stack):
+    web1, _ = stack["ports"]
+    grace = register(web1, "stack-grace")
+    bot = call(web1, "POST", "/api/bots/", {"name": "stack-bot"}, grace)
+    source = (
+        "def choose(view, legal):\n"
+        "    bids = [a for a in legal if a['type'] == 'bid']\n"
+        "    return bids[0] if bids and view['bid'] is None else legal[-1]\n"
+    )
+    assert (
+        call(web1, "POST", "/api/bots/stack-bot/code/", {"game": "dudo", "source": source}, grace)["code_version"] == 1
+    )
+    match = call(web1, "POST", "/api/bots/stack-bot/matches/", {"game": "dudo", "opponents": ["house:random"]}, grace)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        detail = call(web1, "GET", f"/api/matches/{match['id']}/")
+        if detail["status"] == "finished":
+            break
+        time.sleep(0.5)
+    assert detail["status"] == "finished" and detail["seq"] > 2
+    mine = call(web1, "GET", "/api/bots/", token=grace)[0]["versions"][0]
+    assert mine["moves"] > 0 and mine["failures"] == 0, mine
+    assert bot["token"]
