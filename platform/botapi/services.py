@@ -82,10 +82,7 @@ def upload_code(owner, name: str, source: str, game: str) -> BotCode:
 
 def smoke_test(source: str, game: str) -> None:
     """Refuse code that cannot answer the first move of a fresh game."""
-    try:
-        engine = get_game(game)
-    except KeyError:
-        raise MatchError("bad_request", f"There is no game {game!r}.") from None
+    engine = game_named(game)
     state = engine.new_game(max(2, engine.min_players), seed=1)
     seat = engine.to_act(state)[0]
     try:
@@ -94,6 +91,13 @@ def smoke_test(source: str, game: str) -> None:
         raise MatchError("bad_request", f"On a {engine.name} opening position: {error}") from None
     except IllegalAction as error:
         raise MatchError("bad_request", f"On a {engine.name} opening position the answer is illegal: {error}") from None
+
+
+def game_named(slug: str):
+    try:
+        return get_game(slug)
+    except IllegalAction as error:
+        raise MatchError("bad_request", str(error)) from None
 
 
 def move_request(engine, state, seat: int) -> dict:
@@ -121,7 +125,7 @@ def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = 
     bot = owned_bot(owner, name)
     if latest_version(bot) is None:
         raise MatchError("bad_request", "Upload your bot's code before it plays here.")
-    engine = get_game(game)
+    engine = game_named(game)
     seats = [seat_fields(bot)]
     for opponent in opponents:
         seats.append(opponent_seat(game, opponent, seats))

@@ -2,4 +2,9 @@ from django.urls import path
 
 from botapi import views
 
-urlpatterns = [path("bots/", views.bots, name="bots")]
+urlpatterns = [
+    path("bots/", views.bots, name="bots"),
+    path("bots/new/", views.create, name="bot-create"),
+    path("bots/<str:name>/code/", views.upload, name="bot-upload"),
+    path("bots/<str:name>/challenge/", views.challenge, name="bot-challenge"),
+]

@@ -1,14 +1,21 @@
+from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
 from django.db.models import Max
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
+from botapi import services
+from botapi.models import BotCode
 from dubium.docs import doc_html
+from games.bots import bot_names
 from games.engine import GAMES
+from games.matches.errors import MatchError
 from ratings.models import Rating
 
 
 def bots(request):
-    """Every bot on the site (house and uploaded) with its ratings, and how to bring your own."""
+    """Every bot on the site (house and uploaded) with its ratings, your own bots, and the guide."""
     accounts = list(
         get_user_model()
         .objects.filter(is_bot=True)
@@ -20,4 +27,52 @@ def bots(request):
     for rating in Rating.objects.filter(user__in=accounts):
         ratings.setdefault(rating.user_id, {})[rating.game] = rating
     rows = [{"bot": bot, "ratings": [ratings.get(bot.pk, {}).get(slug) for slug in GAMES]} for bot in accounts]
-    return render(request, "botapi/bots.html", {"rows": rows, "games": GAMES.values(), "guide": doc_html("bots.md")})
+    mine = []
+    if request.user.is_authenticated and not request.user.is_bot:
+        for bot in request.user.owned_bots.order_by("username"):
+            mine.append({"bot": bot, "versions": list(BotCode.objects.filter(bot=bot).defer("source")[:5])})
+    return render(
+        request,
+        "botapi/bots.html",
+        {
+            "rows": rows,
+            "games": GAMES.values(),
+            "mine": mine,
+            "opponents": [(slug, name) for slug in GAMES for name in bot_names(slug)],
+            "guide": doc_html("bots.md"),
+        },
+    )
+
+
+@require_POST
+@login_required
+def create(request):
+    try:
+        bot, token = services.create_bot(request.user, request.POST.get("name", ""))
+        messages.info(request, f"{bot.username} is yours. Its API token, shown only now: {token}")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("bots")
+
+
+@require_POST
+@login_required
+def upload(request, name: str):
+    try:
+        code = services.upload_code(request.user, name, request.POST.get("source", ""), request.POST.get("game", ""))
+        messages.info(request, f"{code.bot.username} v{code.version} passed its first move and plays from now on.")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("bots")
+
+
+@require_POST
+@login_required
+def challenge(request, name: str):
+    game, _, house_bot = request.POST.get("opponent", "").partition(":")
+    try:
+        match = services.challenge(request.user, name, game, [services.HOUSE_PREFIX + house_bot])
+    except MatchError as error:
+        messages.error(request, error.message)
+        return redirect("bots")
+    return redirect("table", match_id=match.pk)

@@ -130,3 +130,20 @@ def test_the_bots_page_lists_house_and_uploaded_bots_with_owners_and_the_guide(c
     assert "Dicey" in page and "HeuristicBot" in page and "v1" in page and "driven over the API" in page
     assert 'href="/accounts/u/alice/"' in page and "prov." in page
     assert 'id="bring-your-own"' in page and "def choose(view, legal)" in page
+
+
+def test_an_author_does_it_all_on_the_bots_page(client, alice):
+    client.force_login(alice)
+    created = client.post("/bots/new/", {"name": "Pagey"}, follow=True).content.decode()
+    assert "Pagey is yours. Its API token, shown only now:" in created and 'id="bot-Pagey"' in created
+    refused = client.post(
+        "/bots/Pagey/code/", {"game": "dudo", "source": "def choose(v, l):\n    return 5\n"}, follow=True
+    )
+    assert "opening position" in refused.content.decode()
+    client.post("/bots/Pagey/code/", {"game": "dudo", "source": DUDO_BOT})
+    started = client.post("/bots/Pagey/challenge/", {"opponent": "dudo:heuristic"})
+    match = Match.objects.get()
+    assert started.status_code == 302 and started["Location"] == f"/match/{match.pk}/"
+    assert match.status == Match.Status.RUNNING and match.ranked
+    bad = client.post("/bots/Pagey/challenge/", {"opponent": "chess:stockfish"}, follow=True)
+    assert bad.status_code == 200 and Match.objects.count() == 1
