@@ -26,17 +26,21 @@ def submit_action(
     now = now or timezone.now()
     with transaction.atomic():
         match = lifecycle.locked(match_id)
-        seat = match.seat_of(user)
+        seats = list(match.seats.select_related("user"))
+        seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if seat is None:
             raise MatchError("not_seated", "You have no seat in this match: spectators cannot move.")
         if seat.forfeited_at is not None:
             raise MatchError("forfeited", "You have left this match.")
-        apply_action(match, seat.number, action, seq=seq, source=source, now=now)
+        apply_action(match, seat.number, action, seq=seq, source=source, now=now, seats=seats)
     return match
 
 
-def apply_action(match: Match, seat_number: int, action, *, seq, source: str, now: datetime) -> None:
-    """Validate and record one action on a locked match (inside the caller's transaction)."""
+def apply_action(
+    match: Match, seat_number: int, action, *, seq, source: str, now: datetime, seats: list | None = None
+) -> None:
+    """Validate and record one action on a locked match (inside the caller's transaction);
+    `seats` saves a query when the caller has just loaded them."""
     check_running(match)
     if isinstance(seq, bool) or not isinstance(seq, int) or seq != match.seq:
         raise MatchError(
@@ -56,10 +60,10 @@ def apply_action(match: Match, seat_number: int, action, *, seq, source: str, no
     except IllegalAction as error:
         raise MatchError("illegal", str(error)) from None
 
-    seats = list(match.seats.select_related("user"))
+    seats = seats if seats is not None else list(match.seats.select_related("user"))
     mover = next(seat for seat in seats if seat.number == seat_number)
-    clocks.charge(match, mover, now)
-    mover.save(update_fields=["clock_ms"])
+    if clocks.charge(match, mover, now):
+        mover.save(update_fields=["clock_ms"])
     match.seq += 1
     MatchAction.objects.create(match=match, seq=match.seq, seat=seat_number, action=action, source=source)
     match.state = engine.dump(state)

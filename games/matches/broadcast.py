@@ -69,14 +69,16 @@ def public_seat(seat) -> dict:
 
 def send_state(match, state, seats) -> None:
     """Push the new state to every seat and to spectators (call after commit)."""
+    pushes = [(seat_group(match.pk, seat.number), match_message(match, state, seats, seat.number)) for seat in seats]
+    pushes.append((watch_group(match.pk), match_message(match, state, seats, None)))
+    async_to_sync(push_all)(pushes)
+
+
+async def push_all(pushes: list[tuple[str, dict]]) -> None:
+    """One hop to the event loop for all of a change's messages, not one per receiver."""
     layer = get_channel_layer()
-    send = async_to_sync(layer.group_send)
-    for seat in seats:
-        send(
-            seat_group(match.pk, seat.number),
-            {"type": "match.push", "message": match_message(match, state, seats, seat.number)},
-        )
-    send(watch_group(match.pk), {"type": "match.push", "message": match_message(match, state, seats, None)})
+    for group, message in pushes:
+        await layer.group_send(group, {"type": "match.push", "message": message})
 
 
 def send_to_table(match_id: int, message: dict) -> None:

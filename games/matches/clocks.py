@@ -46,11 +46,14 @@ def deadline(match, seat, state) -> datetime | None:
     return min(limits) if limits else None
 
 
-def charge(match, seat, now: datetime) -> None:
-    """Take the thinking time from the seat that just moved and add the increment."""
-    if match.clock == match.Clock.PER_GAME and match.turn_started_at is not None:
-        spent = int((now - match.turn_started_at).total_seconds() * 1000)
-        seat.clock_ms = seat.clock_ms - spent + match.clock_increment_ms
+def charge(match, seat, now: datetime) -> bool:
+    """Take the thinking time from the seat that just moved and add the increment; True when
+    the seat's bank changed (and needs saving)."""
+    if match.clock != match.Clock.PER_GAME or match.turn_started_at is None:
+        return False
+    spent = int((now - match.turn_started_at).total_seconds() * 1000)
+    seat.clock_ms = seat.clock_ms - spent + match.clock_increment_ms
+    return True
 
 
 def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
