@@ -56,6 +56,21 @@ def started_duel(host_port: int, host: str, guest_port: int, guest: str) -> dict
     return match
 
 
+def table_with_house_bot(port: int, token: str) -> dict:
+    """A two-player Dudo table of the token's owner and the heuristic house bot, not started yet."""
+    match = call(port, "POST", "/api/matches/", {"game": "dudo", "players": 2}, token)
+    call(port, "POST", f"/api/matches/{match['id']}/bots/", {"bot": "heuristic"}, token)
+    return match
+
+
+def first_move_if_mine(ws, state: dict) -> dict:
+    """Play the first legal move when it is this socket's turn; the state the bot then faces."""
+    if state["to_act"] == [state["seat"]]:
+        ws.send(json.dumps({"type": "action", "action": state["legal"][0], "seq": state["seq"]}))
+        return next_state(ws, state["seq"] + 1)
+    return state
+
+
 def test_players_on_two_web_processes_play_one_match_through_redis(stack):
     web1, web2 = stack["ports"]
     alice, bob = register(web1, "stack-alice"), register(web2, "stack-bob")
@@ -74,14 +89,10 @@ def test_players_on_two_web_processes_play_one_match_through_redis(stack):
 def test_the_celery_worker_plays_the_house_bot_and_the_socket_hears_it(stack):
     web1, web2 = stack["ports"]
     carol = register(web1, "stack-carol")
-    match = call(web1, "POST", "/api/matches/", {"game": "dudo", "players": 2}, carol)
-    call(web1, "POST", f"/api/matches/{match['id']}/bots/", {"bot": "heuristic"}, carol)
+    match = table_with_house_bot(web1, carol)
     call(web1, "POST", f"/api/matches/{match['id']}/start/", {}, carol)
     with socket_for(web2, match["id"], carol) as ws:
-        state = next_state(ws, 0)
-        if state["to_act"] == [state["seat"]]:
-            ws.send(json.dumps({"type": "action", "action": state["legal"][0], "seq": state["seq"]}))
-            state = next_state(ws, state["seq"] + 1)
+        state = first_move_if_mine(ws, next_state(ws, 0))
         bot_move = next_state(ws, state["seq"] + 1)
     bot_seat = 1 - bot_move["seat"]
     moves = [e for e in bot_move["view"]["history"] if e["type"] in ("bid", "doubt")]
@@ -114,16 +125,12 @@ def test_a_web_process_killed_mid_match_loses_nothing(stack):
 def test_moves_due_while_the_worker_is_down_are_played_when_it_is_back(stack):
     web1, _ = stack["ports"]
     frank = register(web1, "stack-frank")
-    match = call(web1, "POST", "/api/matches/", {"game": "dudo", "players": 2}, frank)
-    call(web1, "POST", f"/api/matches/{match['id']}/bots/", {"bot": "heuristic"}, frank)
+    match = table_with_house_bot(web1, frank)
     stack["processes"]["worker"].kill()
     stack["processes"]["worker"].wait(timeout=10)
     call(web1, "POST", f"/api/matches/{match['id']}/start/", {}, frank)
     with socket_for(web1, match["id"], frank) as ws:
-        state = next_state(ws, 0)
-        if state["to_act"] == [state["seat"]]:
-            ws.send(json.dumps({"type": "action", "action": state["legal"][0], "seq": state["seq"]}))
-            state = next_state(ws, state["seq"] + 1)
+        state = first_move_if_mine(ws, next_state(ws, 0))
         time.sleep(2)
         assert call(web1, "GET", f"/api/matches/{match['id']}/")["seq"] == state["seq"], "nobody plays the bot"
         stack["restart"]("worker")
