@@ -191,6 +191,14 @@
     });
   }
 
+  // Keyboard: a game's main buttons carry data-key (shown on the button); pressing that key
+  // outside a text field presses the button.
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("input, textarea, select")) return;
+    const button = el("game-area").querySelector(`button[data-key="${CSS.escape(event.key.toLowerCase())}"]:not([disabled])`);
+    if (button) { event.preventDefault(); button.click(); }
+  });
+
   window.DubiumTable = { h, act };
   connect();
 })();

@@ -65,13 +65,13 @@ def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, new_pag
     watcher.goto(f"{site}/match/{match_id}/")
     pages = {"alice": alice_page, "bob": bob_page}
 
-    def step():
+    def step():  # by keyboard: D doubts, B bids what the pickers show
         for page in pages.values():
             if page.locator("#dudo-doubt").is_visible():
-                page.click("#dudo-doubt")
+                page.keyboard.press("d")
                 return
             if page.locator("#dudo-bid").is_visible():
-                page.click("#dudo-bid")
+                page.keyboard.press("b")
                 return
 
     alice_page.wait_for_selector("#seats li")
@@ -90,7 +90,7 @@ def test_a_person_plays_i_doubt_it_against_house_bots_to_the_end(site, new_page,
 
     def step():
         if page.locator("#pass").is_visible():
-            page.click("#pass")
+            page.keyboard.press("p")
         elif page.locator("#play-cards").is_visible():
             page.locator("#my-hand button").first.click()
             page.click("#play-cards")

@@ -43,8 +43,10 @@
     if (canPlay) area.append(h("div", { class: "controls" }, playButton));
     if (legal.some((a) => a.type === "doubt")) {
       area.append(h("div", { class: "controls" },
-        h("button", { class: "button danger", id: "doubt", type: "button", onclick: () => act({ type: "doubt" }) }, "I doubt it!"),
-        h("button", { class: "button secondary", id: "pass", type: "button", onclick: () => act({ type: "pass" }) }, "Pass")));
+        h("button", { class: "button danger", id: "doubt", type: "button", "data-key": "d", "aria-keyshortcuts": "D",
+          onclick: () => act({ type: "doubt" }) }, "I doubt it! (D)"),
+        h("button", { class: "button secondary", id: "pass", type: "button", "data-key": "p", "aria-keyshortcuts": "P",
+          onclick: () => act({ type: "pass" }) }, "Pass (P)")));
     }
   }
 

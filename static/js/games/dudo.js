@@ -39,9 +39,9 @@
     refreshFaces();
     const controls = h("form", { class: "controls", id: "dudo-controls" },
       h("label", {}, "Bid ", qSelect), h("label", {}, " ", fSelect),
-      h("button", { class: "button", type: "submit", id: "dudo-bid" }, "Bid"),
+      h("button", { class: "button", type: "submit", id: "dudo-bid", "data-key": "b", "aria-keyshortcuts": "B" }, "Bid (B)"),
       legal.some((a) => a.type === "doubt") ? h("button", { class: "button danger", type: "button", id: "dudo-doubt",
-        onclick: () => act({ type: "doubt" }) }, "Dudo! (doubt)") : null);
+        "data-key": "d", "aria-keyshortcuts": "D", onclick: () => act({ type: "doubt" }) }, "Dudo! (D)") : null);
     controls.addEventListener("submit", (event) => {
       event.preventDefault();
       act({ type: "bid", quantity: Number(qSelect.value), face: Number(fSelect.value) });
