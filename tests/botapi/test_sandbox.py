@@ -32,7 +32,7 @@ def test_an_endless_loop_is_cut_off_at_the_deadline():
     started = time.monotonic()
     with pytest.raises(sandbox.SandboxError, match="longer than 1.5 s"):
         run("def choose(view, legal):\n    while True:\n        pass\n")
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < 6, "killed at the deadline, not left to run"
 
 
 def test_a_memory_hog_crashes_alone():
