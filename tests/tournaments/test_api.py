@@ -11,11 +11,6 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
 
-@pytest.fixture
-def olga(make_user):
-    return make_user("olga", role="organizer")
-
-
 def as_user(user=None) -> APIClient:
     client = APIClient()
     if user is not None:

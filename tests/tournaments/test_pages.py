@@ -13,11 +13,6 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
 
-@pytest.fixture
-def olga(make_user):
-    return make_user("olga", role="organizer")
-
-
 def make(olga, game, bots, **fields):
     cup = Tournament.objects.create(name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now(), **fields)
     for bot in bots:

@@ -18,11 +18,6 @@ from tournaments.standings import standings
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
 
-@pytest.fixture
-def olga(make_user):
-    return make_user("olga", role="organizer")
-
-
 def tournament(olga, game, bots, **fields):
     created = Tournament.objects.create(
         name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), **fields
