@@ -1,0 +1,39 @@
+"""A programmer brings a bot in the browser: create it, upload its code, watch it play a house bot."""
+
+import pytest
+
+from games.matches.models import Match, MatchAction
+from tests.browser.conftest import log_in, screenshot
+
+pytestmark = pytest.mark.browser
+
+CODE = """def choose(view, legal):
+    bids = [action for action in legal if action["type"] == "bid"]
+    if view["bid"] and view["bid"]["quantity"] >= 3:
+        return {"type": "doubt"}
+    return bids[0]
+"""
+
+
+def test_a_programmer_creates_uploads_and_watches_their_bot_play_to_the_end(site, new_page, alice):
+    page = new_page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/bots/")
+    page.fill("#new-bot input[name=name]", "Pagebot")
+    page.click("#new-bot button")
+    assert "Its API token, shown only now" in page.inner_text("body")
+    card = page.locator("#bot-Pagebot")
+    card.locator("select[name=game]").select_option("dudo")
+    card.locator("textarea[name=source]").fill(CODE)
+    card.locator("text=Upload a new version").click()
+    assert "Pagebot v1 passed its first move" in page.inner_text("body")
+    page.locator("#bot-Pagebot select[name=opponent]").select_option("dudo:heuristic")
+    page.locator("#bot-Pagebot button:has-text('Start')").click()
+    page.wait_for_url("**/match/*/")
+    page.wait_for_selector("#result:not([hidden])", timeout=60_000)
+    screenshot(page, "uploaded-bot-match")
+    match = Match.objects.get()
+    assert match.status == Match.Status.FINISHED
+    assert MatchAction.objects.filter(match=match, source="sandbox").exists()
+    page.goto(f"{site}/bots/")
+    assert "Pagebot" in page.locator("#bot-list").inner_text()
