@@ -1,6 +1,31 @@
+from django import forms
 from django.contrib import admin
 
+from games.bots import bot_names
+from tournaments import services
 from tournaments.models import Entry, Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    add_house_bots = forms.CharField(
+        required=False,
+        help_text="House bots to enter when saving, comma-separated, e.g. heuristic, random, heuristic "
+        "(Dobble: easy, medium, hard, heuristic, random).",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def clean_add_house_bots(self) -> list[str]:
+        names = [name.strip() for name in self.cleaned_data["add_house_bots"].split(",") if name.strip()]
+        game = self.cleaned_data.get("game")
+        unknown = [name for name in names if game and name not in bot_names(game)]
+        if unknown:
+            raise forms.ValidationError(f"No such house bot: {', '.join(unknown)}.")
+        if names and self.instance.pk and not self.instance.is_open:
+            raise forms.ValidationError("Entries are closed: the tournament has started.")
+        return names
 
 
 class EntryInline(admin.TabularInline):
@@ -11,10 +36,25 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
     list_display = ["name", "game", "format", "starts_at", "status", "organizer"]
     list_filter = ["game", "status", "format"]
     search_fields = ["name"]
     inlines = [EntryInline]
+    readonly_fields = ["status", "started_at", "finished_at"]  # the runner moves these (running.py)
+    actions = ["cancel"]
+
+    def get_exclude(self, request, obj=None):
+        """Organizers organize their own tournaments; only superusers pick somebody else."""
+        return [] if request.user.is_superuser else ["organizer"]
+
+    @admin.action(description="Cancel the selected tournaments that have not finished")
+    def cancel(self, request, queryset):
+        allowed = [t.pk for t in queryset if self.has_change_permission(request, t)]
+        cancelled = Tournament.objects.filter(
+            pk__in=allowed, status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING]
+        ).update(status=Tournament.Status.CANCELLED)
+        self.message_user(request, f"{cancelled} cancelled.")
 
     def has_module_permission(self, request):
         return request.user.is_active and (request.user.is_staff or getattr(request.user, "can_organize", False))
@@ -37,3 +77,8 @@ class TournamentAdmin(admin.ModelAdmin):
         if not change and not obj.organizer_id:
             obj.organizer = request.user
         super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        for name in form.cleaned_data.get("add_house_bots", []):
+            services.add_house_bot(form.instance.pk, name)

@@ -134,6 +134,8 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
         table = Table.objects.select_related("match").get(pk=table.pk)
         if table.scored or table.match.status != Match.Status.FINISHED:
             return False
+        if tournament.status != Tournament.Status.RUNNING:
+            return False  # cancelled by its organizer: the match stands (and is rated), the tournament stops
         seat_order = seat_order_of(tournament, table)
         for entry_id, earned in table_points(tournament, table.match, seat_order).items():
             Score.objects.create(
@@ -190,6 +192,8 @@ def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         table = tournament.tables.filter(match=None, chooser__user=user).first()
+        if tournament.status != Tournament.Status.RUNNING:
+            table = None
         if table is None:
             raise MatchError("not_your_choice", "There is no mini-game for you to choose now.")
         settle_choice(tournament, table, mini_game, now)
@@ -199,7 +203,9 @@ def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None
 def choose_overdue(now: datetime | None = None) -> int:
     """Beat: a chooser who let the time run out gets the default mini-game."""
     now = now or timezone.now()
-    overdue = Table.objects.filter(match=None, choose_by__lte=now).values_list("pk", "tournament_id")
+    overdue = Table.objects.filter(
+        match=None, choose_by__lte=now, tournament__status=Tournament.Status.RUNNING
+    ).values_list("pk", "tournament_id")
     for table_id, tournament_id in list(overdue):
         with transaction.atomic():
             tournament = Tournament.objects.select_for_update().get(pk=tournament_id)

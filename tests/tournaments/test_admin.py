@@ -1,0 +1,90 @@
+"""Organizers run their tournaments in the admin: create, enter house bots, cancel; only their own."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.matches import wakeups
+from tournaments import running
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def add_form(**fields) -> dict:
+    start = timezone.now() + timedelta(days=2)
+    return {
+        "name": "Olga's Open",
+        "game": "dudo",
+        "format": "swiss",
+        "table_size": 2,
+        "rounds": 3,
+        "max_entries": 16,
+        "turn_seconds": 60,
+        "options": "{}",
+        "description": "",
+        "starts_at_0": start.strftime("%Y-%m-%d"),
+        "starts_at_1": start.strftime("%H:%M:%S"),
+        "add_house_bots": "",
+        "entries-TOTAL_FORMS": "0",
+        "entries-INITIAL_FORMS": "0",
+        **fields,
+    }
+
+
+def test_an_organizer_creates_a_tournament_of_their_own_with_house_bots(client, olga):
+    client.force_login(olga)
+    response = client.post(
+        "/admin/tournaments/tournament/add/", add_form(add_house_bots="heuristic, random, heuristic")
+    )
+    assert response.status_code == 302 and "/login/" not in response["Location"], response
+    cup = Tournament.objects.get()
+    assert cup.organizer == olga and cup.status == Tournament.Status.SCHEDULED
+    assert sorted(cup.entries.values_list("house_bot", "user__username")) == [
+        ("heuristic", "HeuristicBot"),
+        ("heuristic", "HeuristicBot2"),
+        ("random", "RandomBot"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"add_house_bots": "stockfish"}, "No such house bot: stockfish."),
+        ({"format": "dobble-series"}, "A Dobble series is for Dobble."),
+        ({"table_size": "12"}, "Dudo is played at 2 to 10 seats."),
+    ],
+)
+def test_the_admin_explains_what_it_refuses(client, olga, fields, message):
+    client.force_login(olga)
+    response = client.post("/admin/tournaments/tournament/add/", add_form(**fields))
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_an_organizer_cannot_change_someone_else_s_tournament(client, olga, make_user):
+    other = make_user("otto", role="organizer", is_staff=True)
+    theirs = Tournament.objects.create(name="Otto's", game="dudo", organizer=other, starts_at=timezone.now())
+    client.force_login(olga)
+    page = client.get(f"/admin/tournaments/tournament/{theirs.pk}/change/")
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode(), "she may look, not change"
+    client.post("/admin/tournaments/tournament/", {"action": "cancel", "_selected_action": [theirs.pk]})
+    theirs.refresh_from_db()
+    assert theirs.status == Tournament.Status.SCHEDULED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cancelled_tournament_stops_seating_rounds(client, olga):
+    from tournaments import services
+
+    cup = Tournament.objects.create(name="Short", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3)
+    for bot in ["heuristic", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    client.force_login(olga)
+    client.post("/admin/tournaments/tournament/", {"action": "cancel", "_selected_action": [cup.pk]})
+    first = wakeups.play_out(cup.tables.get(round=1).match_id)
+    assert running.record_match(first.pk) is False
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.CANCELLED and cup.tables.count() == 1 and not cup.scores.exists()
