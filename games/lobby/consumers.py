@@ -1,14 +1,14 @@
 """The live lobby of one game: tables, queues and players online, pushed on every change."""
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.engine import GAMES
 from games.lobby.snapshot import count_online, lobby_snapshot
 from games.matches import broadcast
+from games.matches.sockets import ReconnectingConsumer
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(ReconnectingConsumer):
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
         if self.game not in GAMES:
@@ -22,14 +22,16 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await database_sync_to_async(count_online)(1)
+        self.counted = True
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def disconnect(self, code):
-        if not hasattr(self, "groups_joined"):
-            return
-        for group in self.groups_joined:
+        """Count the connection out once, even when called again after a service failed."""
+        if getattr(self, "counted", False):
+            await database_sync_to_async(count_online)(-1)
+            self.counted = False
+        for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-        await database_sync_to_async(count_online)(-1)
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def receive_json(self, content, **kwargs):

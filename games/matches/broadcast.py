@@ -6,11 +6,16 @@ computed on the server from the engine (`game.view`), which strips every secret
 the receiver may not see.
 """
 
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 from games.matches import clocks
+
+log = logging.getLogger(__name__)
 
 
 def seat_group(match_id: int, seat: int) -> str:
@@ -71,18 +76,43 @@ def send_state(match, state, seats) -> None:
     """Push the new state to every seat and to spectators (call after commit)."""
     pushes = [(seat_group(match.pk, seat.number), match_message(match, state, seats, seat.number)) for seat in seats]
     pushes.append((watch_group(match.pk), match_message(match, state, seats, None)))
-    async_to_sync(push_all)(pushes)
+    deliver([(group, push(message)) for group, message in pushes])
 
 
-async def push_all(pushes: list[tuple[str, dict]]) -> None:
-    """One hop to the event loop for all of a change's messages, not one per receiver."""
+def push(message: dict) -> dict:
+    """The channel-layer event a consumer forwards to its socket as is."""
+    return {"type": "match.push", "message": message}
+
+
+def deliver(events: list[tuple[str, dict]]) -> None:
+    """Send events to groups in one hop to the event loop.
+
+    Called after the change is committed, so an unreachable channel layer (Redis restarting)
+    loses no data: it is logged, and every client gets the whole current state when its
+    socket reconnects.
+    """
+    try:
+        async_to_sync(send_all)(events)
+    except (RedisError, OSError) as error:
+        log.warning("channel layer unreachable, %d message(s) not sent: %s", len(events), error)
+
+
+async def send_all(events: list[tuple[str, dict]], tries: int = 3) -> None:
+    """Each event is tried again on a Redis error: after a Redis restart every pooled connection
+    fails once before it reconnects, and a lost push would leave a live socket behind."""
     layer = get_channel_layer()
-    for group, message in pushes:
-        await layer.group_send(group, {"type": "match.push", "message": message})
+    for group, event in events:
+        for attempt in range(tries):
+            try:
+                await layer.group_send(group, event)
+                break
+            except (RedisError, OSError):
+                if attempt == tries - 1:
+                    raise
 
 
 def send_to_table(match_id: int, message: dict) -> None:
-    async_to_sync(get_channel_layer().group_send)(table_group(match_id), {"type": "match.push", "message": message})
+    deliver([(table_group(match_id), push(message))])
 
 
 def send_table_update(match_id: int) -> None:
@@ -100,7 +130,7 @@ def lobby_group(game: str) -> str:
 
 
 def send_lobby_update(game: str) -> None:
-    async_to_sync(get_channel_layer().group_send)(lobby_group(game), {"type": "lobby.changed"})
+    deliver([(lobby_group(game), {"type": "lobby.changed"})])
 
 
 def user_group(user_id: int) -> str:
@@ -109,7 +139,5 @@ def user_group(user_id: int) -> str:
 
 def send_match_found(match, users) -> None:
     """Tell each player (queued, or in a tournament) where their new match is."""
-    send = async_to_sync(get_channel_layer().group_send)
-    for user in users:
-        message = {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
-        send(user_group(user.pk), {"type": "match.push", "message": message})
+    message = {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
+    deliver([(user_group(user.pk), push(message)) for user in users])

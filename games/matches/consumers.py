@@ -7,17 +7,17 @@ anything else is answered with an error message, never a dropped connection.
 import json
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.matches import broadcast, chat, presence
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
+from games.matches.sockets import ReconnectingConsumer
 
 MAX_MESSAGE_BYTES = 8192
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(ReconnectingConsumer):
     """One connection to one match: a seated player or a spectator."""
 
     async def connect(self):
@@ -38,13 +38,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         if seat is not None:
             await database_sync_to_async(presence.connected)(self.match_id, seat, True)
+            self.present = True
         await self.send_current_state()
 
     async def disconnect(self, code):
+        """Count the seat's connection out once, even when called again after a service failed."""
+        if getattr(self, "present", False):
+            await database_sync_to_async(presence.connected)(self.match_id, self.seat, False)
+            self.present = False
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-        if getattr(self, "seat", None) is not None:
-            await database_sync_to_async(presence.connected)(self.match_id, self.seat, False)
 
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:

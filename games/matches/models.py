@@ -49,9 +49,19 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    settled_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the finished match was rated and counted in its tournament."
+    )
 
     class Meta:
-        indexes = [models.Index(fields=["status", "game"])]
+        indexes = [
+            models.Index(fields=["status", "game"]),
+            models.Index(
+                fields=["finished_at"],
+                condition=models.Q(status="finished", settled_at__isnull=True),
+                name="match_unsettled",
+            ),
+        ]
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:

@@ -1,8 +1,15 @@
 """Celery tasks around matches; each is safe to run twice."""
 
+from datetime import datetime, timedelta
+
 from celery import shared_task
+from django.utils import timezone
 
 from games.matches import wakeups
+
+# A finished match whose scoring task has not run after this long was lost on the way
+# (a broker flushed by a restart, a worker killed before it acknowledged): score it again.
+SETTLE_GRACE = timedelta(seconds=30)
 
 
 @shared_task(ignore_result=True)
@@ -19,8 +26,20 @@ def sweep_matches() -> int:
 
 @shared_task(ignore_result=True)
 def match_finished(match_id: int) -> None:
-    """Hand a finished match to the apps that score it; each one is idempotent."""
+    """Hand a finished match to the apps that score it."""
+    settle(match_id)
+
+
+@shared_task(ignore_result=True)
+def settle_forgotten_matches() -> int:
+    """Beat: score finished matches whose `match_finished` task never ran."""
+    return settle_forgotten()
+
+
+def settle(match_id: int) -> None:
+    """Rate the match and count it in its tournament (both idempotent), then mark it settled."""
     from games.matches import broadcast
+    from games.matches.models import Match
     from ratings.services import rate_match
     from tournaments.running import record_match
 
@@ -29,3 +48,15 @@ def match_finished(match_id: int) -> None:
             match_id, {"type": "rated", "match": match_id, "changes": broadcast.rating_changes(match_id)}
         )
     record_match(match_id)
+    Match.objects.filter(pk=match_id, settled_at__isnull=True).update(settled_at=timezone.now())
+
+
+def settle_forgotten(now: datetime | None = None) -> int:
+    from games.matches.models import Match
+
+    cutoff = (now or timezone.now()) - SETTLE_GRACE
+    forgotten = Match.objects.filter(status=Match.Status.FINISHED, settled_at__isnull=True, finished_at__lte=cutoff)
+    ids = list(forgotten.values_list("pk", flat=True))
+    for match_id in ids:
+        settle(match_id)
+    return len(ids)

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from games.bots import get_bot
 from games.matches import clocks
@@ -178,14 +179,22 @@ def play_out(match_id: int, max_moves: int = 100_000):
 
 
 def schedule(match) -> None:
-    """Ask for a wake-up at `match.wake_at` (after commit)."""
+    """Ask for a wake-up at `match.wake_at` (after commit); if the broker is down, the beat
+    sweep wakes the match from the stored `wake_at` instead."""
     if settings.MATCH_WAKEUPS == "celery" and match.wake_at is not None:
         from games.matches.tasks import wake_match
 
-        wake_match.apply_async((match.pk,), eta=match.wake_at)
+        try:
+            wake_match.apply_async((match.pk,), eta=match.wake_at)
+        except BrokerUnreachable as error:
+            log.warning("%s: wake-up not queued, the sweep will do it: %s", match, error)
 
 
 def match_finished(match_id: int) -> None:
+    """Score the match (after commit); if the broker is down, `settle_forgotten` does it later."""
     from games.matches.tasks import match_finished as task
 
-    task.delay(match_id)
+    try:
+        task.delay(match_id)
+    except BrokerUnreachable as error:
+        log.warning("match %s: scoring not queued, the settle sweep will do it: %s", match_id, error)

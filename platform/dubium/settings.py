@@ -183,6 +183,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},
     "matchmake": {"task": "games.lobby.tasks.matchmake_all", "schedule": 3.0},
     "tournaments": {"task": "tournaments.tasks.tournament_tick", "schedule": 5.0},
+    "settle-finished-matches": {"task": "games.matches.tasks.settle_forgotten_matches", "schedule": 10.0},
 }
 
 REST_FRAMEWORK = {

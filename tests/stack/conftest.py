@@ -1,7 +1,14 @@
-"""Starts the production process layout natively: two uvicorn servers and a Celery worker
-on a throw-away PostgreSQL database and a Redis database of their own."""
+"""Starts the production process layout natively: two uvicorn servers, a Celery worker and beat
+on a throw-away PostgreSQL database and a Redis server of their own.
 
+The processes reach PostgreSQL through a proxy and Redis is a private `redis-server`, so a
+test can take either away (`stack["cut_database"]`, `stack["restart"]("redis")`) without
+touching the machine's services, which the test run itself uses."""
+
+import contextlib
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -13,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import services_required
+from tests.stack.proxy import Proxy
 
 ROOT = Path(__file__).resolve().parents[2]
 POSTGRES = os.environ.get("STACK_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres")
-REDIS = os.environ.get("STACK_TEST_REDIS", "redis://127.0.0.1:6379/7")
 
 
 def reachable(host: str, port: int) -> bool:
@@ -33,6 +40,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_for_port(port: int, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not reachable("127.0.0.1", port):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+        time.sleep(0.1)
+
+
 def wait_for(url: str, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -47,19 +62,22 @@ def wait_for(url: str, seconds: float = 30) -> None:
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
-    if not (reachable("127.0.0.1", 5432) and reachable("127.0.0.1", 6379)):
+    redis_server = shutil.which("redis-server")
+    if not (reachable("127.0.0.1", 5432) and redis_server):
         if services_required():
-            pytest.fail("PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) must be reachable for the stack test")
-        pytest.skip("needs PostgreSQL and Redis on 127.0.0.1 (make test-real runs it)")
+            pytest.fail("the stack test needs PostgreSQL on 127.0.0.1:5432 and the redis-server program")
+        pytest.skip("needs PostgreSQL on 127.0.0.1 and redis-server (make test-real runs it)")
     import psycopg
 
     name = f"dubium_stack_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(POSTGRES, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
+    database = Proxy(("127.0.0.1", 5432))
+    redis_port = free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": POSTGRES.rsplit("/", 1)[0] + "/" + name,
-        "REDIS_URL": REDIS,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{database.port}/{name}",
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
         "CHANNELS_PREFIX": name,
         "CELERY_QUEUE": name,
         "MATCH_WAKEUPS": "celery",
@@ -69,9 +87,11 @@ def stack(tmp_path_factory):
         "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",
     }
     logs = tmp_path_factory.mktemp("stack")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     ports = [free_port(), free_port()]
     commands = {
+        "redis": [redis_server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    }
+    commands |= {
         f"web{i}": [sys.executable, "-m", "uvicorn", "dubium.asgi:application", "--port", str(port)]
         for i, port in enumerate(ports)
     }
@@ -106,30 +126,54 @@ def stack(tmp_path_factory):
     ]
 
     def launch(label: str) -> subprocess.Popen:
+        """Each process leads a session of its own, so a crash takes its children with it."""
         log = open(logs / f"{label}.log", "a")
-        return subprocess.Popen(commands[label], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            commands[label], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        if label == "redis":
+            wait_for_port(redis_port)
+        return process
+
+    def crash(label: str) -> None:
+        """Kill a process and its children at once, as a crash or an OOM kill would."""
+        with contextlib.suppress(ProcessLookupError):  # crashed already
+            os.killpg(processes[label].pid, signal.SIGKILL)
+        processes[label].wait(timeout=10)
 
     def restart(label: str, down_seconds: float = 0) -> None:
-        """Kill a process hard, as a crash would, and start it again after `down_seconds`."""
-        processes[label].kill()
-        processes[label].wait(timeout=10)
+        """Crash a process (if it still runs) and start it again after `down_seconds`."""
+        crash(label)
         time.sleep(down_seconds)
         processes[label] = launch(label)
         if label.startswith("web"):
             wait_for(f"http://127.0.0.1:{ports[int(label[3:])]}/healthz")
 
-    processes = {label: launch(label) for label in commands}
+    processes = {"redis": launch("redis")}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    processes |= {label: launch(label) for label in commands if label != "redis"}
     try:
         for port in ports:
             wait_for(f"http://127.0.0.1:{port}/healthz")
-        yield {"ports": ports, "env": env, "logs": logs, "processes": processes, "restart": restart}
+        yield {
+            "ports": ports,
+            "env": env,
+            "logs": logs,
+            "processes": processes,
+            "crash": crash,
+            "restart": restart,
+            "cut_database": database.cut,
+        }
     finally:
         for process in processes.values():
-            process.terminate()
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
         for process in processes.values():
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                process.kill()
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+        database.close()
         with psycopg.connect(POSTGRES, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -2,73 +2,20 @@
 
 import json
 import time
-import urllib.request
 
 import pytest
-from websockets.sync.client import connect
+
+from tests.stack.client import (
+    call,
+    first_move_if_mine,
+    next_state,
+    register,
+    socket_for,
+    started_duel,
+    table_with_house_bot,
+)
 
 pytestmark = pytest.mark.stack
-
-
-def call(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        method=method,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={"Content-Type": "application/json", **({"Authorization": f"Token {token}"} if token else {})},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read() or b"null")
-
-
-def register(port: int, username: str) -> str:
-    password = "a long enough password 42"
-    call(
-        port,
-        "POST",
-        "/api/accounts/register/",
-        {"username": username, "email": f"{username}@example.com", "password": password},
-    )
-    return call(port, "POST", "/api/accounts/token/", {"username": username, "password": password})["token"]
-
-
-def socket_for(port: int, match_id: int, token: str):
-    return connect(
-        f"ws://127.0.0.1:{port}/ws/match/{match_id}/",
-        additional_headers={"Authorization": f"Token {token}", "Origin": f"http://127.0.0.1:{port}"},
-    )
-
-
-def next_state(ws, seq: int, timeout: float = 20) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
-        if message["type"] == "state" and message["seq"] >= seq:
-            return message
-    raise TimeoutError(f"no state with seq >= {seq}")
-
-
-def started_duel(host_port: int, host: str, guest_port: int, guest: str) -> dict:
-    """A running two-player Dudo match: the host creates and starts it, the guest joins."""
-    match = call(host_port, "POST", "/api/matches/", {"game": "dudo", "players": 2}, host)
-    call(guest_port, "POST", f"/api/matches/{match['id']}/join/", {}, guest)
-    call(host_port, "POST", f"/api/matches/{match['id']}/start/", {}, host)
-    return match
-
-
-def table_with_house_bot(port: int, token: str) -> dict:
-    """A two-player Dudo table of the token's owner and the heuristic house bot, not started yet."""
-    match = call(port, "POST", "/api/matches/", {"game": "dudo", "players": 2}, token)
-    call(port, "POST", f"/api/matches/{match['id']}/bots/", {"bot": "heuristic"}, token)
-    return match
-
-
-def first_move_if_mine(ws, state: dict) -> dict:
-    """Play the first legal move when it is this socket's turn; the state the bot then faces."""
-    if state["to_act"] == [state["seat"]]:
-        ws.send(json.dumps({"type": "action", "action": state["legal"][0], "seq": state["seq"]}))
-        return next_state(ws, state["seq"] + 1)
-    return state
 
 
 def test_players_on_two_web_processes_play_one_match_through_redis(stack):
@@ -126,8 +73,7 @@ def test_moves_due_while_the_worker_is_down_are_played_when_it_is_back(stack):
     web1, _ = stack["ports"]
     frank = register(web1, "stack-frank")
     match = table_with_house_bot(web1, frank)
-    stack["processes"]["worker"].kill()
-    stack["processes"]["worker"].wait(timeout=10)
+    stack["crash"]("worker")
     call(web1, "POST", f"/api/matches/{match['id']}/start/", {}, frank)
     with socket_for(web1, match["id"], frank) as ws:
         state = first_move_if_mine(ws, next_state(ws, 0))
