@@ -4,6 +4,8 @@ Protocol: docs/protocol.md. Every client message is a JSON object with a "type";
 anything else is answered with an error message, never a dropped connection.
 """
 
+import asyncio
+import contextlib
 import json
 
 from channels.db import database_sync_to_async
@@ -12,7 +14,7 @@ from games.matches import broadcast, chat, presence
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
-from games.matches.sockets import ReconnectingConsumer
+from games.matches.sockets import SERVICE_ERRORS, ReconnectingConsumer
 
 MAX_MESSAGE_BYTES = 8192
 
@@ -37,17 +39,24 @@ class MatchConsumer(ReconnectingConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         if seat is not None:
-            await database_sync_to_async(presence.connected)(self.match_id, seat, True)
-            self.present = True
+            await database_sync_to_async(presence.connected)(self.match_id, seat, self.channel_name, True)
+            self.heartbeat = asyncio.create_task(self.beat())
         await self.send_current_state()
 
     async def disconnect(self, code):
-        """Count the seat's connection out once, even when called again after a service failed."""
-        if getattr(self, "present", False):
-            await database_sync_to_async(presence.connected)(self.match_id, self.seat, False)
-            self.present = False
+        if getattr(self, "heartbeat", None) is not None:
+            self.heartbeat.cancel()
+            await database_sync_to_async(presence.connected)(self.match_id, self.seat, self.channel_name, False)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def beat(self):
+        """Tell the database this socket lives, until it closes; a beat lost to a database
+        outage is only late (three are missed before the socket is counted out)."""
+        while True:
+            await asyncio.sleep(presence.heartbeat_seconds())
+            with contextlib.suppress(*SERVICE_ERRORS):
+                await database_sync_to_async(presence.heartbeat)(self.match_id, self.seat, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:

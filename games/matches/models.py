@@ -91,7 +91,7 @@ class Seat(models.Model):
         null=True, blank=True, help_text="Version of the seat's uploaded bot code that plays it (botapi)."
     )
     clock_ms = models.IntegerField(default=0, help_text="Time left in the bank (per-game clocks).")
-    connections = models.PositiveSmallIntegerField(default=0)
+    connections = models.PositiveSmallIntegerField(default=0, help_text="Open sockets: SeatSocket rows, counted.")
     disconnected_at = models.DateTimeField(null=True, blank=True)
     forfeited_at = models.DateTimeField(null=True, blank=True)
 
@@ -104,6 +104,16 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.number}: {self.user}"
+
+
+class SeatSocket(models.Model):
+    """One open socket of a seated player. Its consumer refreshes `last_seen` while it lives, so
+    the sockets of a web process that crashed (and never said goodbye) can be told apart and
+    counted out (presence.forget_dead_sockets)."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sockets")
+    channel_name = models.CharField(max_length=200, unique=True)
+    last_seen = models.DateTimeField(db_index=True)
 
 
 class MatchAction(models.Model):

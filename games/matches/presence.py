@@ -1,11 +1,29 @@
-"""Who is connected to which seat, and what a (re)connecting client is sent."""
+"""Who is connected to which seat, and what a (re)connecting client is sent.
 
+Each open socket of a seated player is a SeatSocket row and `Seat.connections` is their
+count, which the clocks read (a seat with no socket gets the disconnect grace). A socket's
+consumer refreshes its row every HEARTBEAT_SECONDS; rows of sockets that died with their web
+process stop being refreshed, and `forget_dead_sockets` counts them out.
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Max
 from django.utils import timezone
 
 from games.matches import broadcast, lifecycle, wakeups
-from games.matches.models import Match, Seat
+from games.matches.models import Match, Seat, SeatSocket
+
+
+def heartbeat_seconds() -> float:
+    return settings.MATCH_SOCKET_HEARTBEAT_SECONDS
+
+
+def dead_after() -> timedelta:
+    """Three missed heartbeats: a live socket on a busy process is late, not gone."""
+    return timedelta(seconds=3 * heartbeat_seconds())
 
 
 def seat_number(match_id: int, user) -> int | None | bool:
@@ -18,24 +36,56 @@ def seat_number(match_id: int, user) -> int | None | bool:
     return None if seat is None else seat.number
 
 
-def connected(match_id: int, seat: int, is_connected: bool) -> None:
-    """Count connections per seat; the last one closing starts the disconnect grace."""
+def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> None:
+    """A socket of this seat opened or closed (either may be reported twice: no harm)."""
     now = timezone.now()
     with transaction.atomic():
         match = lifecycle.locked(match_id)
+        seat = Seat.objects.get(match=match, number=number)
         if is_connected:
-            Seat.objects.filter(match=match, number=seat).update(connections=F("connections") + 1, disconnected_at=None)
+            SeatSocket.objects.update_or_create(channel_name=channel_name, defaults={"seat": seat, "last_seen": now})
         else:
-            Seat.objects.filter(match=match, number=seat, connections__gt=0).update(connections=F("connections") - 1)
-            Seat.objects.filter(match=match, number=seat, connections=0).update(disconnected_at=now)
-        if match.status == Match.Status.RUNNING:
-            state = match.load_state()
-            seats = list(match.seats.select_related("user"))
-            wakeups.plan_next(match, state, seats)
-            match.save(update_fields=["wake_at"])
-            transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
-        else:
-            transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
+            SeatSocket.objects.filter(channel_name=channel_name).delete()
+        recount(match, seat, now)
+
+
+def heartbeat(match_id: int, number: int, channel_name: str) -> None:
+    """The socket is alive; if it had been taken for dead meanwhile, it counts again."""
+    if not SeatSocket.objects.filter(channel_name=channel_name).update(last_seen=timezone.now()):
+        connected(match_id, number, channel_name, True)
+
+
+def forget_dead_sockets(now: datetime | None = None) -> int:
+    """Count out the sockets whose heartbeat stopped (their web process crashed); how many."""
+    now = now or timezone.now()
+    dead = SeatSocket.objects.filter(last_seen__lt=now - dead_after())
+    seats = dead.values("seat__match_id", "seat__number").annotate(last_seen=Max("last_seen"))
+    forgotten = 0
+    for row in list(seats):
+        with transaction.atomic():
+            match = lifecycle.locked(row["seat__match_id"])
+            seat = Seat.objects.get(match=match, number=row["seat__number"])
+            forgotten += seat.sockets.filter(last_seen__lt=now - dead_after()).delete()[0]
+            recount(match, seat, row["last_seen"])
+    return forgotten
+
+
+def recount(match: Match, seat: Seat, changed_at: datetime) -> None:
+    """Store the seat's socket count; the last one gone starts the grace (locked match)."""
+    count = seat.sockets.count()
+    if count == seat.connections:
+        return
+    seat.disconnected_at = changed_at if count == 0 else None
+    seat.connections = count
+    seat.save(update_fields=["connections", "disconnected_at"])
+    if match.status == Match.Status.RUNNING:
+        state = match.load_state()
+        seats = list(match.seats.select_related("user"))
+        wakeups.plan_next(match, state, seats)
+        match.save(update_fields=["wake_at"])
+        transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+    else:
+        transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
 
 
 def current_message(match_id: int, seat: int | None) -> dict:

@@ -36,6 +36,14 @@ def settle_forgotten_matches() -> int:
     return settle_forgotten()
 
 
+@shared_task(ignore_result=True)
+def forget_dead_sockets() -> int:
+    """Beat: count out the sockets of web processes that crashed (presence.py)."""
+    from games.matches import presence
+
+    return presence.forget_dead_sockets()
+
+
 def settle(match_id: int) -> None:
     """Rate the match and count it in its tournament (both idempotent), then mark it settled."""
     from games.matches import broadcast

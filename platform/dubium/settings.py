@@ -179,11 +179,18 @@ BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "2"))
 BOT_MEMORY_MB = int(os.environ.get("BOT_MEMORY_MB", "256"))
 BOT_SANDBOX_PYTHON = os.environ.get("BOT_SANDBOX_PYTHON", "/usr/bin/python3")
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
+# How often a match socket tells the database it is alive; three missed beats and it is
+# counted out (the sockets of a crashed web process). See games/matches/presence.py.
+MATCH_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("MATCH_SOCKET_HEARTBEAT_SECONDS", "20"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},
     "matchmake": {"task": "games.lobby.tasks.matchmake_all", "schedule": 3.0},
     "tournaments": {"task": "tournaments.tasks.tournament_tick", "schedule": 5.0},
     "settle-finished-matches": {"task": "games.matches.tasks.settle_forgotten_matches", "schedule": 10.0},
+    "forget-dead-sockets": {
+        "task": "games.matches.tasks.forget_dead_sockets",
+        "schedule": MATCH_SOCKET_HEARTBEAT_SECONDS,
+    },
 }
 
 REST_FRAMEWORK = {

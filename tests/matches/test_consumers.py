@@ -1,5 +1,6 @@
 """The websocket protocol, end to end through the ASGI application (docs/protocol.md)."""
 
+import asyncio
 import json
 
 import pytest
@@ -199,3 +200,21 @@ async def test_chat_reaches_the_table_as_plain_text_and_is_rate_limited(applicat
     } in replies
     await player.disconnect()
     await watcher.disconnect()
+
+
+async def test_a_socket_beats_while_open_and_is_counted_out_when_it_closes(application, match_ids, settings):
+    from channels.db import database_sync_to_async
+
+    from games.matches.models import Seat, SeatSocket
+
+    settings.MATCH_SOCKET_HEARTBEAT_SECONDS = 0.05
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][0])
+    await ws.receive_json_from()
+    socket = await database_sync_to_async(SeatSocket.objects.get)(seat__number=0)
+    await asyncio.sleep(0.3)
+    beaten = await database_sync_to_async(SeatSocket.objects.get)(pk=socket.pk)
+    assert beaten.last_seen > socket.last_seen
+    await ws.disconnect()
+    assert not await database_sync_to_async(SeatSocket.objects.exists)()
+    seat = await database_sync_to_async(Seat.objects.get)(match_id=match_ids["match"], number=0)
+    assert seat.connections == 0

@@ -88,8 +88,8 @@ def test_a_disconnected_player_is_played_for_after_the_grace_period(alice, bob, 
     lifecycle.join_match(match.pk, bob)
     lifecycle.start_match(match.pk, alice)
     seat = get_game("dudo").to_act(Match.objects.get(pk=match.pk).load_state())[0]
-    presence.connected(match.pk, seat, True)
-    presence.connected(match.pk, seat, False)
+    presence.connected(match.pk, seat, "socket-1", True)
+    presence.connected(match.pk, seat, "socket-1", False)
     match.refresh_from_db()
     gone = match.seats.get(number=seat).disconnected_at
     assert match.wake_at == max(gone, match.turn_started_at) + timedelta(seconds=30)
@@ -151,8 +151,8 @@ def test_an_absent_dobble_player_is_forfeited_after_the_grace_so_the_table_finis
     assert wakeups.wake(match.pk, now=start + timedelta(seconds=29)) in (True, False)
     absent.refresh_from_db()
     assert absent.forfeited_at is None
-    presence.connected(match.pk, absent.number, True)
-    presence.connected(match.pk, absent.number, False)
+    presence.connected(match.pk, absent.number, "socket-1", True)
+    presence.connected(match.pk, absent.number, "socket-1", False)
     absent.refresh_from_db()
     left = absent.disconnected_at
     match = wakeups.play_out(match.pk)

@@ -82,6 +82,7 @@ def stack(tmp_path_factory):
         "CELERY_QUEUE": name,
         "MATCH_WAKEUPS": "celery",
         "HOUSE_BOT_THINK_MS": "50",
+        "MATCH_SOCKET_HEARTBEAT_SECONDS": "1",
         "REGISTRATION_RATE": "1000/hour",
         "DEBUG": "true",
         "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",

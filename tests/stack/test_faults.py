@@ -60,6 +60,19 @@ def test_a_redis_restart_mid_match_loses_no_move(stack):
     assert connections_by_seat(stack, hello["match"]) == {0: 1, 1: 1}, "sockets that died were counted out"
 
 
+def test_the_sockets_of_a_crashed_web_process_are_counted_out(stack):
+    web1, web2 = stack["ports"]
+    host, guest = register(web1, "crash-gus"), register(web2, "crash-hal")
+    match = started_duel(web1, host, web2, guest)
+    Player(web1, match["id"], host).state(0)
+    assert connections_by_seat(stack, match["id"]) == {0: 1, 1: 0}
+    stack["restart"]("web0")  # the socket dies without a goodbye
+    deadline = time.monotonic() + 20  # three missed one-second beats, then the beat task's turn
+    while connections_by_seat(stack, match["id"])[0] and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert connections_by_seat(stack, match["id"]) == {0: 0, 1: 0}
+
+
 def test_a_house_bot_move_lost_with_the_redis_queue_is_still_played(stack):
     web1, _ = stack["ports"]
     token = register(web1, "redis-cat")

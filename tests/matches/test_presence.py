@@ -1,0 +1,62 @@
+"""Who is connected: sockets counted in and out, and the sockets of a crashed web process
+counted out once their heartbeat stops, so the disconnect grace and Dobble's absent-seat rule
+still apply to their players."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.matches import lifecycle, presence
+from games.matches.models import Seat, SeatSocket
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def duel(alice, bob, settings):
+    settings.MATCH_SOCKET_HEARTBEAT_SECONDS = 20
+    settings.MATCH_DISCONNECT_GRACE_SECONDS = 60
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=5)
+    lifecycle.join_match(match.pk, bob)
+    return lifecycle.start_match(match.pk, alice)
+
+
+def seat(match, number: int) -> Seat:
+    return Seat.objects.get(match=match, number=number)
+
+
+def test_each_socket_counts_once_however_often_it_is_reported(duel):
+    presence.connected(duel.pk, 0, "tab-1", True)
+    presence.connected(duel.pk, 0, "tab-2", True)
+    presence.connected(duel.pk, 0, "tab-1", True)
+    assert seat(duel, 0).connections == 2
+    presence.connected(duel.pk, 0, "tab-1", False)
+    presence.connected(duel.pk, 0, "tab-1", False)  # a disconnect retried after a failure
+    assert seat(duel, 0).connections == 1 and seat(duel, 0).disconnected_at is None
+    presence.connected(duel.pk, 0, "tab-2", False)
+    assert seat(duel, 0).connections == 0 and seat(duel, 0).disconnected_at is not None
+
+
+def test_a_socket_whose_heartbeat_stopped_is_counted_out_from_its_last_beat(duel):
+    mover = duel.engine.to_act(duel.load_state())[0]
+    presence.connected(duel.pk, mover, "crashed-process", True)
+    presence.connected(duel.pk, 1 - mover, "live-process", True)
+    last_beat = SeatSocket.objects.get(channel_name="crashed-process").last_seen
+    SeatSocket.objects.filter(channel_name="live-process").update(last_seen=last_beat + timedelta(seconds=59))
+
+    assert presence.forget_dead_sockets(now=last_beat + timedelta(seconds=59)) == 0, "two missed beats: late"
+    assert presence.forget_dead_sockets(now=last_beat + timedelta(seconds=61)) == 1
+    gone, live = seat(duel, mover), seat(duel, 1 - mover)
+    assert (gone.connections, gone.disconnected_at) == (0, last_beat)
+    assert (live.connections, live.disconnected_at) == (1, None)
+    duel.refresh_from_db()
+    assert duel.wake_at == max(duel.turn_started_at, last_beat) + timedelta(seconds=60), "the mover's grace runs"
+
+
+def test_a_socket_taken_for_dead_counts_again_at_its_next_beat(duel):
+    presence.connected(duel.pk, 0, "slow-process", True)
+    presence.forget_dead_sockets(now=timezone.now() + timedelta(minutes=5))
+    assert seat(duel, 0).connections == 0
+    presence.heartbeat(duel.pk, 0, "slow-process")
+    assert seat(duel, 0).connections == 1 and seat(duel, 0).disconnected_at is None
