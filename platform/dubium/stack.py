@@ -1,8 +1,9 @@
 """`make stack`: the production process layout, natively, on local PostgreSQL and Redis.
 
 Starts N uvicorn ASGI servers (ports PORT, PORT+1, ...), one Celery worker and
-Celery beat, streams their output and stops them all on Ctrl-C or when one dies.
-docker/compose.yaml runs the same processes in containers.
+Celery beat, streams their output, starts again any that dies (as a container's restart
+policy does: a Celery worker exits when its Redis connection drops while it holds ETA
+tasks) and stops them all on Ctrl-C. docker/compose.yaml runs the same processes in containers.
 """
 
 import argparse
@@ -11,6 +12,8 @@ import signal
 import subprocess
 import sys
 import time
+
+RESTART_PAUSE_SECONDS = 1
 
 
 def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
@@ -54,20 +57,25 @@ def main() -> int:
     if not os.environ.get("DATABASE_URL") or not os.environ.get("REDIS_URL"):
         parser.error("set DATABASE_URL and REDIS_URL (see README, Configuration)")
     os.makedirs("var", exist_ok=True)
-    running = [(name, subprocess.Popen(cmd)) for name, cmd in commands(args.web, args.port)]
-    print("Dubium stack: " + ", ".join(f"{name} pid {proc.pid}" for name, proc in running), flush=True)
+    specs = dict(commands(args.web, args.port))
+    running = {name: subprocess.Popen(cmd) for name, cmd in specs.items()}
+    print("Dubium stack: " + ", ".join(f"{name} pid {proc.pid}" for name, proc in running.items()), flush=True)
     try:
-        while all(proc.poll() is None for _, proc in running):
+        while True:
+            for name, proc in running.items():
+                if proc.poll() is not None:
+                    print(f"Dubium stack: {name} exited with {proc.returncode}, starting it again", flush=True)
+                    time.sleep(RESTART_PAUSE_SECONDS)
+                    running[name] = subprocess.Popen(specs[name])
             time.sleep(0.5)
     except KeyboardInterrupt:
         pass
-    for _, proc in running:
+    for proc in running.values():
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
-    for _, proc in running:
+    for proc in running.values():
         proc.wait(timeout=20)
-    return max((proc.returncode or 0) for _, proc in running)
-
+    return 0
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -31,10 +31,12 @@ def register(port: int, username: str) -> str:
     return call(port, "POST", "/api/accounts/token/", {"username": username, "password": password})["token"]
 
 
-def socket_for(port: int, match_id: int, token: str):
+def socket_for(port: int, match_id: int, token: str, **options):
+    """Use it in a `with` block, or pass legacy=True to hold the socket open across calls."""
     return connect(
         f"ws://127.0.0.1:{port}/ws/match/{match_id}/",
         additional_headers={"Authorization": f"Token {token}", "Origin": f"http://127.0.0.1:{port}"},
+        **options,
     )
 
 
@@ -118,7 +120,7 @@ class Player:
             time.sleep(self.retry if pause is None else pause)
             pause = None
             try:
-                self.ws = socket_for(self.port, self.match_id, self.token)
+                self.ws = socket_for(self.port, self.match_id, self.token, legacy=True)
                 self.reconnects += 1
                 return
             except (OSError, InvalidStatus, ConnectionClosed):

@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import uuid
@@ -137,22 +138,41 @@ def stack(tmp_path_factory):
         return process
 
     def crash(label: str) -> None:
-        """Kill a process and its children at once, as a crash or an OOM kill would."""
-        with contextlib.suppress(ProcessLookupError):  # crashed already
-            os.killpg(processes[label].pid, signal.SIGKILL)
-        processes[label].wait(timeout=10)
+        """Kill a process and its children at once, as a crash or an OOM kill would; it stays
+        down until `restart`."""
+        with lock:
+            held_down.add(label)
+            with contextlib.suppress(ProcessLookupError):  # crashed already
+                os.killpg(processes[label].pid, signal.SIGKILL)
+            processes[label].wait(timeout=10)
 
     def restart(label: str, down_seconds: float = 0) -> None:
         """Crash a process (if it still runs) and start it again after `down_seconds`."""
         crash(label)
         time.sleep(down_seconds)
-        processes[label] = launch(label)
+        with lock:
+            processes[label] = launch(label)
+            held_down.discard(label)
         if label.startswith("web"):
             wait_for(f"http://127.0.0.1:{ports[int(label[3:])]}/healthz")
 
+    def supervise() -> None:
+        """Start again any process that dies by itself, as production's restart policy does
+        (docker/compose.yaml, `make stack`); the log says when it had to."""
+        while not stopping.wait(0.5):
+            with lock:
+                for label, process in processes.items():
+                    if label not in held_down and process.poll() is not None:
+                        with open(logs / "supervisor.log", "a") as log:
+                            log.write(f"{label} exited with {process.returncode}, started again\n")
+                        processes[label] = launch(label)
+
+    lock, stopping, held_down = threading.Lock(), threading.Event(), set()
     processes = {"redis": launch("redis")}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     processes |= {label: launch(label) for label in commands if label != "redis"}
+    supervisor = threading.Thread(target=supervise, daemon=True)
+    supervisor.start()
     try:
         for port in ports:
             wait_for(f"http://127.0.0.1:{port}/healthz")
@@ -166,6 +186,8 @@ def stack(tmp_path_factory):
             "cut_database": database.cut,
         }
     finally:
+        stopping.set()
+        supervisor.join(timeout=5)
         for process in processes.values():
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
