@@ -11,8 +11,6 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from games.engine import GAMES
-from games.matches.api import error_response
-from games.matches.errors import MatchError
 from tournaments import running, services
 from tournaments.models import Tournament
 from tournaments.standings import SCORING, standings
@@ -96,13 +94,10 @@ def tournament_detail(request, tournament_id: int):
 def entry(request, tournament_id: int):
     """Enter (POST) or withdraw (DELETE) before the tournament starts."""
     get_object_or_404(Tournament, pk=tournament_id)
-    try:
-        if request.method == "POST":
-            services.enter(tournament_id, request.user)
-        else:
-            services.withdraw(tournament_id, request.user)
-    except MatchError as error:
-        return error_response(error)
+    if request.method == "POST":
+        services.enter(tournament_id, request.user)
+    else:
+        services.withdraw(tournament_id, request.user)
     return Response(summary(Tournament.objects.select_related("organizer").get(pk=tournament_id)))
 
 
@@ -114,8 +109,5 @@ def choice(request, tournament_id: int):
     get_object_or_404(Tournament, pk=tournament_id)
     form = ChoiceSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        running.choose(tournament_id, request.user, form.validated_data["mini_game"])
-    except MatchError as error:
-        return error_response(error)
+    running.choose(tournament_id, request.user, form.validated_data["mini_game"])
     return Response(detail(Tournament.objects.select_related("organizer").get(pk=tournament_id)))

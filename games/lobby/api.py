@@ -10,8 +10,6 @@ from games.engine import GAMES
 from games.lobby import matchmaking
 from games.lobby.snapshot import lobby_snapshot
 from games.lobby.tasks import matchmake_all
-from games.matches.api import error_response
-from games.matches.errors import MatchError
 from ratings.services import matchmaking_rating
 
 
@@ -35,16 +33,13 @@ def lobby(request, game: str):
 @permission_classes([IsAuthenticated])
 def queue(request):
     """Join (POST) or leave (DELETE, with ?game=) the ranked queue of a game."""
-    try:
-        if request.method == "DELETE":
-            matchmaking.leave_queue(request.user, request.query_params.get("game", ""))
-            return Response(status=status.HTTP_204_NO_CONTENT)
-        form = QueueSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        game, players = form.validated_data["game"], form.validated_data["players"]
-        entry = matchmaking.join_queue(request.user, game, players, matchmaking_rating(request.user, game))
-    except MatchError as error:
-        return error_response(error)
+    if request.method == "DELETE":
+        matchmaking.leave_queue(request.user, request.query_params.get("game", ""))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    form = QueueSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    game, players = form.validated_data["game"], form.validated_data["players"]
+    entry = matchmaking.join_queue(request.user, game, players, matchmaking_rating(request.user, game))
     matchmake_all.delay()
     return Response(
         {"game": entry.game, "players": entry.players, "rating": entry.rating, "joined_at": entry.joined_at},

@@ -10,6 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.bots import bot_names
 from games.engine import GAMES
@@ -37,16 +38,22 @@ class BotSerializer(serializers.Serializer):
     bot = serializers.CharField(max_length=32)
 
 
-def error_response(error: MatchError) -> Response:
-    codes = {
-        "not_found": 404,
-        "not_seated": 403,
-        "not_host": 403,
-        "forfeited": 403,
-        "stale": 409,
-        "not_your_choice": 403,
-    }
-    return Response(error.as_message(), status=codes.get(error.code, 400))
+STATUS_OF_ERROR = {
+    "not_found": 404,
+    "not_seated": 403,
+    "not_host": 403,
+    "forfeited": 403,
+    "stale": 409,
+    "not_your_choice": 403,
+}
+
+
+def exception_handler(error, context):
+    """REST_FRAMEWORK's EXCEPTION_HANDLER: a service's refusal (MatchError) becomes its message
+    with a fitting status, so views call services without wrapping each call."""
+    if isinstance(error, MatchError):
+        return Response(error.as_message(), status=STATUS_OF_ERROR.get(error.code, 400))
+    return drf_exception_handler(error, context)
 
 
 def summary(match: Match) -> dict:
@@ -88,10 +95,7 @@ def matches(request):
         return Response([summary(match) for match in found])
     form = CreateMatchSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        match = lifecycle.create_match(host=request.user, **form.validated_data)
-    except MatchError as error:
-        return error_response(error)
+    match = lifecycle.create_match(host=request.user, **form.validated_data)
     return Response(summary(match), status=status.HTTP_201_CREATED)
 
 
@@ -113,10 +117,7 @@ def match_detail(request, match_id: int):
 def match_command(request, match_id: int, command: str):
     """join, leave or start a table."""
     service = {"join": lifecycle.join_match, "leave": lifecycle.leave_match, "start": lifecycle.start_match}[command]
-    try:
-        service(match_id, request.user)
-    except MatchError as error:
-        return error_response(error)
+    service(match_id, request.user)
     return Response(summary(get_object_or_404(Match, pk=match_id)))
 
 
@@ -127,10 +128,7 @@ def add_bot(request, match_id: int):
     """Seat a house bot at your table."""
     form = BotSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        lifecycle.add_house_bot(match_id, request.user, form.validated_data["bot"])
-    except MatchError as error:
-        return error_response(error)
+    lifecycle.add_house_bot(match_id, request.user, form.validated_data["bot"])
     return Response(summary(get_object_or_404(Match, pk=match_id)), status=status.HTTP_201_CREATED)
 
 
@@ -141,12 +139,9 @@ def act(request, match_id: int):
     """Play a move: {"action": {...}, "seq": the last sequence number you saw}."""
     form = ActionSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        match = actions.submit_action(
-            match_id, request.user, form.validated_data["action"], form.validated_data["seq"], MatchAction.Source.API
-        )
-    except MatchError as error:
-        return error_response(error)
+    match = actions.submit_action(
+        match_id, request.user, form.validated_data["action"], form.validated_data["seq"], MatchAction.Source.API
+    )
     seat = match.seat_of(request.user)
     return Response(presence.current_message(match.pk, seat.number))
 

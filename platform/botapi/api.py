@@ -15,8 +15,7 @@ from rest_framework.throttling import UserRateThrottle
 from botapi import services
 from botapi.models import BotCode
 from games.engine import GAMES
-from games.matches.api import error_response, summary
-from games.matches.errors import MatchError
+from games.matches.api import summary
 from ratings.models import Rating
 
 
@@ -74,10 +73,7 @@ def bots(request):
         return Response([describe(bot, True) for bot in request.user.owned_bots.select_related("bot_owner")])
     form = CreateBotSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        bot, token = services.create_bot(request.user, form.validated_data["name"])
-    except MatchError as error:
-        return error_response(error)
+    bot, token = services.create_bot(request.user, form.validated_data["name"])
     return Response({**describe(bot, True), "token": token}, status=status.HTTP_201_CREATED)
 
 
@@ -98,10 +94,7 @@ def upload(request, name: str):
     """A new version of the bot's code; refused unless it answers a fresh game's first move legally."""
     form = UploadSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        code = services.upload_code(request.user, name, form.validated_data["source"], form.validated_data["game"])
-    except MatchError as error:
-        return error_response(error)
+    code = services.upload_code(request.user, name, form.validated_data["source"], form.validated_data["game"])
     return Response(describe(code.bot, True), status=status.HTTP_201_CREATED)
 
 
@@ -112,8 +105,5 @@ def challenge(request, name: str):
     """Start a match of your bot against house bots (`house:heuristic`) or other uploaded bots."""
     form = ChallengeSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        match = services.challenge(request.user, name, **form.validated_data)
-    except MatchError as error:
-        return error_response(error)
+    match = services.challenge(request.user, name, **form.validated_data)
     return Response(summary(match), status=status.HTTP_201_CREATED)

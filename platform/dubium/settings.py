@@ -202,6 +202,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "games.matches.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "anon": "60/min",
         "user": "600/min",
