@@ -65,7 +65,7 @@ def create_match(
     return match
 
 
-def start_seated_match(*, game: str, seats: list[tuple], now: datetime, **table) -> Match:
+def start_seated_match(*, game: str, seats: list[dict], now: datetime, **table) -> Match:
     """A match filled in the given seat order and started at once (ranked queue, tournaments).
 
     `seats` holds each seat's fields (user, and house_bot or code_version for bots that play
