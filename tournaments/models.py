@@ -4,6 +4,7 @@ from django.db import models
 
 from games.engine import get_game
 from games.matches.models import GAME_CHOICES
+from tournaments import scoring
 
 
 class Tournament(models.Model):
@@ -117,6 +118,18 @@ class Score(models.Model):
     round = models.PositiveSmallIntegerField()
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="scores")
     points = models.FloatField()
+    kind = models.CharField(
+        max_length=10,
+        default=scoring.PLAYED,
+        choices=[
+            (scoring.PLAYED, "Played"),
+            (scoring.WALKOVER, "Won by the others' forfeit"),
+            (scoring.FORFEITED, "Forfeited"),
+            (scoring.BYE, "Bye"),
+            (scoring.UNPLAYED, "Not played"),
+        ],
+        help_text="How the points were earned: tiebreaks and pairing treat byes, forfeits and unplayed games apart.",
+    )
 
     class Meta:
         ordering = ["round"]

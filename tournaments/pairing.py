@@ -72,22 +72,6 @@ def round_robin_rounds(players: int) -> int:
     return players - 1 if players % 2 == 0 else players
 
 
-def match_points(ranking: list[list[int]]) -> dict[int, float]:
-    """A seat's share of the table: (opponents beaten + half the opponents tied) / opponents.
-
-    1 for a win and 0.5 for a draw at two seats, as in chess; tables of any size give
-    points on the same 0..1 scale, so Swiss standings stay comparable across table sizes.
-    """
-    seats = [seat for group in ranking for seat in group]
-    opponents = len(seats) - 1
-    points, below = {}, len(seats)
-    for group in ranking:
-        below -= len(group)
-        for seat in group:
-            points[seat] = (below + 0.5 * (len(group) - 1)) / opponents if opponents else 1.0
-    return points
-
-
 def rotate(players: Sequence[Hashable], round_number: int) -> list[Hashable]:
     """The seat order of a fixed table in a given round: each round another player sits first."""
     shift = (round_number - 1) % len(players)

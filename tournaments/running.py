@@ -14,23 +14,26 @@ Formats (docs/tournaments.md):
 - Rounds total (Dudab Buba): fixed tables play one game per round; lowest total wins.
 """
 
+import logging
 import random
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from botapi.services import seat_fields
-from games.dobble.points import SERIES_OPENER, next_chooser, points
+from games.dobble.points import SERIES_OPENER, next_chooser
 from games.engine import get_game
 from games.matches import broadcast, lifecycle, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import pairing
+from tournaments import pairing, scoring
 from tournaments.models import Entry, Score, Table, Tournament
 from tournaments.standings import played_pairs, standings
 
 CHOICE_SECONDS = 30
+logger = logging.getLogger(__name__)
 
 
 def start_due(now: datetime | None = None) -> int:
@@ -91,8 +94,12 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
         random.Random(f"{tournament.pk}-{round_number}-{number}").shuffle(seating)
         table = Table.objects.create(tournament=tournament, round=round_number, number=number, seating=seating)
         open_match(tournament, table, now)
-    for entry_id in byes:
-        Score.objects.create(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0)
+    Score.objects.bulk_create(
+        [
+            Score(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0, kind=scoring.BYE)
+            for entry_id in byes
+        ]
+    )
 
 
 def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
@@ -102,6 +109,8 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
     options = dict(tournament.options)
     if table.mini_game:
         options["mini_game"] = table.mini_game
+    if tournament.format == Tournament.Format.DOBBLE_SERIES and table.round > 1:
+        options["last_winner"] = last_winner_seat(tournament, table)
     clock = {}
     if tournament.turn_seconds and not engine.realtime:
         clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
@@ -122,9 +131,23 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
     transaction.on_commit(lambda: broadcast.send_match_found(table.match, people))
 
 
+def last_winner_seat(tournament: Tournament, table: Table) -> int:
+    """The seat, in this table's order, of whoever won the table's previous mini-game
+    (the well deals from them); the first seat when that game had no winner."""
+    previous = Table.objects.select_related("match").filter(
+        tournament=tournament, number=table.number, round=table.round - 1
+    ).first()
+    order = seat_order_of(tournament, table)
+    if previous is None or previous.match is None or not (previous.match.result or {}).get("ranking"):
+        return 0
+    winner = seat_order_of(tournament, previous)[previous.match.result["ranking"][0][0]]
+    return order.index(winner) if winner in order else 0
+
+
 def record_match(match_id: int, now: datetime | None = None) -> bool:
-    """Score a finished tournament match and move its tournament on; False when there is
-    nothing (left) to do: not a tournament match, or already scored."""
+    """Score an ended tournament match (finished or cancelled) and move its tournament on;
+    False when there is nothing (left) to do: not a tournament match, still running, or
+    already scored. This is the tournaments' one entry point for "a match ended"."""
     now = now or timezone.now()
     table = Table.objects.filter(match_id=match_id).only("tournament_id").first()
     if table is None:
@@ -132,39 +155,73 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
         table = Table.objects.select_related("match").get(pk=table.pk)
-        if table.scored or table.match.status != Match.Status.FINISHED:
+        if table.scored or table.match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             return False
         if tournament.status != Tournament.Status.RUNNING:
             return False  # cancelled by its organizer: the match stands (and is rated), the tournament stops
         seat_order = seat_order_of(tournament, table)
-        for entry_id, earned in table_points(tournament, table.match, seat_order).items():
-            Score.objects.create(
-                tournament=tournament, entry_id=entry_id, round=table.round, table=table, points=earned
-            )
+        write_scores(tournament, table, table_points(tournament, table.match, seat_order))
         table.scored = True
         table.save(update_fields=["scored"])
-        if tournament.fixed_tables and table.round < tournament.rounds:
-            next_table(tournament, table, seat_order, now)
-        elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():
-            if table.round < tournament.rounds:
-                seat_round(tournament, table.round + 1, now)
-        if round_complete(tournament, tournament.rounds):
-            tournament.status = Tournament.Status.FINISHED
-            tournament.finished_at = now
-            tournament.save(update_fields=["status", "finished_at"])
+        advance(tournament, table, seat_order, now)
     return True
 
 
-def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, float]:
-    """What each entry at the table earned, by the tournament's format."""
-    result = match.result
+def score_stalled(now: datetime | None = None) -> int:
+    """Beat: score tables whose match ended without being heard: cancelled matches (nobody
+    announces those), and finished ones whose scoring failed. Each table on its own, so a
+    table that cannot be scored never holds up the others."""
+    ended = Q(match__status=Match.Status.ABORTED) | Q(
+        match__status=Match.Status.FINISHED, match__settled_at__isnull=False
+    )
+    stalled = Table.objects.filter(ended, scored=False, tournament__status=Tournament.Status.RUNNING)
+    done = 0
+    for match_id in list(stalled.values_list("match_id", flat=True)):
+        try:
+            done += record_match(match_id, now)
+        except Exception:
+            logger.exception("scoring the table of match %s failed; it is tried again on the next tick", match_id)
+    return done
+
+
+def write_scores(tournament: Tournament, table: Table, earned: dict[int, tuple[float, str]]) -> None:
+    Score.objects.bulk_create(
+        [
+            Score(tournament=tournament, entry_id=entry_id, round=table.round, table=table, points=points, kind=kind)
+            for entry_id, (points, kind) in earned.items()
+        ]
+    )
+
+
+def advance(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:
+    """After a table is scored: its next mini-game or game, the next round, or the end."""
+    if tournament.fixed_tables and table.round < tournament.rounds:
+        next_table(tournament, table, seat_order, now)
+    elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():
+        if table.round < tournament.rounds:
+            seat_round(tournament, table.round + 1, now)
+    if round_complete(tournament, tournament.rounds):
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+
+
+def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, tuple[float, str]]:
+    """What each entry at the table earned and how (scoring.py), by the tournament's format."""
+    players = len(seat_order)
+    result = match.result if match.status == Match.Status.FINISHED else None
+    kind = scoring.kinds(result, players)
     if tournament.format == Tournament.Format.DOBBLE_SERIES:
-        by_seat = {int(seat): value for seat, value in points(match.options["mini_game"], result).items()}
+        by_seat = scoring.dobble(match.options.get("mini_game", SERIES_OPENER), result, players)
     elif tournament.format == Tournament.Format.ROUNDS_TOTAL:
-        by_seat = {int(seat): value for seat, value in result["scores"].items()}
+        round_scores = match.load_state().round_scores if result is not None and match.state else []
+        by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
-        by_seat = pairing.match_points(result["ranking"])
-    return {entry_id: float(by_seat[seat]) for seat, entry_id in enumerate(seat_order)}
+        by_seat = scoring.swiss(result, players)
+    return {
+        entry_id: (by_seat.get(seat, 0.0), kind[seat] if seat in by_seat else scoring.UNPLAYED)
+        for seat, entry_id in enumerate(seat_order)
+    }
 
 
 def next_table(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:

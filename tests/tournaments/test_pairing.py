@@ -55,12 +55,6 @@ def test_swiss_pairs_new_opponents_and_gives_the_bye_to_the_lowest_without_one()
     assert tables == [["a", "c"], ["b", "e"]] and byes == ["d"]
 
 
-def test_table_points_are_a_share_of_the_opponents_beaten():
-    assert pairing.match_points([[1], [0]]) == {1: 1.0, 0: 0.0}
-    assert pairing.match_points([[0, 1]]) == {0: 0.5, 1: 0.5}
-    assert pairing.match_points([[2], [0, 1], [3]]) == {2: 1.0, 0: 0.5, 1: 0.5, 3: 0.0}
-
-
 @given(st.integers(2, 8), st.integers(1, 12))
 def test_fixed_tables_rotate_so_each_player_sits_first_in_turn(players, rounds):
     seating = list(range(players))
