@@ -36,6 +36,24 @@ class Tournament(models.Model):
     turn_seconds = models.PositiveIntegerField(
         default=60, help_text="Per-turn clock of every match (0: no clock). Dobble is real-time and has none."
     )
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Tiebreaks in order, e.g. [\"buchholz-cut-1\", \"buchholz\", \"direct-encounter\"]; "
+        "empty: the format's default (docs/tournaments.md).",
+    )
+    accelerated_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Swiss: rounds in which the top half of the seeds pair as if one point ahead."
+    )
+    forbidden_pairs = models.JSONField(
+        default=list, blank=True, help_text="Swiss: pairs of usernames never seated together while avoidable."
+    )
+    series_ranking = models.CharField(
+        max_length=10,
+        choices=[("points", "By points"), ("wins", "By mini-games won")],
+        default="points",
+        help_text="Dobble series: rank by the point system, or by mini-games won as in the rulebook.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -80,6 +98,7 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
     house_bot = models.CharField(max_length=20, blank=True, help_text="Set when a house bot plays this entry.")
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="Place by rating when the tournament started.")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

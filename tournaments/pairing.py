@@ -1,4 +1,4 @@
-"""Who sits with whom, and what a table's result is worth: pure functions, no Django.
+"""Table sizes, round robins and fixed tables: pure functions, no Django (Swiss: swiss.py).
 
 The Celery tasks in tournaments/running.py call these with plain lists, so every
 rule here is tested without a database (tests/tournaments/test_pairing.py).
@@ -19,40 +19,6 @@ def table_sizes(players: int, size: int, minimum: int) -> tuple[list[int], int]:
         if base >= minimum:
             return [base + 1] * extra + [base] * (tables - extra), players - seated
     return [], players
-
-
-def swiss_tables(
-    order: Sequence[Hashable], sizes: list[int], met: set[frozenset], had_bye: set[Hashable] = frozenset()
-) -> tuple[list[list[Hashable]], list[Hashable]]:
-    """Tables for one Swiss round: players in standings order sit with the nearest players
-    below them that nobody at the table has met yet, falling back to the nearest at all.
-
-    The byes (players beyond the seats in `sizes`) go to the lowest-placed players who have
-    not had one yet.
-    """
-    waiting = list(order)
-    byes_needed = len(waiting) - sum(sizes)
-    byes = []
-    for player in reversed(order):
-        if len(byes) == byes_needed:
-            break
-        if player not in had_bye:
-            byes.append(player)
-    for player in reversed(order):
-        if len(byes) == byes_needed:
-            break
-        if player not in byes:
-            byes.append(player)
-    waiting = [player for player in waiting if player not in byes]
-    tables = []
-    for size in sizes:
-        table = [waiting.pop(0)]
-        while len(table) < size:
-            fresh = next((p for p in waiting if all(frozenset((p, q)) not in met for q in table)), waiting[0])
-            waiting.remove(fresh)
-            table.append(fresh)
-        tables.append(table)
-    return tables, byes
 
 
 def round_robin_pairs(players: Sequence[Hashable], round_number: int) -> tuple[list[list[Hashable]], list[Hashable]]:

@@ -15,7 +15,6 @@ Formats (docs/tournaments.md):
 """
 
 import logging
-import random
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -28,9 +27,8 @@ from games.engine import get_game
 from games.matches import broadcast, lifecycle, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import pairing, scoring
+from tournaments import pairing, scoring, seating
 from tournaments.models import Entry, Score, Table, Tournament
-from tournaments.standings import played_pairs, standings
 
 CHOICE_SECONDS = 30
 logger = logging.getLogger(__name__)
@@ -63,13 +61,14 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         if tournament.format == Tournament.Format.ROUND_ROBIN:
             tournament.rounds = pairing.round_robin_rounds(len(entries))
         tournament.save()
+        seating.set_seeds(tournament, by_rating(tournament, entries))
         if tournament.fixed_tables:
             order = by_rating(tournament, entries)
             sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
             opener = first_mini_game(tournament)
-            for number, seating in enumerate(pairing.snake(order, sizes), start=1):
+            for number, seats in enumerate(pairing.snake(order, sizes), start=1):
                 table = Table.objects.create(
-                    tournament=tournament, round=1, number=number, seating=seating, mini_game=opener
+                    tournament=tournament, round=1, number=number, seating=seats, mini_game=opener
                 )
                 open_match(tournament, table, now)
         else:
@@ -79,20 +78,18 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
 
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
     """Swiss or round-robin tables for one round, with byes scored at once (locked tournament)."""
-    entries = list(tournament.entries.select_related("user"))
     if tournament.format == Tournament.Format.ROUND_ROBIN:
-        order = [entry.pk for entry in sorted(entries, key=lambda entry: entry.pk)]
+        order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
         tables, byes = pairing.round_robin_pairs(order, round_number)
     else:
-        ranked = standings(tournament)
-        order = [row["entry"].pk for row in ranked] if round_number > 1 else by_rating(tournament, entries)
-        minimum = max(2, get_game(tournament.game).min_players)
-        sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
-        had_bye = set(Score.objects.filter(tournament=tournament, table=None).values_list("entry_id", flat=True))
-        tables, byes = pairing.swiss_tables(order, sizes, played_pairs(tournament), had_bye)
-    for number, seating in enumerate(tables, start=1):
-        random.Random(f"{tournament.pk}-{round_number}-{number}").shuffle(seating)
-        table = Table.objects.create(tournament=tournament, round=round_number, number=number, seating=seating)
+        tables, byes = seating.swiss_round(tournament, round_number)
+    created = Table.objects.bulk_create(
+        [
+            Table(tournament=tournament, round=round_number, number=number, seating=seats)
+            for number, seats in enumerate(tables, start=1)
+        ]
+    )
+    for table in created:
         open_match(tournament, table, now)
     Score.objects.bulk_create(
         [
