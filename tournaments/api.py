@@ -48,7 +48,7 @@ def detail(tournament: Tournament) -> dict:
         "scoring": SCORING[tournament.format],
         "players": sorted(entries.values(), key=str.lower),
         "standings": [
-            {key: row[key] for key in ("place", "player", "bot", "points", "tiebreak", "played")}
+            {key: row[key] for key in ("place", "player", "bot", "points", "tiebreak", "tiebreaks", "played")}
             for row in standings(tournament)
         ],
         "tables": [

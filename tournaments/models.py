@@ -4,7 +4,7 @@ from django.db import models
 
 from games.engine import get_game
 from games.matches.models import GAME_CHOICES
-from tournaments import scoring
+from tournaments import scoring, tiebreaks
 
 
 class Tournament(models.Model):
@@ -81,6 +81,15 @@ class Tournament(models.Model):
             errors["format"] = "Lowest total over the rounds is Dudab Buba's format."
         if self.format == self.Format.ROUND_ROBIN and self.table_size != 2:
             errors["format"] = "A round robin is played at two seats."
+        known = [*tiebreaks.NAMES, "points"]
+        if not isinstance(self.tiebreaks, list) or any(name not in known for name in self.tiebreaks):
+            errors["tiebreaks"] = f"List tiebreaks in order, from: {', '.join(known)}."
+        if not isinstance(self.forbidden_pairs, list) or any(
+            not isinstance(pair, list) or len(pair) != 2 for pair in self.forbidden_pairs
+        ):
+            errors["forbidden_pairs"] = 'List pairs of usernames, e.g. [["ann", "bob"]].'
+        if self.accelerated_rounds and self.format != self.Format.SWISS:
+            errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
         if errors:
             raise ValidationError(errors)
 

@@ -60,9 +60,7 @@ def kinds(result: dict | None, players: int) -> dict[int, str]:
         return dict.fromkeys(range(players), UNPLAYED)
     forfeited = set(result.get("forfeited", []))
     cut_short = bool(forfeited) and not result.get("scores")
-    return {
-        seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)
-    }
+    return {seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)}
 
 
 def swiss(result: dict | None, players: int) -> dict[int, float]:

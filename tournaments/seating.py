@@ -54,9 +54,7 @@ def history(tournament: Tournament, order: list[int], points: dict[int, float]) 
                 met[frozenset((a, b))] += 1
             first_seats[a] += 1 if i == 0 else -1 if len(seating_) == 2 else 0
             last_first[a] = i == 0
-    had_bye = set(
-        Score.objects.filter(tournament=tournament, kind=scoring.BYE).values_list("entry_id", flat=True)
-    )
+    had_bye = set(Score.objects.filter(tournament=tournament, kind=scoring.BYE).values_list("entry_id", flat=True))
     return swiss.Field(
         order=order,
         score=points,

@@ -7,7 +7,7 @@ from games.engine import get_game
 from games.matches.errors import MatchError
 from tournaments import running, services
 from tournaments.models import Tournament
-from tournaments.standings import SCORING, standings
+from tournaments.standings import SCORING, TIEBREAK_LABELS, size_factors, standings, tiebreak_names
 
 
 def tournament_list(request):
@@ -46,6 +46,8 @@ def tournament_detail(request, tournament_id: int):
             "entered": entered,
             "scoring": SCORING[tournament.format],
             "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
+            "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
+            "size_factors": size_factors(tournament),
             "rounds": sorted(rounds.items()),
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].choices if my_choice else (),
