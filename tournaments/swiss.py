@@ -11,9 +11,9 @@ weights rank the rules strictly, each one above everything below it:
    and the player who floats down to a lower group is the lowest of theirs;
 6. seat 0 (who moves first) can go to whoever is due it: two players due the same seat cost a little.
 
-A field larger than BLOCK players is paired in blocks of standings order, each block
-handing its unpaired player down to the next one, so a 10,000-player round costs a few
-hundred small matchings instead of one huge one.
+A field larger than BLOCK players is paired in blocks of standings order cut at score-group
+borders (`blocks`), each block handing its unpaired player down to the next one, so a
+10,000-player round costs about a hundred small matchings instead of one huge one.
 
 Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
 at each table; exact up to EXACT players, above that standings order improved table pair by
@@ -30,8 +30,7 @@ from itertools import combinations
 import networkx as nx
 
 BYE = "bye"
-BLOCK = 64
-SWAP_REACH = 2  # tables apart that a multi-seat reseating looks at
+BLOCK = 100
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
 
 
@@ -50,17 +49,41 @@ class Field:
 
 def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     """Two-seat tables for one round, each in seat order, and the bye (at most one player)."""
-    order = list(players.order)
     tables: list[list[Hashable]] = []
     carried: list[Hashable] = []
-    for start in range(0, len(order), BLOCK):
-        block = carried + order[start : start + BLOCK]
-        last = start + BLOCK >= len(order)
-        pairs, left = match_block(players, block, allow_bye=last)
+    chunks = blocks(players)
+    for index, chunk in enumerate(chunks):
+        pairs, carried = match_block(players, carried + chunk, allow_bye=index == len(chunks) - 1)
         tables += pairs
-        carried = left
     byes = carried
     return [seat_order(players, a, b) for a, b in tables], byes
+
+
+def blocks(players: Field) -> list[list[Hashable]]:
+    """Standings order cut into blocks of about BLOCK players at score-group borders; a score
+    group larger than BLOCK is cut so that each block holds a slice of its top half and the
+    matching slice of its bottom half (their ideal opponents)."""
+    groups: list[list[Hashable]] = []
+    for player in players.order:
+        if groups and players.score.get(groups[-1][-1], 0.0) == players.score.get(player, 0.0):
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    chunks: list[list[Hashable]] = [[]]
+    for group in groups:
+        if len(group) > BLOCK:
+            half = len(group) // 2
+            step = BLOCK // 2
+            for start in range(0, half, step):
+                chunks.append(group[start : start + step] + group[half + start : half + start + step])
+            if len(group) % 2:
+                chunks[-1].append(group[-1])
+            chunks.append([])
+        elif len(chunks[-1]) + len(group) > BLOCK and chunks[-1]:
+            chunks.append(list(group))
+        else:
+            chunks[-1].extend(group)
+    return [chunk for chunk in chunks if chunk]
 
 
 def match_block(players: Field, block: list[Hashable], allow_bye: bool) -> tuple[list[tuple], list[Hashable]]:
@@ -158,8 +181,8 @@ def seat_tables(players: Field, sizes: list[int]) -> list[list[Hashable]]:
     """Tables of the given sizes (3 to 8 seats) for the players in players.order (no byes here),
     lowest cost first: rematches, then the spread of scores at each table. Up to EXACT players
     every seating is weighed; above, players sit in standings order and then each table that
-    has a rematch is reseated together with each of its neighbours up to SWAP_REACH tables
-    away, trying every split of the two tables' players."""
+    has a rematch is reseated together with another table, nearest first, trying every split
+    of the two tables' players, until its rematch is gone or no table helps."""
     order = list(players.order)
     if len(order) <= EXACT:
         return [balance_seats(players, table) for table in best_split(players, order, sizes)]
@@ -173,9 +196,7 @@ def seat_tables(players: Field, sizes: list[int]) -> list[list[Hashable]]:
         for t in range(len(tables)):
             if not rematches([tables[t]], players.met):
                 continue
-            for u in range(max(0, t - SWAP_REACH), min(len(tables), t + 1 + SWAP_REACH)):
-                if u == t:
-                    continue
+            for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1:]:
                 before = cost(players, [tables[t], tables[u]])
                 split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
                 if cost(players, split) < before:
