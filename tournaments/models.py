@@ -39,7 +39,7 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(
         default=list,
         blank=True,
-        help_text="Tiebreaks in order, e.g. [\"buchholz-cut-1\", \"buchholz\", \"direct-encounter\"]; "
+        help_text='Tiebreaks in order, e.g. ["buchholz-cut-1", "buchholz", "direct-encounter"]; '
         "empty: the format's default (docs/tournaments.md).",
     )
     accelerated_rounds = models.PositiveSmallIntegerField(
@@ -53,6 +53,14 @@ class Tournament(models.Model):
         choices=[("points", "By points"), ("wins", "By mini-games won")],
         default="points",
         help_text="Dobble series: rank by the point system, or by mini-games won as in the rulebook.",
+    )
+    check_in_minutes = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Players check in during this many minutes before the start; whoever has not is left out "
+        "(0: no check-in).",
+    )
+    late_entry_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Swiss: entries stay open until this round is seated (0: closed at the start)."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -108,6 +116,10 @@ class Entry(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
     house_bot = models.CharField(max_length=20, blank=True, help_text="Set when a house bot plays this entry.")
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="Place by rating when the tournament started.")
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The last round this entry was paired in before withdrawing."
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -162,3 +174,17 @@ class Score(models.Model):
     class Meta:
         ordering = ["round"]
         constraints = [models.UniqueConstraint(fields=["entry", "round"], name="one_score_per_entry_and_round")]
+
+
+class ScoreCorrection(models.Model):
+    """An organizer's change to a table's points: who, when, why, and the points before and after."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=200)
+    before = models.JSONField(help_text="Entry id -> points before the correction.")
+    after = models.JSONField(help_text="Entry id -> points after the correction.")
+
+    class Meta:
+        ordering = ["at"]

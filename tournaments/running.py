@@ -50,6 +50,8 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.status != Tournament.Status.SCHEDULED:
             return tournament
+        if tournament.check_in_minutes:  # who did not check in is left out (house bots are always there)
+            tournament.entries.filter(checked_in_at=None, house_bot="").delete()
         entries = list(tournament.entries.select_related("user"))
         minimum = max(2, get_game(tournament.game).min_players)
         if len(entries) < minimum:
@@ -81,6 +83,9 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
         tables, byes = pairing.round_robin_pairs(order, round_number)
+        gone = set(tournament.entries.exclude(withdrawn_after=None).values_list("pk", flat=True))
+        byes = [e for e in byes if e not in gone] + [e for t in tables if gone & set(t) for e in t if e not in gone]
+        tables = [t for t in tables if not gone & set(t)]  # whoever meets a withdrawn player scores a bye
     else:
         tables, byes = seating.swiss_round(tournament, round_number)
     created = Table.objects.bulk_create(
@@ -131,9 +136,11 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
 def last_winner_seat(tournament: Tournament, table: Table) -> int:
     """The seat, in this table's order, of whoever won the table's previous mini-game
     (the well deals from them); the first seat when that game had no winner."""
-    previous = Table.objects.select_related("match").filter(
-        tournament=tournament, number=table.number, round=table.round - 1
-    ).first()
+    previous = (
+        Table.objects.select_related("match")
+        .filter(tournament=tournament, number=table.number, round=table.round - 1)
+        .first()
+    )
     order = seat_order_of(tournament, table)
     if previous is None or previous.match is None or not (previous.match.result or {}).get("ranking"):
         return 0

@@ -12,6 +12,8 @@ from tournaments import pairing, scoring, swiss
 from tournaments.models import Entry, Score, Tournament
 from tournaments.standings import standings
 
+LATE = 10**9  # a late entrant has no seed: it ranks below every seeded player
+
 
 def set_seeds(tournament: Tournament, order: list[int]) -> None:
     """Each entry's place by rating at the start: round 1, acceleration and brackets use it."""
@@ -21,13 +23,13 @@ def set_seeds(tournament: Tournament, order: list[int]) -> None:
 
 def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
     """Tables (entry ids in seat order) and byes for one Swiss round."""
-    rows = standings(tournament)
-    seeds = dict(tournament.entries.values_list("pk", "seed"))
+    rows = [row for row in standings(tournament) if row["entry"].withdrawn_after is None]
+    seeds = {pk: seed or LATE for pk, seed in tournament.entries.values_list("pk", "seed")}
     points = {row["entry"].pk: row["points"] for row in rows}
-    order = [row["entry"].pk for row in rows] if round_number > 1 else sorted(points, key=lambda e: seeds[e] or 0)
+    order = [row["entry"].pk for row in rows] if round_number > 1 else sorted(points, key=seeds.get)
     players = history(tournament, order, points)
     if round_number <= tournament.accelerated_rounds:
-        top = set(sorted(order, key=lambda e: seeds[e] or 0)[: len(order) // 2])
+        top = set(sorted(order, key=seeds.get)[: len(order) // 2])
         players.score = {e: points[e] + (1 if e in top else 0) for e in order}
         players.order = sorted(order, key=lambda e: -players.score[e])  # stable: standings within a group
     minimum = max(2, get_game(tournament.game).min_players)

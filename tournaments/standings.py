@@ -68,6 +68,7 @@ def standings(tournament: Tournament) -> list[dict]:
                 "tiebreaks": list(keys[1:]),
                 "tiebreak": keys[1] if len(keys) > 1 else 0.0,
                 "played": sum(1 for _, kind in points[player] if kind != scoring.BYE),
+                "withdrawn": entry.withdrawn_after is not None,
                 "keys": keys,
             }
         )

@@ -12,4 +12,3 @@ def tournament_tick() -> None:
     running.start_due()
     running.choose_overdue()
     running.score_stalled()
-

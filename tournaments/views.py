@@ -27,7 +27,7 @@ def tournament_list(request):
 def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
     entries = tournament.entries.select_related("user")
-    entered = request.user.is_authenticated and entries.filter(user=request.user).exists()
+    mine = entries.filter(user=request.user).first() if request.user.is_authenticated else None
     tables = tournament.tables.select_related("match", "chooser__user")
     my_choice = next(
         (t for t in tables if t.match is None and request.user.is_authenticated and t.chooser.user == request.user),
@@ -43,7 +43,10 @@ def tournament_detail(request, tournament_id: int):
         {
             "tournament": tournament,
             "entries": entries,
-            "entered": entered,
+            "entered": mine is not None and mine.withdrawn_after is None,
+            "mine": mine,
+            "accepts_entries": services.accepts_entries(tournament),
+            "can_withdraw": tournament.is_open or (tournament.status == "running" and not tournament.fixed_tables),
             "scoring": SCORING[tournament.format],
             "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
             "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
@@ -73,6 +76,9 @@ def enter_or_withdraw(request, tournament_id: int):
         if request.POST.get("withdraw"):
             services.withdraw(tournament_id, request.user)
             messages.info(request, "You have withdrawn.")
+        elif request.POST.get("check_in"):
+            services.check_in(tournament_id, request.user)
+            messages.info(request, "You are checked in: you will be paired when the tournament starts.")
         else:
             services.enter(tournament_id, request.user)
             messages.info(request, "You are entered. Good luck!")

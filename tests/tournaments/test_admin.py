@@ -27,6 +27,8 @@ def add_form(**fields) -> dict:
         "accelerated_rounds": 0,
         "forbidden_pairs": "[]",
         "series_ranking": "points",
+        "check_in_minutes": 0,
+        "late_entry_rounds": 0,
         "description": "",
         "starts_at_0": start.strftime("%Y-%m-%d"),
         "starts_at_1": start.strftime("%H:%M:%S"),
