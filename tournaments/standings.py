@@ -44,7 +44,7 @@ def standings(tournament: Tournament) -> list[dict]:
     if tournament.lowest_wins:
         value, _ = normalised_totals(tournament, points)
     elif tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
-        value = {e.pk: float(sum(1 for g in games[e.pk] if g.played and g.place == 1)) for e in entries}
+        value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g))) for e in entries}
     else:
         value = {e.pk: sum(p for p, _ in points[e.pk]) for e in entries}
     value = {e.pk: value.get(e.pk, 0.0) for e in entries}

@@ -12,7 +12,8 @@ are told apart by the first, then the second, and so on. FIDE conventions (C.07)
 - Sonneborn-Berger and direct encounter count played games only.
 
 At tables of more than two, a game against each opponent is decided by places: ahead 1,
-tied ½, behind 0; "wins" counts first places and "placements" sums the places (lower is better).
+tied ½, behind 0; "wins" counts games finished alone in first place and "placements" sums the
+places (lower is better).
 """
 
 from __future__ import annotations
@@ -89,12 +90,17 @@ def compute(name: str, games: dict, score: dict) -> dict:
                 result * adjusted.get(opponent, 0.0) for g in own if g.played for opponent, result in g.against.items()
             )
         elif name == WINS:
-            values[player] = sum(1 for g in own if g.played and g.place == 1)
+            values[player] = sum(1 for g in own if won(g))
         elif name == PLACEMENTS:
             values[player] = sum(g.place for g in own if g.played)
         else:
             raise ValueError(f"There is no tiebreak called {name!r}.")
     return values
+
+
+def won(game: Game) -> bool:
+    """A game won over the board: ahead of everyone else at the table (a shared first is no win)."""
+    return game.played and bool(game.against) and all(result == 1 for result in game.against.values())
 
 
 def direct_encounter(group: list, games: dict) -> dict:
