@@ -13,7 +13,8 @@ weights rank the rules strictly, each one above everything below it:
 
 A field larger than BLOCK players is paired in blocks of standings order cut at score-group
 borders (`blocks`), each block handing its unpaired player down to the next one, so a
-10,000-player round costs about a hundred small matchings instead of one huge one.
+10,000-player round costs a few hundred small matchings (blocks of 30 above 1,000 players)
+instead of one huge one.
 
 Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
 at each table; exact up to EXACT players, above that standings order improved table pair by
@@ -31,6 +32,7 @@ import networkx as nx
 
 BYE = "bye"
 BLOCK = 100
+LARGE_FIELD, LARGE_FIELD_BLOCK = 1000, 30  # above 1,000 players, smaller blocks keep a round within seconds
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
 
 
@@ -51,7 +53,7 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     """Two-seat tables for one round, each in seat order, and the bye (at most one player)."""
     tables: list[list[Hashable]] = []
     carried: list[Hashable] = []
-    chunks = blocks(players)
+    chunks = blocks(players, BLOCK if len(players.order) <= LARGE_FIELD else LARGE_FIELD_BLOCK)
     for index, chunk in enumerate(chunks):
         pairs, carried = match_block(players, carried + chunk, allow_bye=index == len(chunks) - 1)
         tables += pairs
@@ -59,9 +61,9 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     return [seat_order(players, a, b) for a, b in tables], byes
 
 
-def blocks(players: Field) -> list[list[Hashable]]:
-    """Standings order cut into blocks of about BLOCK players at score-group borders; a score
-    group larger than BLOCK is cut so that each block holds a slice of its top half and the
+def blocks(players: Field, size: int) -> list[list[Hashable]]:
+    """Standings order cut into blocks of about `size` players at score-group borders; a score
+    group larger than that is cut so that each block holds a slice of its top half and the
     matching slice of its bottom half (their ideal opponents)."""
     groups: list[list[Hashable]] = []
     for player in players.order:
@@ -71,15 +73,15 @@ def blocks(players: Field) -> list[list[Hashable]]:
             groups.append([player])
     chunks: list[list[Hashable]] = [[]]
     for group in groups:
-        if len(group) > BLOCK:
+        if len(group) > size:
             half = len(group) // 2
-            step = BLOCK // 2
+            step = size // 2
             for start in range(0, half, step):
                 chunks.append(group[start : start + step] + group[half + start : half + start + step])
             if len(group) % 2:
                 chunks[-1].append(group[-1])
             chunks.append([])
-        elif len(chunks[-1]) + len(group) > BLOCK and chunks[-1]:
+        elif len(chunks[-1]) + len(group) > size and chunks[-1]:
             chunks.append(list(group))
         else:
             chunks[-1].extend(group)
@@ -92,12 +94,14 @@ def match_block(players: Field, block: list[Hashable], allow_bye: bool) -> tuple
         return [], block
     graph = nx.Graph()
     costs = Costs(players, block)
+    # Floats hold these integers exactly below 2**53, and spare networkx's final check (run for ints).
+    number = float if costs.ceiling * len(block) < 2**53 else int
     for i, a in enumerate(block):
         for b in block[i + 1 :]:
-            graph.add_edge(a, b, weight=costs.ceiling - costs.pair(a, b))
+            graph.add_edge(a, b, weight=number(costs.ceiling - costs.pair(a, b)))
     if len(block) % 2:
         for a in block:
-            graph.add_edge(a, BYE, weight=costs.ceiling - costs.left_over(a, allow_bye))
+            graph.add_edge(a, BYE, weight=number(costs.ceiling - costs.left_over(a, allow_bye)))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs, left = [], []
     for a, b in matching:
