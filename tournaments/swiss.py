@@ -77,7 +77,8 @@ def blocks(players: Field, size: int) -> list[list[Hashable]]:
             half = len(group) // 2
             step = size // 2
             for start in range(0, half, step):
-                chunks.append(group[start : start + step] + group[half + start : half + start + step])
+                end = min(start + step, half)
+                chunks.append(group[start:end] + group[half + start : half + end])
             if len(group) % 2:
                 chunks[-1].append(group[-1])
             chunks.append([])

@@ -3,6 +3,7 @@
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -103,11 +104,12 @@ def test_seat_zero_goes_to_whoever_has_moved_first_less_often():
     assert swiss.pair_round(players)[0] == [["b", "a"]]
 
 
-def test_a_large_field_is_paired_in_blocks_without_losing_anyone():
-    order = list(range(301))
-    players = swiss.Field(order, {p: (300 - p) // 40 for p in order})
-    tables, byes = swiss.pair_round(players)
-    assert sorted([p for t in tables for p in t] + byes) == order and byes == [300]
+@pytest.mark.parametrize("players,group", [(301, 40), (1001, 1001), (2003, 700)])
+def test_a_large_field_is_paired_in_blocks_without_losing_or_repeating_anyone(players, group):
+    order = list(range(players))
+    field = swiss.Field(order, {p: (players - p) // group for p in order})
+    tables, byes = swiss.pair_round(field)
+    assert sorted([p for t in tables for p in t] + byes) == order and byes == [players - 1]
 
 
 def best_rematches(order, sizes, met):
