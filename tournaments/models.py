@@ -19,6 +19,7 @@ class Tournament(models.Model):
         ROUND_ROBIN = "round-robin", "Round robin"
         DOBBLE_SERIES = "dobble-series", "Dobble series (loser picks the next mini-game)"
         ROUNDS_TOTAL = "rounds-total", "Lowest total over the rounds (Dudab Buba)"
+        KNOCKOUT = "knockout", "Knockout (two seats: seeded bracket; larger tables: top players of each go through)"
 
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
@@ -53,6 +54,13 @@ class Tournament(models.Model):
         choices=[("points", "By points"), ("wins", "By mini-games won")],
         default="points",
         help_text="Dobble series: rank by the point system, or by mini-games won as in the rulebook.",
+    )
+    best_of = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="Knockout at two seats: games per pairing (1, 3, 5...); the first to win most goes through.",
+    )
+    advance = models.PositiveSmallIntegerField(
+        default=0, help_text="Knockout at larger tables: players of each table who go through (0: half the table)."
     )
     check_in_minutes = models.PositiveSmallIntegerField(
         default=0,
@@ -96,6 +104,10 @@ class Tournament(models.Model):
             not isinstance(pair, list) or len(pair) != 2 for pair in self.forbidden_pairs
         ):
             errors["forbidden_pairs"] = 'List pairs of usernames, e.g. [["ann", "bob"]].'
+        if self.format == self.Format.KNOCKOUT and self.best_of % 2 == 0:
+            errors["best_of"] = "Play an odd number of games per pairing (1, 3, 5...)."
+        if self.format == self.Format.KNOCKOUT and self.advance >= self.table_size:
+            errors["advance"] = "Fewer players than a table's size go through."
         if self.accelerated_rounds and self.format != self.Format.SWISS:
             errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
         if errors:

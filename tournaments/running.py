@@ -27,7 +27,7 @@ from games.engine import get_game
 from games.matches import broadcast, lifecycle, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import pairing, scoring, seating
+from tournaments import brackets, knockout, pairing, scoring, seating
 from tournaments.models import Entry, Score, Table, Tournament
 
 CHOICE_SECONDS = 30
@@ -62,9 +62,16 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament.started_at = now
         if tournament.format == Tournament.Format.ROUND_ROBIN:
             tournament.rounds = pairing.round_robin_rounds(len(entries))
+        knockout_through = tournament.advance or tournament.table_size // 2
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            tournament.rounds = knockout.rounds_needed(len(entries), tournament.table_size, knockout_through)
         tournament.save()
         seating.set_seeds(tournament, by_rating(tournament, entries))
-        if tournament.fixed_tables:
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            open_knockout_tables(
+                tournament, 1, brackets.seat_first_round(tournament, by_rating(tournament, entries), minimum), now
+            )
+        elif tournament.fixed_tables:
             order = by_rating(tournament, entries)
             sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
             opener = first_mini_game(tournament)
@@ -189,6 +196,12 @@ def score_stalled(now: datetime | None = None) -> int:
 
 
 def write_scores(tournament: Tournament, table: Table, earned: dict[int, tuple[float, str]]) -> None:
+    """One Score per entry and round; a knockout series adds each game's points to the first's."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        earned = dict(earned)
+        for score in Score.objects.filter(tournament=tournament, round=table.round, entry_id__in=list(earned)):
+            score.points += earned.pop(score.entry_id)[0]
+            score.save(update_fields=["points"])
     Score.objects.bulk_create(
         [
             Score(tournament=tournament, entry_id=entry_id, round=table.round, table=table, points=points, kind=kind)
@@ -197,8 +210,46 @@ def write_scores(tournament: Tournament, table: Table, earned: dict[int, tuple[f
     )
 
 
+def open_knockout_tables(tournament: Tournament, round_number: int, tables: list[Table], now: datetime) -> None:
+    """Open the matches of a knockout round; its byes are written as bye scores."""
+    for table in tables:
+        open_match(tournament, table, now)
+    byes = tournament.tables.filter(round=round_number).values_list("seating", flat=True)
+    Score.objects.bulk_create(
+        [
+            Score(tournament=tournament, entry_id=seats[0], round=round_number, points=1.0, kind=scoring.BYE)
+            for seats in byes
+            if len(seats) == 1
+        ]
+    )
+
+
+def advance_knockout(tournament: Tournament, table: Table, now: datetime) -> None:
+    """A series goes on, or the round is over: seat the next one, or finish after the final."""
+    two_seats = tournament.table_size == 2
+    slots = brackets.bracket(tournament)[table.round - 1]
+    slot = next(s for s in slots if table in s.tables)
+    if two_seats and slot.winner is None:
+        open_match(tournament, brackets.next_game(tournament, slot), now)
+        return
+    if not all(brackets.decided(s, two_seats) for s in slots):
+        return
+    minimum = max(2, get_game(tournament.game).min_players)
+    groups = brackets.following_round(tournament, slots, minimum)
+    if groups is None:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        return
+    tables = brackets.seat_pairings(tournament, table.round + 1, groups)
+    open_knockout_tables(tournament, table.round + 1, tables, now)
+
+
 def advance(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:
     """After a table is scored: its next mini-game or game, the next round, or the end."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        advance_knockout(tournament, table, now)
+        return
     if tournament.fixed_tables and table.round < tournament.rounds:
         next_table(tournament, table, seat_order, now)
     elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():

@@ -9,7 +9,7 @@ equal on everything share a place.
 
 from collections import Counter, defaultdict
 
-from tournaments import pairing, scoring, tiebreaks
+from tournaments import brackets, pairing, scoring, tiebreaks
 from tournaments.models import Tournament
 
 RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
@@ -23,6 +23,7 @@ DEFAULT_TIEBREAKS = {
     Tournament.Format.ROUND_ROBIN: [tiebreaks.DIRECT_ENCOUNTER, tiebreaks.SONNEBORN_BERGER, tiebreaks.WINS],
     Tournament.Format.DOBBLE_SERIES: [tiebreaks.WINS],
     Tournament.Format.ROUNDS_TOTAL: [tiebreaks.WINS],
+    Tournament.Format.KNOCKOUT: [tiebreaks.WINS],
 }
 
 
@@ -43,6 +44,8 @@ def standings(tournament: Tournament) -> list[dict]:
     games, points = player_games(tournament)
     if tournament.lowest_wins:
         value, _ = normalised_totals(tournament, points)
+    elif tournament.format == Tournament.Format.KNOCKOUT:
+        value = {entry_id: float(stage) for entry_id, stage in brackets.reached(tournament).items()}
     elif tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
         value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g))) for e in entries}
     else:
@@ -171,6 +174,9 @@ SCORING = {
     "+10 first out, -20 last. Poisoned gift: +20 fewest cards, +10 second. Hot potato: -5 per round lost. Gotta "
     "catch them all: +1 per card. Most points wins (or most mini-games won, when the organizer chose the rulebook's "
     "way).",
+    Tournament.Format.KNOCKOUT: "two seats: a seeded bracket, byes to the top seeds, each pairing a best-of series "
+    "(a drawn game is replayed); the winner goes through. Larger tables: the top players of each table go through "
+    "until one table plays the final. Standings: the round reached, then wins.",
     Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
     "game's total is added up and the lowest total wins. Games not yet played do not count: a player's total is their "
     "average game times the rounds. Where table sizes differ, totals are scaled so each size averages the same.",

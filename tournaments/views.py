@@ -5,7 +5,7 @@ from django.views.decorators.http import require_POST
 
 from games.engine import get_game
 from games.matches.errors import MatchError
-from tournaments import running, services
+from tournaments import brackets, running, services
 from tournaments.models import Tournament
 from tournaments.standings import SCORING, TIEBREAK_LABELS, size_factors, standings, tiebreak_names
 
@@ -52,10 +52,30 @@ def tournament_detail(request, tournament_id: int):
             "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
             "size_factors": size_factors(tournament),
             "rounds": sorted(rounds.items()),
+            "bracket": bracket_rows(tournament, names) if tournament.format == Tournament.Format.KNOCKOUT else [],
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].choices if my_choice else (),
         },
     )
+
+
+def bracket_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
+    """The knockout bracket in words: each round's pairings, games won, and who went through."""
+    rows = []
+    for slots in brackets.bracket(tournament):
+        pairings = []
+        for slot in slots:
+            wins = [sum(1 for w in slot.game_winners if w == p) for p in slot.players]
+            through = [slot.winner] if slot.winner else slot.through
+            pairings.append(
+                {
+                    "players": [names[p] for p in slot.players],
+                    "score": "–".join(str(w) for w in wins) if tournament.table_size == 2 and len(wins) > 1 else "",
+                    "through": [names[p] for p in through if p],
+                }
+            )
+        rows.append({"round": slots[0].round, "pairings": pairings})
+    return rows
 
 
 @require_POST

@@ -27,6 +27,8 @@ def add_form(**fields) -> dict:
         "accelerated_rounds": 0,
         "forbidden_pairs": "[]",
         "series_ranking": "points",
+        "best_of": 1,
+        "advance": 0,
         "check_in_minutes": 0,
         "late_entry_rounds": 0,
         "description": "",
