@@ -108,6 +108,8 @@ class Tournament(models.Model):
             errors["best_of"] = "Play an odd number of games per pairing (1, 3, 5...)."
         if self.format == self.Format.KNOCKOUT and self.advance >= self.table_size:
             errors["advance"] = "Fewer players than a table's size go through."
+        if self.late_entry_rounds and self.format != self.Format.SWISS:
+            errors["late_entry_rounds"] = "Late entry is for Swiss tournaments."
         if self.accelerated_rounds and self.format != self.Format.SWISS:
             errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
         if errors:

@@ -11,12 +11,16 @@ from games.matches.lifecycle import house_bot_user
 from tournaments import scoring
 from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
 
+RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)  # formats a player can leave between rounds
+
 
 def accepts_entries(tournament: Tournament) -> bool:
     """Open before the start; a Swiss with late entry stays open until its last late round is seated."""
     if tournament.is_open:
         return True
-    if tournament.status != Tournament.Status.RUNNING or not tournament.late_entry_rounds:
+    if tournament.status != Tournament.Status.RUNNING or tournament.format != Tournament.Format.SWISS:
+        return False
+    if not tournament.late_entry_rounds:
         return False
     seated = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
     return seated < tournament.late_entry_rounds
@@ -46,7 +50,7 @@ def withdraw(tournament_id: int, user) -> None:
         if tournament.is_open:
             entry.delete()
             return
-        if tournament.status != Tournament.Status.RUNNING or tournament.fixed_tables:
+        if tournament.status != Tournament.Status.RUNNING or tournament.format not in RESEATING:
             raise MatchError("closed", "You can no longer withdraw from this tournament.")
         entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
         entry.save(update_fields=["withdrawn_after"])

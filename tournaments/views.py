@@ -46,7 +46,8 @@ def tournament_detail(request, tournament_id: int):
             "entered": mine is not None and mine.withdrawn_after is None,
             "mine": mine,
             "accepts_entries": services.accepts_entries(tournament),
-            "can_withdraw": tournament.is_open or (tournament.status == "running" and not tournament.fixed_tables),
+            "can_withdraw": tournament.is_open
+            or (tournament.status == "running" and tournament.format in services.RESEATING),
             "scoring": SCORING[tournament.format],
             "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
             "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],

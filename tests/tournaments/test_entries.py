@@ -74,3 +74,11 @@ def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice)
     assert correction.by == olga and correction.reason == "Illegal bid accepted"
     assert correction.before == {str(winner.entry_id): 1.0, str(loser.entry_id): 0.0}
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]
+
+
+def test_a_knockout_player_cannot_walk_out_between_rounds(olga, alice):
+    night = cup(olga, ["heuristic"], format="knockout")
+    services.enter(night.pk, alice)
+    running.start(night.pk, now=night.starts_at)
+    with pytest.raises(MatchError, match="no longer withdraw"):
+        services.withdraw(night.pk, alice)
