@@ -13,8 +13,9 @@ weights rank the rules strictly, each one above everything below it:
 
 A field larger than BLOCK players is paired in blocks of standings order cut at score-group
 borders (`blocks`), each block handing its unpaired player down to the next one, so a
-10,000-player round costs a few hundred small matchings (blocks of 30 above 1,000 players)
-instead of one huge one.
+10,000-player round costs a few hundred small matchings instead of one huge one (above
+1,000 players: blocks of 60, each player linked only to the players near them and near their
+ideal opponent).
 
 Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
 at each table; exact up to EXACT players, above that standings order improved table pair by
@@ -32,7 +33,8 @@ import networkx as nx
 
 BYE = "bye"
 BLOCK = 100
-LARGE_FIELD, LARGE_FIELD_BLOCK = 1000, 30  # above 1,000 players, smaller blocks keep a round within seconds
+# Above 1,000 players: blocks of 60 whose graphs only link likely opponents, so a round stays within seconds.
+LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 60, 6
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
 
 
@@ -53,9 +55,10 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     """Two-seat tables for one round, each in seat order, and the bye (at most one player)."""
     tables: list[list[Hashable]] = []
     carried: list[Hashable] = []
-    chunks = blocks(players, BLOCK if len(players.order) <= LARGE_FIELD else LARGE_FIELD_BLOCK)
+    large = len(players.order) > LARGE_FIELD
+    chunks = blocks(players, LARGE_FIELD_BLOCK if large else BLOCK)
     for index, chunk in enumerate(chunks):
-        pairs, carried = match_block(players, carried + chunk, allow_bye=index == len(chunks) - 1)
+        pairs, carried = match_block(players, carried + chunk, allow_bye=index == len(chunks) - 1, sparse=large)
         tables += pairs
     byes = carried
     return [seat_order(players, a, b) for a, b in tables], byes
@@ -89,21 +92,26 @@ def blocks(players: Field, size: int) -> list[list[Hashable]]:
     return [chunk for chunk in chunks if chunk]
 
 
-def match_block(players: Field, block: list[Hashable], allow_bye: bool) -> tuple[list[tuple], list[Hashable]]:
-    """The best pairs within one block; the player left over when the block is odd."""
+def match_block(
+    players: Field, block: list[Hashable], allow_bye: bool, sparse: bool = False
+) -> tuple[list[tuple], list[Hashable]]:
+    """The best pairs within one block; the player left over when the block is odd. A sparse
+    block (fields over LARGE_FIELD) only weighs each player's likely opponents (see
+    candidate_pairs), and falls back to every pair when that leaves someone unpaired."""
     if len(block) < 2:
         return [], block
     graph = nx.Graph()
     costs = Costs(players, block)
     # Floats hold these integers exactly below 2**53, and spare networkx's final check (run for ints).
     number = float if costs.ceiling * len(block) < 2**53 else int
-    for i, a in enumerate(block):
-        for b in block[i + 1 :]:
-            graph.add_edge(a, b, weight=number(costs.ceiling - costs.pair(a, b)))
+    for a, b in candidate_pairs(costs, block, sparse):
+        graph.add_edge(a, b, weight=number(costs.ceiling - costs.pair(a, b)))
     if len(block) % 2:
         for a in block:
             graph.add_edge(a, BYE, weight=number(costs.ceiling - costs.left_over(a, allow_bye)))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if sparse and len(matching) < len(block) // 2 + len(block) % 2:
+        return match_block(players, block, allow_bye, sparse=False)  # the sparse graph had no full pairing
     pairs, left = [], []
     for a, b in matching:
         if BYE in (a, b):
@@ -112,6 +120,29 @@ def match_block(players: Field, block: list[Hashable], allow_bye: bool) -> tuple
             pairs.append((a, b) if block.index(a) < block.index(b) else (b, a))
     pairs.sort(key=lambda pair: block.index(pair[0]))
     return pairs, left
+
+
+def candidate_pairs(costs: Costs, block: list[Hashable], sparse: bool):
+    """Every pair, or (sparse) only the pairs a good pairing uses: players up to REACH places
+    apart in standings order, and up to REACH places from one's ideal opponent half a score
+    group away."""
+    if not sparse:
+        yield from combinations(block, 2)
+        return
+    seen = set()
+    by_group: dict[int, list[Hashable]] = {}
+    for player in block:
+        by_group.setdefault(costs.group[player], []).append(player)
+    for i, a in enumerate(block):
+        near = block[max(0, i - REACH) : i + REACH + 1]
+        group = by_group[costs.group[a]]
+        ideal = (costs.within[a] + len(group) // 2) % len(group)
+        near += group[max(0, ideal - REACH) : ideal + REACH + 1]
+        for b in near:
+            key = frozenset((a, b))
+            if a != b and key not in seen:
+                seen.add(key)
+                yield a, b
 
 
 class Costs:
