@@ -83,23 +83,18 @@ def dobble(mini_game: str, result: dict | None, players: int) -> dict[int, float
 
 
 def dudab(result: dict | None, players: int, round_scores: list[list[int]]) -> dict[int, float] | None:
-    """Each seat's game total (lower is better); None when no round was played (unplayed)."""
+    """Each seat's game total (lower is better). Seats left out are unplayed: every seat of a
+    cancelled game (None), and the players who stayed when forfeits ended it before any round."""
     if result is None:
         return None
     scores = result.get("scores") or {}
     if all(str(seat) in scores for seat in range(players)):
         return {seat: float(scores[str(seat)]) for seat in range(players)}
-    forfeited = set(result.get("forfeited", []))
+    scaled = {}
     if round_scores:
         summed = dudab_totals(round_scores, players)["totals"]
         scaled = {seat: summed[seat] * players / len(round_scores) for seat in range(players)}
-    else:
-        scaled = {}
     worst = max([FORFEIT_DUDAB_ROUND * players, *scaled.values()])
-    if not scaled and len(forfeited) == 0:
-        return None
-    return {
-        seat: float(worst if seat in forfeited else scaled.get(seat, worst))
-        for seat in range(players)
-        if seat in forfeited or seat in scaled
-    } or None
+    totals = {seat: float(total) for seat, total in scaled.items()}
+    totals.update(dict.fromkeys(result.get("forfeited", []), float(worst)))
+    return totals or None
