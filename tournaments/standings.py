@@ -43,7 +43,7 @@ def standings(tournament: Tournament) -> list[dict]:
     entries = list(tournament.entries.select_related("user").order_by("joined_at", "pk"))
     games, points = player_games(tournament)
     if tournament.lowest_wins:
-        value, _ = normalised_totals(tournament, points)
+        value, _ = normalised_totals(tournament)
     elif tournament.format == Tournament.Format.KNOCKOUT:
         value = {entry_id: float(stage) for entry_id, stage in brackets.reached(tournament).items()}
     elif tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
@@ -119,7 +119,7 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
     return games, points
 
 
-def normalised_totals(tournament: Tournament, points: dict) -> tuple[dict, dict]:
+def normalised_totals(tournament: Tournament) -> tuple[dict, dict]:
     """Rounds total: each player's average game total, scaled per table size, times the rounds.
 
     Totals at different table sizes are not alike (a Dudab Buba game has as many rounds as
@@ -159,7 +159,7 @@ def size_factors(tournament: Tournament) -> dict[int, float]:
     """Rounds total with mixed table sizes: the factor each size's totals are scaled by."""
     if not tournament.lowest_wins:
         return {}
-    _, factors = normalised_totals(tournament, {})
+    _, factors = normalised_totals(tournament)
     return {size: factor for size, factor in sorted(factors.items()) if factor != 1.0}
 
 
