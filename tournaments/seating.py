@@ -1,5 +1,6 @@
 """From the database to swiss.py and back: what a Swiss round needs to know, in a few queries.
 
+The order is score, then seed (the pairing number), not the tiebreaks, as in FIDE's systems.
 Who has met (tables whose game was played or forfeited; a cancelled match does not count),
 who has had a bye, who sat first how often, the forbidden pairs and the accelerated rounds
 are read here; the pairing itself is pure (swiss.py).
@@ -10,7 +11,6 @@ from collections import Counter, defaultdict
 from games.engine import get_game
 from tournaments import pairing, scoring, swiss
 from tournaments.models import Entry, Score, Tournament
-from tournaments.standings import standings
 
 LATE = 10**9  # a late entrant has no seed: it ranks below every seeded player
 
@@ -23,10 +23,14 @@ def set_seeds(tournament: Tournament, order: list[int]) -> None:
 
 def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
     """Tables (entry ids in seat order) and byes for one Swiss round."""
-    rows = [row for row in standings(tournament) if row["entry"].withdrawn_after is None]
-    seeds = {pk: seed or LATE for pk, seed in tournament.entries.values_list("pk", "seed")}
-    points = {row["entry"].pk: row["points"] for row in rows}
-    order = [row["entry"].pk for row in rows] if round_number > 1 else sorted(points, key=seeds.get)
+    seeds = {
+        pk: seed or LATE for pk, seed in tournament.entries.filter(withdrawn_after=None).values_list("pk", "seed")
+    }
+    points = dict.fromkeys(seeds, 0.0)
+    scores = tournament.scores.exclude(kind=scoring.UNPLAYED).filter(entry__withdrawn_after=None)
+    for entry_id, earned in scores.values_list("entry_id", "points"):
+        points[entry_id] += earned
+    order = sorted(seeds, key=lambda e: (-points[e], seeds[e]))  # as FIDE: score, then pairing number
     players = history(tournament, order, points)
     if round_number <= tournament.accelerated_rounds:
         top = set(sorted(order, key=seeds.get)[: len(order) // 2])
