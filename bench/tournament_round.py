@@ -146,7 +146,7 @@ def main():
     )
     for name, seconds in [
         ("standings", standing_s),
-        ("pair (incl. standings)", pair_s),
+        ("pair (scores, history, matching)", pair_s),
         ("tables", tables_s),
         (f"matches ({len(opened)} opened, scaled)", matches_s),
         ("round total", total),

@@ -14,7 +14,7 @@ weights rank the rules strictly, each one above everything below it:
 A field larger than BLOCK players is paired in blocks of standings order cut at score-group
 borders (`blocks`), each block handing its unpaired player down to the next one, so a
 10,000-player round costs a few hundred small matchings instead of one huge one (above
-1,000 players: blocks of 60, each player linked only to the players near them and near their
+1,000 players: blocks of 30, each player linked only to the players near them and near their
 ideal opponent).
 
 Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
@@ -33,8 +33,8 @@ import networkx as nx
 
 BYE = "bye"
 BLOCK = 100
-# Above 1,000 players: blocks of 60 whose graphs only link likely opponents, so a round stays within seconds.
-LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 60, 6
+# Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
+LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
 
 
