@@ -88,7 +88,16 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (web, eager tasks, bots) write; wait for the lock instead of failing.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # Write-ahead log: a commit appends to one file and syncs it once, where the default rollback
+    # journal syncs three times; readers no longer wait for a writer. Still synchronous=FULL, so a
+    # committed move survives a power cut (bench/load.py measured the difference: docs/performance.md).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous={}".format(
+            os.environ.get("SQLITE_SYNCHRONOUS", "FULL")
+        ),
+    }
     # A file, not SQLite's shared in-memory database: that one fails at once under concurrent
     # writers instead of waiting, and the browser tests run a server, bots and clocks in threads.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-dubium-{os.getpid()}.sqlite3")}
