@@ -386,7 +386,12 @@ def main() -> None:
         if args.long:
             early = phase("moves 1-10", servers, dubium_urls(ports, tables), seats, args.seconds, None, 10)
             later = phase(
-                f"{LONG_FROM}-{LONG_FROM + 10}", servers, dubium_urls(ports, late), seats, args.seconds, None,
+                f"{LONG_FROM}-{LONG_FROM + 10}",
+                servers,
+                dubium_urls(ports, late),
+                seats,
+                args.seconds,
+                None,
                 LONG_FROM + 10,
             )
             print(
