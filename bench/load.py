@@ -161,8 +161,8 @@ async def player(url, room, seat, tally: Tally, start: Start, rng, think, until_
     async with websockets.connect(
         url, additional_headers=headers, origin=origin, open_timeout=60, compression=None, max_size=None
     ) as ws:
-        latest, answered, errors = None, asyncio.Event(), 0
-        start.connected += 1
+        latest, answered, errors = json.loads(await ws.recv()), asyncio.Event(), 0
+        start.connected += 1  # and has its first state: the server has done the connection's work
         await start.go.wait()
         deadline = start.deadline
 
@@ -260,7 +260,18 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else float("nan")
 
 
+def settle(servers, idle_share: float = 0.15, longest: float = 120) -> None:
+    """Wait until the servers are (nearly) idle: what one phase left queued must not land on the next."""
+    until = time.monotonic() + longest
+    while time.monotonic() < until:
+        before = sum(cpu_seconds(server.pid) for server in servers)
+        time.sleep(1)
+        if sum(cpu_seconds(server.pid) for server in servers) - before < idle_share * len(servers):
+            return
+
+
 def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
+    settle(servers)
     tally = Tally(seats)
     timing = asyncio.run(run_phase(urls, servers, tally, seconds, think, until_seq))
     server_cpu = timing["server_cpu"]

@@ -1,6 +1,8 @@
 // The table page: one websocket to /ws/match/<id>/, the shared parts (seats, clocks, history,
 // chat, result) drawn here, the game area drawn by static/js/games/<slug>.js.
-// Every message from the server is a full picture ("state"), so a reconnect simply redraws.
+// Every "state" message is the whole picture except the history: after a change it carries only
+// the latest entries (from history_start), which are merged here into the ones kept, so the game
+// renderers always get the whole history. A (re)connect or a sync sends everything again.
 "use strict";
 
 (function () {
@@ -15,6 +17,7 @@
   let retryMs = 500;
   let clockTimer = null;
   let pendingClaim = null;
+  let history = null;  // every history entry seen so far
 
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -55,10 +58,23 @@
   }
 
   function receive(message) {
-    if (message.type === "state") { latest = message; pendingClaim = null; draw(message); }
+    if (message.type === "state") {
+      if (!mergeHistory(message)) { send({ type: "sync" }); return; }
+      latest = message; pendingClaim = null; draw(message);
+    }
     else if (message.type === "error") showError(message);
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
+  }
+
+  // False when the message starts past the entries kept (a push was lost): ask for everything.
+  function mergeHistory(message) {
+    if (!message.view || !message.view.history) return true;
+    if (message.history_start == null) { history = message.view.history.slice(); return true; }
+    if (history === null || message.history_start > history.length) return false;
+    history = history.slice(0, message.history_start).concat(message.view.history);
+    message.view.history = history.slice();
+    return true;
   }
 
   function showError(message) {
