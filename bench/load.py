@@ -147,6 +147,9 @@ class Start:
     """Players connect first; the phase (and its clock) starts when all of them are in."""
 
     go: asyncio.Event = field(default_factory=asyncio.Event)
+    # A few connections at a time: each one is database work on the server (presence, the
+    # first state), and a storm of hundreds would time out handshakes instead of measuring moves.
+    connecting: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(16))
     connected: int = 0
     deadline: float = 0.0
 
@@ -158,10 +161,12 @@ async def player(url, room, seat, tally: Tally, start: Start, rng, think, until_
 
     origin = "http://" + url.split("/")[2]
     headers = {"Authorization": f"Token {room[1]}"} if room[1] else {}
+    await start.connecting.acquire()
     async with websockets.connect(
-        url, additional_headers=headers, origin=origin, open_timeout=60, compression=None, max_size=None
+        url, additional_headers=headers, origin=origin, open_timeout=120, compression=None, max_size=None
     ) as ws:
         latest, answered, errors = json.loads(await ws.recv()), asyncio.Event(), 0
+        start.connecting.release()
         start.connected += 1  # and has its first state: the server has done the connection's work
         await start.go.wait()
         deadline = start.deadline
@@ -294,7 +299,8 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
     print(
         f"{name:>8}: {result['moves']} moves ({result['moves_per_s']:.0f}/s), web CPU {result['cpu_ms']:.2f} ms a "
         f"move; move -> every seat ms p50 {result['p50']:.1f} p95 {result['p95']:.1f} p99 {result['p99']:.1f} "
-        f"max {result['max']:.0f}; state message {result['bytes']:.0f} B; errors {result['errors'] or 'none'}"
+        f"max {result['max']:.0f}; state message {result['bytes']:.0f} B; {result['sent']} sent, "
+        f"errors {result['errors'] or 'none'}"
     )
     warning = ""
     if result["client_share"] > 0.8 or result["lag_p99"] > 50:
@@ -377,6 +383,8 @@ def main() -> None:
         os.environ.pop("REDIS_URL", None)
         args.web = 1  # the in-memory channel layer lives in one process
     os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
+    # As in production: no query log (DEBUG), and the site's own database-connection setting.
+    os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false"})
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     import django
 

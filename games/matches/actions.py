@@ -25,8 +25,7 @@ def submit_action(
     """A player's (or their bot's) move; `seq` is the last sequence number they saw."""
     now = now or timezone.now()
     with transaction.atomic():
-        match = lifecycle.locked(match_id)
-        seats = list(match.seats.select_related("user"))
+        match, seats = lifecycle.locked_with_seats(match_id)
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if seat is None:
             raise MatchError("not_seated", "You have no seat in this match: spectators cannot move.")
@@ -74,7 +73,7 @@ def apply_action(
         lifecycle.finish(match, state, seats, now)
         return
     wakeups.plan_next(match, state, seats)
-    match.save()
+    match.save(update_fields=["state", "seq", "turn_started_at", "window_opened_at", "wake_at"])
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 
 

@@ -151,7 +151,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # CHANNELS_BACKEND=pubsub picks channels_redis's Pub/Sub layer (measured against the
+            # default in docs/performance.md); the default keeps messages in lists, with expiry.
+            "BACKEND": {
+                "core": "channels_redis.core.RedisChannelLayer",
+                "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            }[os.environ.get("CHANNELS_BACKEND", "core")],
             # channels_redis blocks 5 s on each receive; redis-py's default socket timeout is also
             # 5 s, which can cut that read and drop the websocket: give the read more room.
             "CONFIG": {
