@@ -25,7 +25,8 @@ def submit_action(
     """A player's (or their bot's) move; `seq` is the last sequence number they saw."""
     now = now or timezone.now()
     with transaction.atomic():
-        match, seats = lifecycle.locked_with_seats(match_id)
+        match = lifecycle.locked(match_id)
+        seats = list(match.seats.select_related("user"))
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if seat is None:
             raise MatchError("not_seated", "You have no seat in this match: spectators cannot move.")

@@ -27,19 +27,6 @@ def locked(match_id: int) -> Match:
         raise MatchError("not_found", "There is no such match.") from None
 
 
-def locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
-    """The locked match and its seats (with their users) in one query: a move's first step."""
-    seats = list(
-        Seat.objects.select_related("match", "user").select_for_update(of=("match",)).filter(match_id=match_id)
-    )
-    if not seats:
-        return locked(match_id), []
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match
-    return match, seats
-
-
 def create_match(
     *,
     game: str,
