@@ -51,3 +51,10 @@ class OptionsForm(forms.Form):
 
     def options(self) -> dict:
         return chosen_options(self.game, self.cleaned_data)
+
+    def table_fields(self) -> list:
+        """The bound fields that are not game options (a template shows the options apart)."""
+        return [self[name] for name in self.fields if not name.startswith(PREFIX)]
+
+    def option_fields(self) -> list:
+        return [self[name] for name in self.fields if name.startswith(PREFIX)]
