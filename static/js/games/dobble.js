@@ -91,7 +91,7 @@
     const own = ownCard(view, seat);
     const canClaim = seat != null && ctx.toAct.includes(seat) && lockedUntil == null;
     // Where there is one target, clicking your own card's symbol claims it too.
-    board.append(cardNode(h, own, seat == null ? "Card" : "Your card", canClaim && list.length === 1 ? claim(list[0].target) : null));
+    if (own) board.append(cardNode(h, own, seat == null ? "Card" : "Your card", canClaim && list.length === 1 ? claim(list[0].target) : null));
     for (const item of list) board.append(cardNode(h, item.card, item.label, canClaim ? claim(item.target) : null));
     const scores = h("ul", { class: "dobble-scores" }, view.seats.map((s) =>
       h("li", {}, `${name(s.seat)}: ${s.cards} card${s.cards === 1 ? "" : "s"} here, score ${s.score}`)));

@@ -1,0 +1,147 @@
+"""Issue 12's guard: what a newcomer does, from the lobby's own forms, on pages that may not
+log a single console error, fail a single request or make the server log an error.
+
+Each game is played to its end against the computer (short tables: one die, twenty plays, a
+short mini-game); two browsers meet through the quick pairing; the replay is watched by each seat.
+"""
+
+import logging
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games.matches.models import Match
+from tests.browser.conftest import log_in, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def play_the_computer(page, site, game: str, bot: str, players: int, options: dict) -> int:
+    """Fill the lobby's "Play the computer" form; the match id of the table it opens."""
+    page.goto(f"{site}/play/{game}/")
+    page.select_option("#computer_bot", bot)
+    page.fill("#computer_players", str(players))
+    if options:
+        page.click("#play-computer summary")
+    for name, value in options.items():
+        field = page.locator(f"#computer_opt_{name}")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.click("#play-computer button[type=submit]")
+    page.wait_for_url("**/match/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def play_to_the_end(page, step, limit_seconds=150) -> None:
+    """Call step() until the result shows; step does one move of the human's, if any is due."""
+    deadline = time.monotonic() + limit_seconds
+    while not page.locator("#result").is_visible():
+        assert time.monotonic() < deadline, "the match did not end in time"
+        try:
+            step(page)
+        except PlaywrightTimeout:
+            pass  # the table was redrawn under the click: look again
+        page.wait_for_timeout(60)
+
+
+def dudo_step(page):
+    if page.locator("#dudo-doubt").is_visible():
+        page.keyboard.press("d")
+    elif page.locator("#dudo-bid").is_visible():
+        page.keyboard.press("b")
+
+
+def doubt_it_step(page):
+    if page.locator("#pass").is_visible():
+        page.keyboard.press("p")
+    elif page.locator("#play-cards").is_visible():
+        page.locator("#my-hand button").first.click(timeout=2000)
+        page.click("#play-cards", timeout=2000)
+
+
+def dubito_step(page):
+    playable = page.locator("#my-hand button:not([disabled])")
+    if playable.count():
+        playable.first.click(timeout=2000)
+        page.locator(".dubito-row.droppable").first.click(timeout=2000)
+
+
+def dobble_step(page):
+    cards = page.locator(".dobble-card")
+    if cards.count() < 2:
+        return
+    mine = set(cards.nth(0).locator("[data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)"))
+    for symbol in cards.nth(1).locator("[data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)"):
+        if symbol in mine:
+            button = cards.nth(1).locator(f"[data-symbol='{symbol}']")
+            if button.is_enabled():
+                button.click(timeout=2000)
+            return
+
+
+def dudab_step(page):
+    playable = page.locator("#my-hand button:not([disabled])")
+    if playable.count() and not page.locator("#dudab-choices [data-action=play]").count():
+        playable.first.click(timeout=2000)
+    choices = page.locator("#dudab-choices button")
+    if choices.count():
+        choices.first.click(timeout=2000)
+
+
+GAMES = {
+    "dudo": ("heuristic", 2, {"dice": 1}, dudo_step),
+    "doubt-it": ("heuristic", 3, {"max_plays": 20}, doubt_it_step),
+    "dubito": ("heuristic", 2, {"empty_pile": "stop"}, dubito_step),
+    "dobble": ("easy", 2, {"mini_game": "hot-potato", "hot_potato_rounds": 5}, dobble_step),
+    "dudab": ("heuristic", 2, {}, dudab_step),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_newcomer_plays_the_computer_from_the_lobby_to_the_end(site, strict, alice, game):
+    bot, players, options, step = GAMES[game]
+    page = strict.page()
+    log_in(page, site, "alice")
+    match_id = play_the_computer(page, site, game, bot, players, options)
+    page.wait_for_selector("#seats li")
+    play_to_the_end(page, step)
+    screenshot(page, f"flows-{game}-result")
+    match = Match.objects.get(pk=match_id)
+    assert match.status == Match.Status.FINISHED and match.options == {**match.options, **options}
+    assert page.locator("[data-while-running]").count() == 0 or not page.locator("[data-while-running]").is_visible()
+
+
+def test_two_browsers_meet_through_the_quick_pairing_and_both_land_on_the_table(site, strict, alice, bob):
+    alice_page, bob_page = strict.page(), strict.page()
+    log_in(alice_page, site, "alice")
+    log_in(bob_page, site, "bob")
+    alice_page.goto(f"{site}/play/dudo/")
+    alice_page.select_option("#pairing_time_control", "3+2")
+    alice_page.click("#quick-pairing button[type=submit]")
+    alice_page.wait_for_selector("#queue-waiting")
+    bob_page.goto(f"{site}/play/dudo/")
+    bob_page.select_option("#pairing_time_control", "3+2")
+    bob_page.click("#quick-pairing button[type=submit]")
+    bob_page.wait_for_url("**/match/*/")
+    alice_page.wait_for_url(bob_page.url)
+    match = Match.objects.get()
+    assert match.ranked and match.status == Match.Status.RUNNING and match.clock_label == "3+2"
+    for page in (alice_page, bob_page):
+        page.wait_for_selector("#seats li")
+        assert "3+2" in page.locator(".table-head").inner_text()
+    screenshot(alice_page, "flows-pairing-alice")
+
+
+def test_the_guard_sees_console_errors_failed_requests_and_server_errors(site, strict):
+    page = strict.page()
+    page.goto(f"{site}/play/dudo/")
+    page.evaluate("console.error('boom')")
+    page.goto(f"{site}/match/999999/")
+    logging.getLogger("dubium.test").error("a server error")
+    seen = "\n".join(strict.problems + strict.server_log.problems)
+    assert "console: boom" in seen and "HTTP 404" in seen and "a server error" in seen
+    strict.problems.clear()  # what this test provoked on purpose
+    strict.server_log.problems.clear()
