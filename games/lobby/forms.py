@@ -61,6 +61,16 @@ class PlayComputerForm(OptionsForm):
         }
 
 
+class ChallengeForm(forms.Form):
+    """A two-player game against someone you name."""
+
+    username = forms.CharField(label="Player's name", max_length=150)
+
+    def __init__(self, game: Game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_control"] = time_control_field(game, QUICK_PAIRING, "none")
+
+
 class QuickPairingForm(forms.Form):
     """The ranked queue: a table size and a time control ("no clock" pairs a casual game)."""
 

@@ -38,6 +38,8 @@
         document.getElementById("queue-sizes").textContent = sizes || "nobody";
       } else if (message.type === "match_found") {
         location.href = message.url;
+      } else if (message.type === "challenge" || message.type === "challenge_declined") {
+        location.reload();  // the page lists the challenges waiting for you
       }
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });

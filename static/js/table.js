@@ -59,6 +59,16 @@
     else if (message.type === "error") showError(message);
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
+    else if (message.type === "rematch") showRematch(message);
+  }
+
+  function showRematch(message) {
+    if (message.url) { location.href = message.url; return; }
+    const status = el("rematch-status");
+    if (!status) return;
+    status.textContent = `${message.asked_by.join(", ")} asked for a rematch.`;
+    status.hidden = false;
+    el("rematch").textContent = "Accept the rematch";
   }
 
   function showError(message) {
@@ -100,6 +110,7 @@
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
     for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = message.status !== "running";
+    for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
   }
 
   function playerName(seats, number) {

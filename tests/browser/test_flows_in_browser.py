@@ -111,7 +111,24 @@ def test_a_newcomer_plays_the_computer_from_the_lobby_to_the_end(site, strict, a
     screenshot(page, f"flows-{game}-result")
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.FINISHED and match.options == {**match.options, **options}
-    assert page.locator("[data-while-running]").count() == 0 or not page.locator("[data-while-running]").is_visible()
+    assert not page.locator("[data-while-running]").is_visible()  # Resign is gone with the game
+    watch_the_replay(page, site, match)
+
+
+def watch_the_replay(page, site, match) -> None:
+    """As the table, then with the player's own hand; the bots' seats are never offered."""
+    page.goto(f"{site}/match/{match.pk}/replay/")
+    bot_name = match.seats.get(number=1).user.username
+    page.wait_for_selector("#history li")
+    assert bot_name in page.locator("#history").inner_text()  # seats named by player, not by number
+    assert page.locator("#replay-seat option").count() == 2
+    for seat in ["", "0"]:
+        page.select_option("#replay-seat", seat)
+        for step in ["first", "next", "next", "last"]:
+            page.click(f"[data-step={step}]")
+            page.wait_for_timeout(100)
+        assert page.locator("#game-area").inner_text().strip()
+    screenshot(page, f"flows-{match.game}-replay")
 
 
 def test_two_browsers_meet_through_the_quick_pairing_and_both_land_on_the_table(site, strict, alice, bob):
@@ -140,6 +157,7 @@ def test_the_guard_sees_console_errors_failed_requests_and_server_errors(site, s
     page.goto(f"{site}/play/dudo/")
     page.evaluate("console.error('boom')")
     page.goto(f"{site}/match/999999/")
+    page.wait_for_timeout(300)  # and the browser's own requests after it (the icon)
     logging.getLogger("dubium.test").error("a server error")
     seen = "\n".join(strict.problems + strict.server_log.problems)
     assert "console: boom" in seen and "HTTP 404" in seen and "a server error" in seen
