@@ -63,13 +63,17 @@
   }
 
   function showRematch(message) {
-    if (message.url) { location.href = message.url; return; }
+    // The player whose click started it is sent there by the form's answer.
+    if (message.url) { if (!rematchSent) location.href = message.url; return; }
     const status = el("rematch-status");
     if (!status) return;
     status.textContent = `${message.asked_by.join(", ")} asked for a rematch.`;
     status.hidden = false;
     el("rematch").textContent = "Accept the rematch";
   }
+
+  let rematchSent = false;
+  document.addEventListener("submit", (event) => { if (event.target.closest("[data-when-finished]")) rematchSent = true; });
 
   function showError(message) {
     // A claim that raced another player's move is retried once if its card is still there.

@@ -131,7 +131,7 @@ def watch_the_replay(page, site, match) -> None:
     screenshot(page, f"flows-{match.game}-replay")
 
 
-def test_two_browsers_meet_through_the_quick_pairing_and_both_land_on_the_table(site, strict, alice, bob):
+def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, alice, bob):
     alice_page, bob_page = strict.page(), strict.page()
     log_in(alice_page, site, "alice")
     log_in(bob_page, site, "bob")
@@ -150,6 +150,36 @@ def test_two_browsers_meet_through_the_quick_pairing_and_both_land_on_the_table(
         page.wait_for_selector("#seats li")
         assert "3+2" in page.locator(".table-head").inner_text()
     screenshot(alice_page, "flows-pairing-alice")
+
+    for _ in range(4):  # a few bids, then alice resigns
+        for page in (alice_page, bob_page):
+            dudo_step(page)
+            page.wait_for_timeout(150)
+    alice_page.on("dialog", lambda dialog: dialog.accept())
+    with alice_page.expect_navigation():  # the page reloads once the resignation is in
+        alice_page.click("button:has-text('Resign')")
+    for page in (alice_page, bob_page):
+        page.wait_for_selector("#result:not([hidden])")
+        assert not page.locator("button:has-text('Resign')").is_visible()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+
+    for page, seat in ((alice_page, match.seats.get(user=alice).number), (bob_page, match.seats.get(user=bob).number)):
+        page.goto(f"{site}/match/{match.pk}/replay/")
+        page.select_option("#replay-seat", str(seat))
+        page.click("[data-step=first]")
+        page.wait_for_timeout(200)
+        assert page.locator("#game-area").inner_text().strip()
+        screenshot(page, f"flows-pairing-replay-seat-{seat}")
+        page.goto(f"{site}/match/{match.pk}/")
+
+    alice_page.click("#rematch")
+    bob_page.wait_for_selector("text=alice asked for a rematch.")
+    bob_page.click("#rematch")
+    bob_page.wait_for_url(lambda url: f"/match/{match.pk}/" not in url)
+    alice_page.wait_for_url(bob_page.url)
+    again = Match.objects.exclude(pk=match.pk).get()
+    assert again.status == Match.Status.RUNNING and again.clock_label == "3+2"
 
 
 def test_the_guard_sees_console_errors_failed_requests_and_server_errors(site, strict):
