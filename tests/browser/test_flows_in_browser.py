@@ -193,3 +193,22 @@ def test_the_guard_sees_console_errors_failed_requests_and_server_errors(site, s
     assert "console: boom" in seen and "HTTP 404" in seen and "a server error" in seen
     strict.problems.clear()  # what this test provoked on purpose
     strict.server_log.problems.clear()
+
+
+def test_a_challenge_by_name_reaches_the_other_lobby_and_both_land_on_the_table(site, strict, alice, bob):
+    alice_page, bob_page = strict.page(), strict.page()
+    log_in(alice_page, site, "alice")
+    log_in(bob_page, site, "bob")
+    bob_page.goto(f"{site}/play/dudo/")
+    alice_page.goto(f"{site}/play/dudo/")
+    alice_page.fill("#challenge_username", "bob")
+    alice_page.select_option("#challenge_time_control", "none")
+    alice_page.click("#challenge button[type=submit]")
+    alice_page.wait_for_selector("text=Challenge sent to bob")
+    bob_page.wait_for_selector("#challenges >> text=alice challenges you (no clock)")
+    screenshot(bob_page, "flows-challenge-received")
+    bob_page.click("#challenges button[value=accept]")
+    bob_page.wait_for_url("**/match/*/")
+    alice_page.wait_for_url(bob_page.url)
+    match = Match.objects.get()
+    assert match.status == Match.Status.RUNNING and not match.ranked

@@ -24,8 +24,8 @@ def wait_for_result(page, act, limit_seconds=120):
         page.wait_for_timeout(60)
 
 
-def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, new_page, alice, bob, carol):
-    alice_page, bob_page, watcher = new_page(), new_page(), new_page((390, 844))
+def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, strict, alice, bob, carol):
+    alice_page, bob_page, watcher = strict.page(), strict.page(), strict.page((390, 844))
     log_in(alice_page, site, "alice")
     alice_page.goto(f"{site}/play/dudo/")
     alice_page.fill("#table_opt_dice", "1")
