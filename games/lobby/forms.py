@@ -67,6 +67,7 @@ class ChallengeForm(forms.Form):
     username = forms.CharField(label="Player's name", max_length=150)
 
     def __init__(self, game: Game, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["time_control"] = time_control_field(game, QUICK_PAIRING, "none")
 
@@ -75,6 +76,7 @@ class QuickPairingForm(forms.Form):
     """The ranked queue: a table size and a time control ("no clock" pairs a casual game)."""
 
     def __init__(self, game: Game, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["players"] = seat_field(game, max(2, game.min_players), "Table size")
         self.fields["time_control"] = time_control_field(game, QUICK_PAIRING, QUICK_PAIRING[0])
