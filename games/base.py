@@ -46,6 +46,14 @@ class Option:
         labels = self.choice_labels or tuple(str(choice) for choice in self.choices)
         return list(zip(self.choices, labels, strict=True))
 
+    def describe_value(self, value: Any) -> str:
+        """A chosen value in words: the choice's label, "yes"/"no", or the number."""
+        if self.choices:
+            return dict(self.named_choices()).get(value, str(value))
+        if isinstance(self.default, bool):
+            return "yes" if value else "no"
+        return str(value)
+
     def clean(self, name: str, value: Any) -> Any:
         if self.choices and value not in self.choices:
             raise IllegalAction(f"Option {name} must be one of {list(self.choices)}.")

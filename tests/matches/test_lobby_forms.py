@@ -86,3 +86,12 @@ def test_no_clock_quick_pairing_is_casual_and_only_meets_the_same_time_control(c
     match = Match.objects.get()
     assert not match.ranked and match.clock_label == "no clock"
     assert {s.user.username for s in match.seats.all()} == {"bob", "carol"}
+
+
+def test_the_table_names_its_options_and_clock_in_words(client, alice):
+    client.force_login(alice)
+    data = {**defaults_as_posted(NewTableForm(GAMES["dudo"])), "opt_dice": "1", "opt_palifico_wild": "on"}
+    data["time_control"] = "turn-60"
+    table = client.get(client.post("/play/dudo/table/", data).url).content.decode()
+    assert "1 minute per move" in table and "Dice per player: 1" in table
+    assert "Ones wild in one-die rounds: yes" in table and "Opening bid on ones: no" in table
