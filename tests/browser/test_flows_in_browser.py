@@ -70,16 +70,18 @@ def dubito_step(page):
 
 
 def dobble_step(page):
-    cards = page.locator(".dobble-card")
-    if cards.count() < 2:
-        return
-    mine = set(cards.nth(0).locator("[data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)"))
-    for symbol in cards.nth(1).locator("[data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)"):
-        if symbol in mine:
-            button = cards.nth(1).locator(f"[data-symbol='{symbol}']")
-            if button.is_enabled():
-                button.click(timeout=2000)
-            return
+    # Both cards read in one go: a redraw between two reads would pair an old card with a new one.
+    symbol = page.evaluate("""() => {
+        const cards = document.querySelectorAll(".dobble-card");
+        if (cards.length < 2) return null;
+        const ids = (card) => [...card.querySelectorAll("[data-symbol]")].map((e) => e.dataset.symbol);
+        const mine = ids(cards[0]);
+        return ids(cards[1]).find((id) => mine.includes(id)) || null;
+    }""")
+    if symbol is not None:
+        button = page.locator(".dobble-card").nth(1).locator(f"[data-symbol='{symbol}']")
+        if button.is_enabled():
+            button.click(timeout=1000)
 
 
 def dudab_step(page):
