@@ -30,7 +30,12 @@ def engine_or_404(game: str):
     return engine
 
 
-def lobby(request, game: str, forms: dict | None = None, error: str = "", status: int = 200):
+def lobby(request, game: str):
+    return render_lobby(request, game)
+
+
+def render_lobby(request, game: str, forms: dict | None = None, error: str = "", status: int = 200):
+    """The lobby page; a form that was refused comes back bound, with its errors (status 400)."""
     engine = engine_or_404(game)
     queued = None
     mine = []
@@ -65,14 +70,14 @@ def play_computer(request, game: str):
     engine = engine_or_404(game)
     form = PlayComputerForm(engine, request.POST, auto_id="computer_%s")
     if not form.is_valid():
-        return lobby(request, game, {"computer_form": form}, status=400)
+        return render_lobby(request, game, {"computer_form": form}, status=400)
     data = form.cleaned_data
     try:
         match = tables.play_the_computer(
             request.user, game, data["bot"], data["players"], form.options(), data["time_control"]
         )
     except MatchError as error:
-        return lobby(request, game, {"computer_form": form}, error=error.message, status=400)
+        return render_lobby(request, game, {"computer_form": form}, error=error.message, status=400)
     return redirect("table", match.pk)
 
 
@@ -82,14 +87,14 @@ def new_table(request, game: str):
     engine = engine_or_404(game)
     form = NewTableForm(engine, request.POST, auto_id="table_%s")
     if not form.is_valid():
-        return lobby(request, game, {"table_form": form}, status=400)
+        return render_lobby(request, game, {"table_form": form}, status=400)
     data = form.cleaned_data
     try:
         match = tables.open_table(
             request.user, game, data["players"], form.options(), data["time_control"], data["ranked"]
         )
     except MatchError as error:
-        return lobby(request, game, {"table_form": form}, error=error.message, status=400)
+        return render_lobby(request, game, {"table_form": form}, error=error.message, status=400)
     return redirect("table", match.pk)
 
 
@@ -99,13 +104,13 @@ def join_queue(request, game: str):
     engine = engine_or_404(game)
     form = QuickPairingForm(engine, request.POST, auto_id="pairing_%s")
     if not form.is_valid():
-        return lobby(request, game, {"pairing_form": form}, status=400)
+        return render_lobby(request, game, {"pairing_form": form}, status=400)
     data = form.cleaned_data
     rating = matchmaking_rating(request.user, game)
     try:
         match = tables.quick_pairing(request.user, game, data["players"], data["time_control"], rating)
     except MatchError as error:
-        return lobby(request, game, {"pairing_form": form}, error=error.message, status=400)
+        return render_lobby(request, game, {"pairing_form": form}, error=error.message, status=400)
     return redirect("table", match.pk) if match else redirect("lobby", game)
 
 
@@ -126,11 +131,11 @@ def send_challenge(request, game: str):
     engine = engine_or_404(game)
     form = ChallengeForm(engine, request.POST, auto_id="challenge_%s")
     if not form.is_valid():
-        return lobby(request, game, {"challenge_form": form}, status=400)
+        return render_lobby(request, game, {"challenge_form": form}, status=400)
     try:
         invitations.challenge(request.user, form.cleaned_data["username"], game, form.cleaned_data["time_control"])
     except MatchError as error:
-        return lobby(request, game, {"challenge_form": form}, error=error.message, status=400)
+        return render_lobby(request, game, {"challenge_form": form}, error=error.message, status=400)
     messages.success(request, f"Challenge sent to {form.cleaned_data['username']}: you will be taken to the table.")
     return redirect("lobby", game)
 
@@ -142,7 +147,7 @@ def answer_challenge(request, game: str, challenge_id: int):
     try:
         match = invitations.answer(challenge_id, request.user, accept=request.POST.get("answer") == "accept")
     except MatchError as error:
-        return lobby(request, game, error=error.message, status=400)
+        return render_lobby(request, game, error=error.message, status=400)
     return redirect("table", match.pk) if match else redirect("lobby", game)
 
 
