@@ -19,8 +19,8 @@ def start_in_thread(match, host):
         pool.submit(lifecycle.start_match, match.pk, host).result()
 
 
-def open_table(site, new_page, match, viewport=(1280, 900)):
-    page = new_page(viewport)
+def open_table(site, new_page, match, viewport=(1280, 900), **options):
+    page = new_page(viewport, **options)
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
     page.wait_for_selector(".dobble-card .dobble-symbol")
@@ -91,7 +91,7 @@ def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_win
 def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_page, alice):
     match = table_with_bots(alice, "dobble", ["easy"], seed=7)
     start_in_thread(match, alice)
-    page = open_table(site, new_page, match, PHONE)
+    page = open_table(site, new_page, match, PHONE, has_touch=True)
     screenshot(page, "screenshots/dobble-phone")
     screenshot(page, "screenshots/dobble-phone-first-screen", full_page=False)
     boxes = page.locator(".dobble-symbol").evaluate_all(
@@ -101,6 +101,13 @@ def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_pa
         assert width >= 44 and height >= 44
         assert 0 <= x and x + width <= PHONE[0] and y + height <= PHONE[1], "both cards are on the first screen"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "nothing sticks out sideways"
+    _right, wrong = shared_and_wrong(page)
+    page.locator(f"[data-card-index='1'] .dobble-symbol[data-slot='{wrong - 1}']").tap()
+    countdown = page.locator(".dobble-lockout")
+    countdown.wait_for()
+    box = countdown.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0] and box["y"] + box["height"] <= PHONE[1]
+    screenshot(page, "screenshots/dobble-phone-lockout", full_page=False)
     assert page.locator(".nav-links").is_hidden(), "the header is folded behind its Menu button"
     page.click(".nav-toggle")
     assert page.locator(".nav-links").is_visible()

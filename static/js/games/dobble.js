@@ -151,7 +151,8 @@
     const credit = h("p", { class: "dobble-credit" }, "Pictures: ",
       h("a", { href: SYMBOLS[0].picture.replace(/[^/]*$/, "LICENSE") }, "Twemoji"), " by Twitter and contributors, ",
       h("a", { href: "https://creativecommons.org/licenses/by/4.0/", rel: "license" }, "CC-BY 4.0"));
-    area.append(header, lockoutBox || "", board, scores, credit);
+    if (lockoutBox) board.append(lockoutBox);
+    area.append(header, board, scores, credit);
     area.dataset.keys = "1-8 claim the pictures of the first target card";
     keyHandler = canClaim && list.length ? (key) => {
       const card = list[0].card;
