@@ -67,6 +67,7 @@ def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_win
     start_in_thread(match, alice)
     page = open_table(site, new_page, match)
     right, wrong = shared_and_wrong(page)
+    page.locator("[data-card-index='1'] .dobble-symbol").first.focus()
     page.keyboard.press(str(wrong))
     countdown = page.locator(".dobble-lockout")
     countdown.wait_for()
@@ -76,6 +77,8 @@ def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_win
     screenshot(page, "screenshots/dobble-lockout")
     countdown.wait_for(state="detached", timeout=5000)
     assert page.locator("[data-card-index='1'] .dobble-symbol:not([disabled])").count() == 8
+    assert page.evaluate("document.activeElement.matches('[data-card-index=\"1\"] .dobble-symbol')"), \
+        "keyboard focus survives the redraws"
     for _ in range(5):  # the bot may take the card first: look again
         right, _wrong = shared_and_wrong(page)
         page.keyboard.press(str(right))
