@@ -3,8 +3,10 @@
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import transaction
+from django.utils import timezone
 
-from games.matches import lifecycle
+from games.matches import lifecycle, wakeups
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_tables_in_browser import table_with_bots
 
@@ -114,3 +116,30 @@ def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_pa
     assert page.locator(".nav-links").is_hidden(), "the header is folded behind its Menu button"
     page.click(".nav-toggle")
     assert page.locator(".nav-links").is_visible()
+
+
+def test_the_replay_of_a_finished_mini_game_draws_the_same_pictures(site, new_page):
+    def played_out():
+        seats = [{"user": lifecycle.house_bot_user(bot), "house_bot": bot} for bot in ["hard", "easy"]]
+        with transaction.atomic():
+            match = lifecycle.start_seated_match(game="dobble", seats=seats, now=timezone.now(), seed=9)
+        return wakeups.play_out(match.pk)
+
+    with ThreadPoolExecutor(1) as pool:
+        match = pool.submit(played_out).result()
+    page = new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site}/match/{match.pk}/replay/")
+    page.wait_for_selector("#game-area .dobble-status")
+    page.click("[data-step=first]")
+    page.wait_for_function("document.querySelectorAll('.dobble-card:not(.empty) .dobble-symbol img').length >= 8")
+    names = page.locator(".dobble-card:not(.empty)").first.locator(".dobble-symbol").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(set(names)) == 8 and "null" not in " ".join(names)
+    assert page.locator("#history li").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#history li")
+    first_event = page.locator("#history li").first.inner_text()
+    assert " spotted the " in first_event or " picked the " in first_event
+    assert not errors
