@@ -120,6 +120,7 @@ def test_the_header_folds_behind_a_menu_button_on_a_phone_on_every_page(site, ne
         toggle.click()
         assert toggle.get_attribute("aria-expanded") == "true"
         assert page.locator(".nav-links a", has_text="Tournaments").is_visible()
+        if path == "/play/":
+            screenshot(page, "screenshots/phone-menu-open", full_page=False)
         page.keyboard.press("Escape")
         assert page.locator(".nav-links").is_hidden()
-    screenshot(page, "screenshots/phone-header-profile", full_page=False)
