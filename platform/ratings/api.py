@@ -9,8 +9,9 @@ from rest_framework.permissions import AllowAny
 
 from games.engine import GAMES
 from ratings import ladders
+from ratings.bluffs import player_bluffs
 from ratings.models import HighScore, Rating, RatingChange
-from ratings.serializers import HighScoreSerializer, RatingChangeSerializer, RatingSerializer
+from ratings.serializers import BluffSummarySerializer, HighScoreSerializer, RatingChangeSerializer, RatingSerializer
 
 KIND = OpenApiParameter("kind", str, enum=list(ladders.KINDS), description="humans, bots or all (the default).")
 
@@ -87,3 +88,17 @@ class HighScores(ReadOnly):
 
     def get_queryset(self):
         return HighScore.objects.filter(game=known_game(self.kwargs["game"])).select_related("user")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="account_bluffs",
+        summary="How often one account bluffed, was caught, doubted and was right, per game with bluffing.",
+    )
+)
+class AccountBluffs(ReadOnly):
+    serializer_class = BluffSummarySerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return player_bluffs(self.account())
