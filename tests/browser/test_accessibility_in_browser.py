@@ -55,7 +55,8 @@ def pages_to_check(alice, olga) -> dict[str, str]:
     """Every kind of page: name -> path. Set up in another thread (Playwright's loop runs in this one)."""
 
     def build():
-        pages = {"home": "/", "games": "/play/", "lobby": "/play/dobble/", "profile": "/accounts/u/alice/"}
+        pages = {"home": "/", "games": "/play/", "lobby": "/play/dobble/", "profile": "/accounts/u/alice/",
+                 "bot profile": "/accounts/u/HeuristicBot/"}
         for game, bots in TABLE_BOTS.items():
             match = table_with_bots(alice, game, bots)
             lifecycle.start_match(match.pk, alice)
