@@ -77,6 +77,9 @@ def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_win
     assert page.locator(".dobble-lockout-seconds").inner_text().endswith(" s")
     assert page.locator(".dobble-board.locked [data-card-index='1'] .dobble-symbol[disabled]").count() == 8
     screenshot(page, "screenshots/dobble-lockout")
+    announced = page.locator("#game-announcer")
+    assert "alice picked the " in announced.inner_text() and "locked out" in announced.inner_text()
+    assert announced.get_attribute("aria-live") == "polite"
     countdown.wait_for(state="detached", timeout=5000)
     assert page.locator("[data-card-index='1'] .dobble-symbol:not([disabled])").count() == 8
     assert page.evaluate("document.activeElement.matches('[data-card-index=\"1\"] .dobble-symbol')"), \
