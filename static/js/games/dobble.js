@@ -135,7 +135,8 @@
       view.round ? ` · round ${view.round}${view.rounds ? ` of ${view.rounds}` : ""}` : "",
       view.phase === "tiebreak" ? h("strong", { class: "dobble-tiebreak" }, " · tiebreak!") : "",
       seat != null && !view.is_over ? h("span", { class: "dobble-hint" }, view.phase === "tiebreak"
-        ? "Spot the picture your card shares with your rival's card first." : hint) : null);
+        ? "Spot the picture your card shares with your rival's card first." : hint,
+      h("span", { class: "dobble-keys-hint" }, " Keys 1–8 pick the numbered pictures.")) : null);
     const list = targets(view, seat, name);
     const claim = (target) => (symbol) => act({ type: "claim", symbol, target });
     const own = ownCard(view, seat);
@@ -153,7 +154,6 @@
       h("a", { href: "https://creativecommons.org/licenses/by/4.0/", rel: "license" }, "CC-BY 4.0"));
     if (lockoutBox) board.append(lockoutBox);
     area.append(header, board, scores, credit);
-    area.dataset.keys = "1-8 claim the pictures of the first target card";
     keyHandler = canClaim && list.length ? (key) => {
       const card = list[0].card;
       if (card && key >= 1 && key <= 8) claim(list[0].target)(card.symbols[key - 1]);
