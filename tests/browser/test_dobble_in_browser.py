@@ -13,6 +13,10 @@ from tests.browser.test_tables_in_browser import table_with_bots
 pytestmark = pytest.mark.browser
 
 PHONE = (390, 844)
+CENTRES_HIT = """[...document.querySelectorAll(".dobble-symbol")].filter((button) => {
+    const r = button.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).closest(".dobble-symbol") === button;
+}).length"""
 
 
 def start_in_thread(match, host):
@@ -59,6 +63,7 @@ def test_each_card_shows_eight_different_pictures_with_their_names_and_keys(site
     loaded = page.evaluate(
         "[...document.querySelectorAll('.dobble-symbol img')].every(i => i.complete && i.naturalWidth > 0)")
     assert loaded, "every picture is served by the site itself"
+    assert page.evaluate(CENTRES_HIT) == 16, "a click at the middle of each picture reaches that picture"
     keys = page.locator("[data-card-index='1'] .dobble-key").all_inner_texts()
     assert keys == [str(n) for n in range(1, 9)]
     assert "Twemoji" in page.locator(".dobble-credit").inner_text()
@@ -109,6 +114,7 @@ def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_pa
         assert width >= 44 and height >= 44
         assert 0 <= x and x + width <= PHONE[0] and y + height <= PHONE[1], "both cards are on the first screen"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "nothing sticks out sideways"
+    assert page.evaluate(CENTRES_HIT) == 16, "a tap at the middle of each picture reaches that picture"
     _right, wrong = shared_and_wrong(page)
     page.locator(f"[data-card-index='1'] .dobble-symbol[data-slot='{wrong - 1}']").tap()
     countdown = page.locator(".dobble-lockout")
