@@ -13,7 +13,9 @@ from ratings.bluffs import player_bluffs
 from ratings.models import HighScore, Rating, RatingChange
 from ratings.serializers import BluffSummarySerializer, HighScoreSerializer, RatingChangeSerializer, RatingSerializer
 
-KIND = OpenApiParameter("kind", str, enum=list(ladders.KINDS), description="humans, bots or all (the default).")
+KIND = OpenApiParameter(
+    "kind", str, enum=list(ladders.KINDS), description="humans, bots or all (the default; humans for Dobble)."
+)
 
 
 def known_game(slug: str) -> str:
@@ -38,9 +40,8 @@ class Leaderboard(ReadOnly):
     serializer_class = RatingSerializer
 
     def get_queryset(self):
-        return ladders.ladder(
-            known_game(self.kwargs["game"]), ladders.clean_kind(self.request.query_params.get("kind"))
-        )
+        game = known_game(self.kwargs["game"])
+        return ladders.ladder(game, ladders.clean_kind(self.request.query_params.get("kind"), game))
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
