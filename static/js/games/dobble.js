@@ -170,7 +170,7 @@
   // A claim resent on new cards must still be right: the symbol on both cards it compares.
   function stillValid(view, action) {
     const item = targets(view, view.seat).find((t) => t.target === action.target);
-    const own = ownCard(view, view.seat);
+    const own = ownCard(view, view.seat).card;
     return Boolean(item && item.card && own &&
       item.card.symbols.includes(action.symbol) && own.symbols.includes(action.symbol));
   }
