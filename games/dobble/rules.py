@@ -57,6 +57,8 @@ MINI_GAMES: dict[str, MiniGame] = {
     for mini_game in (TOWERING_INFERNO, THE_WELL, HOT_POTATO, GOTTA_CATCH_THEM_ALL, POISONED_GIFT)
 }
 MIN_HOT_POTATO_ROUNDS = 5
+# With no lockout, claiming all eight symbols of a card one after another wins every race.
+MIN_LOCKOUT_MS = 250
 
 
 class Dobble(Game):
@@ -133,6 +135,13 @@ class Dobble(Game):
             if state.phase == PLAY and rules.is_done(state):
                 finish_mini_game(state, rules)
         return state
+
+    def still_current(self, state: State, moves_since: int) -> bool:
+        """A claim is about the face-up cards, so it is stale only if one of the claims since was right
+        (every action is a claim, and a right claim is what moves cards); another seat's wrong claim
+        changes nothing the claim was about."""
+        claims = (event for event in reversed(state.history) if event["type"] == "claim")
+        return not any(event["correct"] for _, event in zip(range(moves_since), claims, strict=False))
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything face up; the same for every seat, as Dobble has no secret held by one player."""
@@ -280,24 +289,31 @@ GAME = Dobble(
             default=TOWERING_INFERNO.name,
             help="Which mini-game this match plays (a tournament series starts with the towering inferno).",
             choices=tuple(MINI_GAMES),
+            label="Mini-game",
+            choice_labels=(
+                "The Towering Inferno", "The Well", "Hot Potato", "Gotta Catch 'Em All", "The Poisoned Gift"
+            ),
         ),
         "lockout_ms": Option(
             default=1000,
             help="Game time in milliseconds during which a seat may not claim after a wrong claim.",
-            minimum=0,
+            minimum=MIN_LOCKOUT_MS,
             maximum=10_000,
+            label="Pause after a wrong claim (milliseconds)",
         ),
         "last_winner": Option(
             default=0,
             help="The seat that won the previous mini-game of the series: the well's deal starts with it.",
             minimum=0,
             maximum=7,
+            label="Seat that won the previous mini-game",
         ),
         "hot_potato_rounds": Option(
             default=0,
             help="Rounds of hot potato: 0 plays until the cards run out (55 // players), else 5 up to that.",
             minimum=0,
             maximum=CARD_COUNT // 2,
+            label="Hot Potato rounds (0: until the cards run out)",
         ),
     },
 )

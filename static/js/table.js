@@ -3,6 +3,7 @@
 // Every "state" message is the whole picture except the history: after a change it carries only
 // the latest entries (from history_start), which are merged here into the ones kept, so the game
 // renderers always get the whole history. A (re)connect or a sync sends everything again.
+// Real-time tables also answer the server's pings, which measure each seat's network delay.
 "use strict";
 
 (function () {
@@ -18,6 +19,7 @@
   let clockTimer = null;
   let pendingClaim = null;
   let history = null;  // every history entry seen so far
+  const delays = {};  // real-time games: each seat's measured one-way delay (games/matches/fairness.py)
 
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -60,11 +62,16 @@
   function receive(message) {
     if (message.type === "state") {
       if (!mergeHistory(message)) { send({ type: "sync" }); return; }
-      latest = message; pendingClaim = null; draw(message);
+      latest = message;
+      draw(message);
+      if (pendingClaim && pendingClaim.stale) retryClaim(message);
     }
     else if (message.type === "error") showError(message);
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
+    else if (message.type === "rematch") showRematch(message);
+    else if (message.type === "ping") send({ type: "pong", id: message.id });
+    else if (message.type === "delay") { delays[message.seat] = message.ms; drawDelays(); }
   }
 
   // False when the message starts past the entries kept (a push was lost): ask for everything.
@@ -77,14 +84,42 @@
     return true;
   }
 
+  // A claim refused as stale lost its race to a right claim. It is sent once more, on the state
+  // that moved the cards (waited for if it has not arrived yet), if the symbol it named is
+  // still right there; true when it was.
+  function retryClaim(state) {
+    const claim = pendingClaim;
+    pendingClaim = null;
+    if (!(renderer && renderer.stillValid && renderer.stillValid(state.view, claim.action))) return false;
+    send({ type: "action", action: claim.action, seq: state.seq });
+    return true;
+  }
+
+  function drawDelays() {
+    for (const node of document.querySelectorAll("[data-delay-seat]")) {
+      const ms = delays[node.dataset.delaySeat];
+      node.textContent = ms == null ? "" : `${ms} ms`;
+      node.title = ms == null ? "" : `Network delay credited to this player's claims: ${ms} ms`;
+    }
+  }
+
+  function showRematch(message) {
+    // The player whose click started it is sent there by the form's answer.
+    if (message.url) { if (!rematchSent) location.href = message.url; return; }
+    const status = el("rematch-status");
+    if (!status) return;
+    status.textContent = `${message.asked_by.join(", ")} asked for a rematch.`;
+    status.hidden = false;
+    el("rematch").textContent = "Accept the rematch";
+  }
+
+  let rematchSent = false;
+  document.addEventListener("submit", (event) => { if (event.target.closest("[data-when-finished]")) rematchSent = true; });
+
   function showError(message) {
-    // A claim that raced another player's move is retried once if its card is still there.
-    if (message.code === "stale" && pendingClaim && renderer && renderer.stillValid &&
-        renderer.stillValid(latest.view, pendingClaim.action)) {
-      const retry = pendingClaim.action;
-      pendingClaim = null;
-      send({ type: "action", action: retry, seq: latest.seq });
-      return;
+    if (message.code === "stale" && pendingClaim) {
+      if (latest.seq <= pendingClaim.seq) { pendingClaim.stale = true; return; }
+      if (retryClaim(latest)) return;
     }
     const box = el("table-error");
     box.textContent = message.message;
@@ -116,6 +151,7 @@
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
     for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = message.status !== "running";
+    for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
   }
 
   function playerName(seats, number) {
@@ -134,7 +170,9 @@
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away" }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
       h("span", { class: "clock", "data-clock-seat": s.seat }),
+      h("span", { class: "delay muted", "data-delay-seat": s.seat }),
     )));
+    drawDelays();
   }
 
   function drawClocks(message) {
