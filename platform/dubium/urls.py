@@ -6,6 +6,7 @@ from dubium import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("welcome/", views.welcome, name="welcome"),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
