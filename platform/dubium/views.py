@@ -16,7 +16,7 @@ from tournaments.models import Tournament
 @require_GET
 def home(request):
     games = list(GAMES.values())
-    live = Match.objects.filter(status=Match.Status.RUNNING).order_by("-started_at")
+    live = Match.objects.filter(status=Match.Status.RUNNING).prefetch_related("seats__user").order_by("-started_at")
     upcoming = Tournament.objects.filter(status=Tournament.Status.SCHEDULED).order_by("starts_at")
     return render(
         request,
