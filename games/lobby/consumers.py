@@ -12,6 +12,7 @@ class LobbyConsumer(ReconnectingConsumer):
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
         if self.game not in GAMES:
+            await self.accept()  # then close: a refused handshake reads as a dropped line
             await self.close(code=4404)
             return
         user = self.scope.get("user")
@@ -32,6 +33,8 @@ class LobbyConsumer(ReconnectingConsumer):
             self.counted = False
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if self.game not in GAMES:
+            return
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def receive_json(self, content, **kwargs):

@@ -40,7 +40,7 @@
         location.href = message.url;
       }
     });
-    socket.addEventListener("close", () => setTimeout(connect, 2000));
+    socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });
   }
 
   const waiting = document.getElementById("queue-waiting");

@@ -52,7 +52,7 @@ def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, new_pag
     alice_page, bob_page, watcher = new_page(), new_page(), new_page((390, 844))
     log_in(alice_page, site, "alice")
     alice_page.goto(f"{site}/play/dudo/")
-    alice_page.fill("input[name='opt:dice']", "1")
+    alice_page.fill("#table_opt_dice", "1")
     alice_page.click("text=Create the table")
     alice_page.wait_for_url("**/match/*/")
     match_id = int(alice_page.url.rstrip("/").rsplit("/", 1)[1])
