@@ -9,7 +9,8 @@ from django.utils import timezone
 from games.base import IllegalAction
 from games.bots import bot_names
 from games.engine import get_game
-from games.lobby.option_fields import option_fields, options_from
+from games.lobby.forms import BOT_STRENGTH
+from games.lobby.option_fields import PREFIX, option_field
 from tournaments.models import Tournament
 
 Format = Tournament.Format
@@ -22,6 +23,8 @@ COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN]
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
 # A start time a little in the past still means "now": the form took a while to fill in.
 PAST_GRACE = timedelta(minutes=10)
+# Options a tournament sets itself: the seat that won the last mini-game of a Dobble series.
+SET_BY_THE_TOURNAMENT = {"last_winner"}
 
 
 class TournamentForm(forms.ModelForm):
@@ -63,8 +66,18 @@ class TournamentForm(forms.ModelForm):
         )
         if not self.instance.pk:
             self.initial.setdefault("starts_at", timezone.now().replace(second=0, microsecond=0) + timedelta(hours=1))
-        self.option_names = list(option_fields(self.engine, self.instance.options or None))
-        self.fields.update(option_fields(self.engine, self.instance.options or None))
+        chosen = self.instance.options or {}
+        self.option_names = {}
+        for name, option in self.engine.options.items():
+            if name not in SET_BY_THE_TOURNAMENT:
+                self.option_names[PREFIX + name] = name
+                self.fields[PREFIX + name] = option_field(option)
+                self.initial.setdefault(PREFIX + name, chosen.get(name, option.default))
+        if "mini_game" in self.engine.options:
+            self.fields[PREFIX + "mini_game"].help_text = (
+                "A Dobble series opens with the Towering Inferno and each mini-game's loser picks the next; "
+                "other formats play this one every round."
+            )
 
     def option_rows(self):
         """The game's option fields, for the template to show under their own heading."""
@@ -81,7 +94,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        options = options_from(self.engine, {name: data[name] for name in self.option_names if name in data})
+        options = {name: data[field] for field, name in self.option_names.items() if field in data}
         try:
             seats = data.get("table_size") or self.engine.max_players
             self.instance.options = self.engine.clean_options(seats, options)
@@ -103,7 +116,11 @@ class HouseBotsForm(forms.Form):
         self.bot_names = bot_names(game)
         for name in self.bot_names:
             self.fields[f"bots_{name}"] = forms.IntegerField(
-                label=f"{name.capitalize()} house bots", min_value=0, max_value=64, initial=0, required=False
+                label=f"{BOT_STRENGTH.get(name, name.capitalize())} house bots ({name.capitalize()}Bot)",
+                min_value=0,
+                max_value=64,
+                initial=0,
+                required=False,
             )
 
     def names(self) -> list[str]:

@@ -42,7 +42,7 @@ def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(si
     page.select_option("select[name=format]", "swiss")
     page.fill("input[name=rounds]", "2")
     page.fill("input[name=starts_at]", timezone.now().strftime("%Y-%m-%dT%H:%M"))
-    page.fill("input[name=dice]", "2")
+    page.fill("input[name=opt_dice]", "2")
     page.fill("input[name=bots_heuristic]", "2")
     page.fill("input[name=bots_random]", "1")
     screenshot(page, "organizer-new-tournament")
