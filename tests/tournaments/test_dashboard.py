@@ -209,3 +209,14 @@ def test_the_organizer_sees_standings_and_tables_when_it_is_over(client, olga):
     client.force_login(olga)
     page = client.get(f"/organize/{cup.pk}/").content.decode()
     assert 'id="standings"' in page and "Round 2" in page and "Finished" in page
+
+
+def test_tables_name_dobble_mini_games_in_words_and_matches_without_ids(client, olga):
+    fields = {"name": "Series", "format": "dobble-series", "table_size": 2, "rounds": 1, "starts_at": timezone.now()}
+    cup = organizing.create(olga, "dobble", fields, ["hard", "easy"])
+    running.start(cup.pk)
+    running.play_out(cup.pk)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    match_id = cup.tables.get().match_id
+    assert "The Towering Inferno" in page and "towering-inferno" not in page
+    assert f"#{match_id}" not in page and "final table" in page
