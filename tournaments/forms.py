@@ -42,7 +42,7 @@ class TournamentForm(forms.ModelForm):
         }
         help_texts = {
             "rounds": "A round robin plays as many rounds as it needs instead.",
-            "turn_seconds": "0 plays without a clock. Dobble is played in real time and has none.",
+            "turn_seconds": "0 plays without a clock.",
             "starts_at": "Entries close and round 1 is seated at this time; a time now starts it within seconds.",
         }
         widgets = {
@@ -64,6 +64,8 @@ class TournamentForm(forms.ModelForm):
             initial=self.instance.table_size if self.instance.pk else smallest,
             help_text="A Swiss round seats a few tables one short when the entries do not divide evenly.",
         )
+        if self.engine.realtime:
+            del self.fields["turn_seconds"]  # real time (Dobble): no turns, no clock
         if not self.instance.pk:
             self.initial.setdefault("starts_at", timezone.now().replace(second=0, microsecond=0) + timedelta(hours=1))
         chosen = self.instance.options or {}
@@ -104,7 +106,7 @@ class TournamentForm(forms.ModelForm):
 
     def changes(self) -> dict:
         """The cleaned values an organizer may set, options included (organizing.EDITABLE)."""
-        fields = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        fields = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}
         return {**fields, "options": self.instance.options}
 
 

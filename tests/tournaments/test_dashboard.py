@@ -220,3 +220,9 @@ def test_tables_name_dobble_mini_games_in_words_and_matches_without_ids(client, 
     match_id = cup.tables.get().match_id
     assert "The Towering Inferno" in page and "towering-inferno" not in page
     assert f"#{match_id}" not in page and "final table" in page
+
+
+def test_a_real_time_game_has_no_turn_clock_field(client, olga):
+    client.force_login(olga)
+    assert 'name="turn_seconds"' not in client.get("/organize/new/dobble/").content.decode()
+    assert 'name="turn_seconds"' in client.get("/organize/new/dudo/").content.decode()
