@@ -4,7 +4,6 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -30,7 +29,8 @@ def organizer_required(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not organizing.may_organize(request.user):
-            raise PermissionDenied("The dashboard is for organizers.")
+            # A page that says why, not a PermissionDenied: that would log a traceback for a mere 403.
+            return render(request, "tournaments/dashboard/organizers_only.html", status=403)
         return view(request, *args, **kwargs)
 
     return wrapped

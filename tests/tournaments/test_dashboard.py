@@ -123,7 +123,8 @@ def test_another_organizer_can_neither_see_nor_change_it(client, olga, otto):
 
 def test_players_get_no_dashboard_and_no_header_link(client, alice, olga):
     client.force_login(alice)
-    assert client.get("/organize/").status_code == 403
+    response = client.get("/organize/")
+    assert response.status_code == 403 and "ask the staff for the organizer role" in response.content.decode()
     assert client.post("/organize/new/dudo/", form_data()).status_code == 403
     assert 'href="/organize/"' not in client.get("/").content.decode()
     client.force_login(olga)
