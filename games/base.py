@@ -46,6 +46,14 @@ class Option:
         labels = self.choice_labels or tuple(str(choice) for choice in self.choices)
         return list(zip(self.choices, labels, strict=True))
 
+    def describe_value(self, value: Any) -> str:
+        """A chosen value in words: the choice's label, "yes"/"no", or the number."""
+        if self.choices:
+            return dict(self.named_choices()).get(value, str(value))
+        if isinstance(self.default, bool):
+            return "yes" if value else "no"
+        return str(value)
+
     def clean(self, name: str, value: Any) -> Any:
         if self.choices and value not in self.choices:
             raise IllegalAction(f"Option {name} must be one of {list(self.choices)}.")
@@ -160,6 +168,12 @@ class Game:
         the table's clock; None when only the clock limits them. The server plays the default
         action for a seat still silent at the end."""
         return None
+
+    def still_current(self, state: Any, moves_since: int) -> bool:
+        """May an action chosen `moves_since` actions ago still be played? In a turn-based game
+        every action changes what the next one is about, so never; a real-time game answers
+        whether what the action was about is unchanged."""
+        return False
 
     def dump(self, state: Any) -> dict:
         raise NotImplementedError

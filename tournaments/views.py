@@ -44,7 +44,7 @@ def tournament_detail(request, tournament_id: int):
             "entered": entered,
             "scoring": SCORING[tournament.format],
             "my_choice": my_choice,
-            "mini_games": get_game("dobble").options["mini_game"].choices if my_choice else (),
+            "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
             **results(tournament),
         },
     )

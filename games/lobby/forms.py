@@ -21,12 +21,19 @@ def seat_field(game: Game, minimum: int, label: str) -> forms.IntegerField:
 
 
 def time_control_field(game: Game, keys, initial: str) -> forms.ChoiceField:
-    """The clock presets by the names players use; real-time games (Dobble) have no clock."""
+    """The clock presets by the names players use.
+
+    Real-time games (Dobble) have no clock: where a preset also says ranked or casual (the
+    quick pairing, a challenge), that is the only choice left; elsewhere there is none.
+    """
+    choices = [(key, PRESETS[key].label) for key in keys]
     if game.realtime:
-        keys = ["none"]
-    return forms.ChoiceField(
-        label="Time control", choices=[(key, PRESETS[key].label) for key in keys], initial=initial
-    )
+        ranked = next((key for key in keys if PRESETS[key].ranked), None)
+        choices = [("none", "Casual")] if ranked is None else [(ranked, "Ranked"), ("none", "Casual")]
+        if ranked is None:
+            return forms.ChoiceField(label="Clock", choices=[("none", "no clock (real-time)")], initial="none")
+        return forms.ChoiceField(label="Kind of game", choices=choices, initial=ranked)
+    return forms.ChoiceField(label="Time control", choices=choices, initial=initial)
 
 
 class NewTableForm(OptionsForm):
@@ -61,10 +68,22 @@ class PlayComputerForm(OptionsForm):
         }
 
 
+class ChallengeForm(forms.Form):
+    """A two-player game against someone you name."""
+
+    username = forms.CharField(label="Player's name", max_length=150)
+
+    def __init__(self, game: Game, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.fields["time_control"] = time_control_field(game, QUICK_PAIRING, "none")
+
+
 class QuickPairingForm(forms.Form):
     """The ranked queue: a table size and a time control ("no clock" pairs a casual game)."""
 
     def __init__(self, game: Game, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["players"] = seat_field(game, max(2, game.min_players), "Table size")
         self.fields["time_control"] = time_control_field(game, QUICK_PAIRING, QUICK_PAIRING[0])

@@ -45,6 +45,7 @@ class OptionsForm(forms.Form):
     """A form of nothing but a game's options; other forms extend it with their own fields."""
 
     def __init__(self, game: Game, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields.update(option_fields(game))

@@ -77,6 +77,13 @@ class Match(models.Model):
         """The clock as players read it: "3+2", "1 minute per move", "no clock"."""
         return clock_label(self.clock, self.clock_initial_ms, self.clock_increment_ms)
 
+    def option_labels(self) -> list[str]:
+        """The table's options as players read them ("Dice per player: 1")."""
+        return [
+            f"{option.label}: {option.describe_value(self.options.get(name, option.default))}"
+            for name, option in self.engine.options.items()
+        ]
+
     def load_state(self):
         return self.engine.load(self.state)
 

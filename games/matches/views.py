@@ -3,6 +3,7 @@
 from django.shortcuts import get_object_or_404, render
 
 from games.dobble.deck import SYMBOL_NAMES
+from games.matches import replays
 from games.matches.models import Match
 
 
@@ -25,11 +26,14 @@ def table(request, match_id: int):
 
 def replay(request, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id, status=Match.Status.FINISHED)
+    own = replays.seats_shown_to(match, request.user)
     return render(
         request,
         "games/replay.html",
         {
             "match": match,
+            "own_seat": own[0] if own else None,
+            "names": [seat.user.username for seat in sorted(match.seats.all(), key=lambda s: s.number)],
             "steps": match.seq,
             "dobble_symbols": SYMBOL_NAMES if match.game == "dobble" else None,
         },

@@ -25,6 +25,9 @@
     }));
   }
 
+  let submitting = false;
+  document.addEventListener("submit", () => { submitting = true; });
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/${game}/`);
@@ -37,7 +40,10 @@
         const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
         document.getElementById("queue-sizes").textContent = sizes || "nobody";
       } else if (message.type === "match_found") {
-        location.href = message.url;
+        // A form on its way (the pairing that completed this table) brings its own redirect.
+        if (!submitting) location.href = message.url;
+      } else if (message.type === "challenge" || message.type === "challenge_declined") {
+        location.reload();  // the page lists the challenges waiting for you
       }
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });

@@ -86,3 +86,23 @@ def test_no_clock_quick_pairing_is_casual_and_only_meets_the_same_time_control(c
     match = Match.objects.get()
     assert not match.ranked and match.clock_label == "no clock"
     assert {s.user.username for s in match.seats.all()} == {"bob", "carol"}
+
+
+def test_the_table_names_its_options_and_clock_in_words(client, alice):
+    client.force_login(alice)
+    data = {**defaults_as_posted(NewTableForm(GAMES["dudo"])), "opt_dice": "1", "opt_palifico_wild": "on"}
+    data["time_control"] = "turn-60"
+    table = client.get(client.post("/play/dudo/table/", data).url).content.decode()
+    assert "1 minute per move" in table and "Dice per player: 1" in table
+    assert "Ones wild in one-die rounds: yes" in table and "Opening bid on ones: no" in table
+
+
+def test_dobble_has_no_clock_but_its_quick_pairing_is_ranked_or_casual(client, alice, bob):
+    client.force_login(alice)
+    html = client.get("/play/dobble/").content.decode()
+    assert ">Ranked</option>" in html and ">Casual</option>" in html and ">3+2<" not in html
+    client.post("/play/dobble/queue/", {"players": "2", "time_control": "3+2"})
+    client.force_login(bob)
+    client.post("/play/dobble/queue/", {"players": "2", "time_control": "3+2"})
+    match = Match.objects.get()
+    assert match.ranked and match.clock_label == "no clock"

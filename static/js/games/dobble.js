@@ -91,7 +91,7 @@
     const own = ownCard(view, seat);
     const canClaim = seat != null && ctx.toAct.includes(seat) && lockedUntil == null;
     // Where there is one target, clicking your own card's symbol claims it too.
-    board.append(cardNode(h, own, seat == null ? "Card" : "Your card", canClaim && list.length === 1 ? claim(list[0].target) : null));
+    if (own) board.append(cardNode(h, own, seat == null ? "Card" : "Your card", canClaim && list.length === 1 ? claim(list[0].target) : null));
     for (const item of list) board.append(cardNode(h, item.card, item.label, canClaim ? claim(item.target) : null));
     const scores = h("ul", { class: "dobble-scores" }, view.seats.map((s) =>
       h("li", {}, `${name(s.seat)}: ${s.cards} card${s.cards === 1 ? "" : "s"} here, score ${s.score}`)));
@@ -108,9 +108,12 @@
     if (keyHandler && !event.target.closest("input, textarea")) keyHandler(Number(event.key));
   });
 
+  // A claim resent on new cards must still be right: the symbol on both cards it compares.
   function stillValid(view, action) {
-    const item = targets(view, null).find((t) => t.target === action.target);
-    return Boolean(item && item.card && item.card.symbols.includes(action.symbol));
+    const item = targets(view, view.seat).find((t) => t.target === action.target);
+    const own = ownCard(view, view.seat);
+    return Boolean(item && item.card && own &&
+      item.card.symbols.includes(action.symbol) && own.symbols.includes(action.symbol));
   }
 
   function describe(event, name) {
