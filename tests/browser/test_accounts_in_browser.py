@@ -7,8 +7,8 @@ from tests.browser.conftest import log_in, screenshot
 pytestmark = pytest.mark.browser
 
 
-def test_a_visitor_registers_logs_out_and_logs_back_in(site, new_page):
-    page = new_page()
+def test_a_visitor_registers_is_welcomed_logs_out_and_logs_back_in(site, strict):
+    page = strict.page()
     page.goto(site)
     page.click("text=Register")
     page.fill("input[name=username]", "Zoe_42")
