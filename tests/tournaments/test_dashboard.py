@@ -178,10 +178,11 @@ def test_start_now_seats_round_one_and_too_few_entries_cancel(client, olga):
     assert "Too few entries" in response.content.decode()
 
 
-def test_a_paused_tournament_seats_no_new_round_until_it_resumes(olga):
+def test_a_paused_tournament_seats_no_new_round_until_it_resumes(client, olga):
     cup = make(olga)
     running.start(cup.pk)
     organizing.pause(olga, cup.pk)
+    assert "Cup</a> — Dudo, Swiss rounds · paused by its organizer" in client.get("/tournaments/").content.decode()
     wakeups.play_out(cup.tables.get(round=1).match_id)
     assert cup.tables.get(round=1).match.status == Match.Status.FINISHED
     assert not cup.tables.filter(round=2).exists() and not cup.scores.exists()
