@@ -54,6 +54,8 @@ def test_an_organizer_schedules_a_tournament_with_options_and_house_bots(client,
     assert sorted(cup.entries.values_list("house_bot", flat=True)) == ["heuristic", "heuristic", "random"]
     page = client.get(response.url).content.decode()
     assert "HeuristicBot2" in page and "Start now" in page
+    public = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert f'href="/organize/{cup.pk}/">Manage this tournament' in public
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
