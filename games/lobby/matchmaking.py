@@ -6,7 +6,7 @@ longer each has waited, so nobody waits forever for a perfect opponent.
 """
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -56,6 +56,24 @@ def join_queue(
             raise MatchError("already_queued", f"You are already waiting for a {engine.name} match.")
         transaction.on_commit(lambda: broadcast.send_lobby_update(game))
     return entry
+
+
+JUST_STARTED = timedelta(seconds=15)
+
+
+def just_paired(user, game: str, now: datetime | None = None) -> Match | None:
+    """A match of this game that started for the user moments ago: a lobby page that connects
+    after its `match_found` went out (it was loading) is sent there all the same."""
+    return (
+        Match.objects.filter(
+            game=game,
+            status=Match.Status.RUNNING,
+            seats__user=user,
+            started_at__gte=(now or timezone.now()) - JUST_STARTED,
+        )
+        .order_by("-started_at")
+        .first()
+    )
 
 
 def leave_queue(user, game: str) -> None:

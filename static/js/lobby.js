@@ -19,7 +19,7 @@
       const row = document.createElement("tr");
       const link = h("a", "Open", { href: `/match/${t.id}/` });
       row.append(h("td", `#${t.id}`), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
-        h("td", t.ranked ? "ranked" : "casual"), h("td", ""));
+        h("td", `${t.ranked ? "ranked" : "casual"} · ${t.clock_label}`), h("td", ""));
       row.lastChild.append(link);
       return row;
     }));

@@ -108,8 +108,9 @@ def new_page(browser, site):
     """Pages depend on the site so that they close (and their sockets with them) before it stops."""
     contexts = []
 
-    def make(viewport=(1280, 900)):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    def make(viewport=(1280, 900), **options):
+        """options go to the browser context, e.g. color_scheme="dark"."""
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **options)
         context.set_default_timeout(15_000)
         contexts.append(context)
         return context.new_page()
@@ -183,9 +184,11 @@ def strict(new_page):
     assert not problems, "the site misbehaved during the test:\n" + "\n".join(problems)
 
 
-def screenshot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+def screenshot(page, name: str, full_page: bool = True) -> None:
+    """Into test-artifacts/ (CI keeps it); name may hold a subfolder, e.g. "screenshots/dobble-phone"."""
+    path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)
 
 
 def log_in(page, site: str, username: str, password: str = "correct horse battery") -> None:

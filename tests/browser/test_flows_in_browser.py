@@ -11,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from games.engine import GAMES
 from games.matches.models import Match
 from tests.browser.conftest import log_in, screenshot
 
@@ -93,7 +94,7 @@ def dudab_step(page):
         choices.first.click(timeout=2000)
 
 
-GAMES = {
+PLAYS = {
     "dudo": ("heuristic", 2, {"dice": 1}, dudo_step),
     "doubt-it": ("heuristic", 3, {"max_plays": 20}, doubt_it_step),
     "dubito": ("heuristic", 2, {"empty_pile": "stop"}, dubito_step),
@@ -102,9 +103,9 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(PLAYS))
 def test_a_newcomer_plays_the_computer_from_the_lobby_to_the_end(site, strict, alice, game):
-    bot, players, options, step = GAMES[game]
+    bot, players, options, step = PLAYS[game]
     page = strict.page()
     log_in(page, site, "alice")
     match_id = play_the_computer(page, site, game, bot, players, options)
@@ -214,3 +215,35 @@ def test_a_challenge_by_name_reaches_the_other_lobby_and_both_land_on_the_table(
     alice_page.wait_for_url(bob_page.url)
     match = Match.objects.get()
     assert match.status == Match.Status.RUNNING and not match.ranked
+
+
+def other_value(option):
+    """A value of the option that is not its default, as the page's field takes it."""
+    if option.choices:
+        return next(choice for choice in reversed(option.choices) if choice != option.default)
+    if isinstance(option.default, bool):
+        return not option.default
+    return option.maximum if option.default != option.maximum else option.minimum
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_option_of_every_game_goes_through_the_new_table_form(site, strict, alice, game):
+    engine = GAMES[game]
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/play/{game}/")
+    page.fill("#table_players", str(engine.max_players))
+    chosen = {}
+    for name, option in engine.options.items():
+        value, field = other_value(option), page.locator(f"#table_opt_{name}")
+        if option.choices:
+            field.select_option(str(value))
+        elif isinstance(option.default, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+        chosen[name] = value
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/match/*/")
+    match = Match.objects.get(host=alice)
+    assert match.options == chosen and match.players == engine.max_players

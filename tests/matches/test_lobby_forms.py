@@ -94,6 +94,7 @@ def test_the_table_names_its_options_and_clock_in_words(client, alice):
     data["time_control"] = "turn-60"
     table = client.get(client.post("/play/dudo/table/", data).url).content.decode()
     assert "1 minute per move" in table and "Dice per player: 1" in table
+    assert "casual · 1 minute per move" in client.get("/play/dudo/").content.decode()  # the open tables
     assert "Ones wild in one-die rounds: yes" in table and "Opening bid on ones: no" in table
 
 
