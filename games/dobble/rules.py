@@ -291,6 +291,7 @@ GAME = Dobble(
     min_players=2,
     max_players=8,
     realtime=True,
+    hidden_information=False,
     options={
         "mini_game": Option(
             default=TOWERING_INFERNO.name,
