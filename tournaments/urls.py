@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import exports, views
+from tournaments import dashboard, exports, views
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
@@ -13,4 +13,15 @@ urlpatterns = [
         name="tournament-export",
     ),
     path("tournaments/<int:tournament_id>/round/<int:round_number>/", exports.round_sheet, name="round-sheet"),
+    path("organize/", dashboard.dashboard, name="organize"),
+    path("organize/new/<str:game>/", dashboard.new, name="organize-new"),
+    path("organize/<int:tournament_id>/", dashboard.manage, name="organize-tournament"),
+    path("organize/<int:tournament_id>/edit/", dashboard.edit, name="organize-edit"),
+    path("organize/<int:tournament_id>/bots/", dashboard.add_bots, name="organize-bots"),
+    path(
+        "organize/<int:tournament_id>/entries/<int:entry_id>/remove/",
+        dashboard.remove_entry,
+        name="organize-remove-entry",
+    ),
+    path("organize/<int:tournament_id>/<str:action>/", dashboard.act, name="organize-act"),
 ]
