@@ -122,6 +122,11 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
     transaction.on_commit(lambda: broadcast.send_match_found(table.match, people))
 
 
+def record_finished_match(sender, match_id: int, **kwargs) -> None:
+    """The match service's `match_finished` event (apps.py subscribes)."""
+    record_match(match_id)
+
+
 def record_match(match_id: int, now: datetime | None = None) -> bool:
     """Score a finished tournament match and move its tournament on; False when there is
     nothing (left) to do: not a tournament match, or already scored."""

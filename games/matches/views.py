@@ -2,6 +2,7 @@
 
 from django.shortcuts import get_object_or_404, render
 
+from games.bots import bot_names
 from games.dobble.deck import SYMBOL_NAMES
 from games.matches.models import Match
 
@@ -37,6 +38,4 @@ def replay(request, match_id: int):
 
 
 def bot_choices(match: Match) -> list[str]:
-    from games.bots import bot_names
-
     return bot_names(match.game)
