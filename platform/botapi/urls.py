@@ -6,5 +6,7 @@ urlpatterns = [
     path("bots/", views.bots, name="bots"),
     path("bots/new/", views.create, name="bot-create"),
     path("bots/<str:name>/code/", views.upload, name="bot-upload"),
+    path("bots/<str:name>/webhook/", views.webhook, name="bot-webhook"),
+    path("bots/<str:name>/ladder/", views.ladder, name="bot-ladder"),
     path("bots/<str:name>/challenge/", views.challenge, name="bot-challenge"),
 ]

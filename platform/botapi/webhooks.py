@@ -72,7 +72,7 @@ class PinnedHTTPConnection(http.client.HTTPConnection):
         self.address = address
 
     def connect(self) -> None:
-        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.dialled = socket.create_connection((self.address, self.port), self.timeout)
 
 
 class PinnedHTTPSConnection(http.client.HTTPSConnection):
@@ -84,7 +84,7 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
 
     def connect(self) -> None:
         raw = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(raw, server_hostname=self.host)
+        self.sock = self.dialled = self._context.wrap_socket(raw, server_hostname=self.host)
 
 
 def post(url: str, body: dict, seconds: float, allow_private: bool = False) -> object:
@@ -129,7 +129,7 @@ def read_until(connection, response, deadline: float) -> bytes:
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError
-        connection.sock.settimeout(left)
+        connection.dialled.settimeout(left)  # `sock` is handed to the response once headers are read
         piece = response.read1(MAX_ANSWER_BYTES + 1 - len(data))
         if not piece:
             break
