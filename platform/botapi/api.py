@@ -40,6 +40,7 @@ class WebhookSerializer(serializers.Serializer):
 
 class LadderSerializer(serializers.Serializer):
     ladder = serializers.BooleanField()
+    game = serializers.ChoiceField(choices=sorted(GAMES), required=False, help_text="Needed to opt in.")
     games_per_day = serializers.IntegerField(required=False, min_value=1, max_value=services.MAX_LADDER_GAMES_PER_DAY)
 
 
@@ -58,6 +59,7 @@ def describe(bot, owner_view: bool) -> dict:
         "code_version": codes[0].version if codes else None,
         "plays_by": codes[0].kind if codes else None,
         "ladder": profile.ladder,
+        "ladder_game": profile.ladder_game if profile.ladder else None,
         "suspended": profile.suspended_at is not None,
         "ratings": {r.game: round(r.elo, 1) for r in Rating.objects.filter(user=bot)},
     }
@@ -148,9 +150,8 @@ def ladder(request, name: str):
     """Opt the bot in or out of the ladder's own rated matches (and its daily number of them)."""
     form = LadderSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    profile = services.set_ladder(
-        request.user, name, form.validated_data["ladder"], form.validated_data.get("games_per_day")
-    )
+    data = form.validated_data
+    profile = services.set_ladder(request.user, name, data["ladder"], data.get("game", ""), data.get("games_per_day"))
     return Response(describe(profile.bot, True))
 
 

@@ -37,6 +37,7 @@ class BotProfile(models.Model):
 
     bot = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_profile")
     ladder = models.BooleanField(default=False, help_text="Plays rated ladder matches by itself.")
+    ladder_game = models.CharField(max_length=16, blank=True, help_text="The game it plays on the ladder.")
     ladder_games_per_day = models.PositiveSmallIntegerField(default=20)
     strikes = models.PositiveSmallIntegerField(default=0, help_text="Failed moves in a row.")
     suspended_at = models.DateTimeField(null=True, blank=True)

@@ -99,10 +99,12 @@ def set_webhook(owner, name: str, endpoint: str) -> BotCode:
     return new_version(bot, kind=BotCode.Kind.WEBHOOK, endpoint=endpoint)
 
 
-def set_ladder(owner, name: str, ladder: bool, games_per_day: int | None = None) -> BotProfile:
-    """Opt the bot in or out of the ladder's own matches, within a daily number of games."""
+def set_ladder(owner, name: str, ladder: bool, game: str = "", games_per_day: int | None = None) -> BotProfile:
+    """Opt the bot in (for one game) or out of the ladder's own matches, within a daily number of games."""
     bot = owned_bot(owner, name)
     profile, _ = BotProfile.objects.get_or_create(bot=bot)
+    if ladder:
+        profile.ladder_game = game_named(game).slug
     profile.ladder = ladder
     if games_per_day is not None:
         if not 1 <= games_per_day <= MAX_LADDER_GAMES_PER_DAY:

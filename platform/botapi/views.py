@@ -89,9 +89,13 @@ def ladder(request, name: str):
     try:
         games = request.POST.get("games_per_day", "")
         profile = services.set_ladder(
-            request.user, name, request.POST.get("ladder") == "on", int(games) if games.isdigit() else None
+            request.user,
+            name,
+            request.POST.get("ladder") == "on",
+            request.POST.get("game", ""),
+            int(games) if games.isdigit() else None,
         )
-        state = "plays ladder matches by itself" if profile.ladder else "plays no ladder matches"
+        state = f"plays {GAMES[profile.ladder_game].name} ladder matches by itself" if profile.ladder else "plays no ladder matches"
         messages.info(request, f"{profile.bot.username} {state}.")
     except MatchError as error:
         messages.error(request, error.message)
