@@ -95,7 +95,11 @@ def ladder(request, name: str):
             request.POST.get("game", ""),
             int(games) if games.isdigit() else None,
         )
-        state = f"plays {GAMES[profile.ladder_game].name} ladder matches by itself" if profile.ladder else "plays no ladder matches"
+        state = (
+            f"plays {GAMES[profile.ladder_game].name} ladder matches by itself"
+            if profile.ladder
+            else "plays no ladder matches"
+        )
         messages.info(request, f"{profile.bot.username} {state}.")
     except MatchError as error:
         messages.error(request, error.message)
