@@ -187,6 +187,9 @@ BOT_WEBHOOK_MOVE_SECONDS = json.loads(os.environ.get("BOT_WEBHOOK_MOVE_SECONDS",
 BOT_WEBHOOK_ALLOW_PRIVATE = os.environ.get("BOT_WEBHOOK_ALLOW_PRIVATE", "false").lower() == "true"
 # Failed moves in a row (crash, timeout, illegal answer, unreachable endpoint) that suspend a bot.
 BOT_STRIKES_TO_SUSPEND = int(os.environ.get("BOT_STRIKES_TO_SUSPEND", "5"))
+# Real-time races (Dobble): the most one-way network delay credited to a claim, and how long
+# every claim is held open after it was made (games/matches/fairness.py).
+REALTIME_LAG_CAP_MS = int(os.environ.get("REALTIME_LAG_CAP_MS", "150"))
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.
