@@ -36,7 +36,7 @@ def house(name: str, copy: int = 1) -> dict:
 def bot_matches(alice, settings):
     """Three matches waiting for sleeping uploaded bots, and one house-bot match due now."""
     settings.BOT_MOVE_SECONDS = 3
-    now = timezone.now()
+    now = timezone.now() - timedelta(seconds=2)  # started two seconds ago: every first move is due
     sleepers = []
     for number in range(3):
         seats = [sleeping_bot(alice, f"Sleepy{number}a"), sleeping_bot(alice, f"Sleepy{number}b")]
@@ -64,7 +64,7 @@ def test_a_tick_with_three_thinking_bots_plays_the_house_bot_without_waiting_for
     monkeypatch.setattr(players.HostedBot, "ask", think_until_released)
     pool = ThreadPoolExecutor(max_workers=3)
     monkeypatch.setattr(wakeups, "_pool", pool)
-    wakeups.sweep(now=timezone.now() + timedelta(seconds=1))
+    wakeups.sweep()
     assert answered == [], "the tick returned while every bot was still thinking"
     assert MatchAction.objects.filter(match=house_match).count() >= 1, "and the house bot has moved"
     released.set()
