@@ -66,7 +66,7 @@ class Challenge(models.Model):
         DECLINED = "declined", "Declined"
 
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_challenges")
     game = models.CharField(max_length=16)
     house_bots = models.JSONField(default=list, blank=True, help_text="House bots seated as well.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)

@@ -55,9 +55,6 @@ def start_ticker(interval: float = 0.2, stop: threading.Event | None = None) -> 
                 run_entry(name, entry["task"])
 
     def run() -> None:
-        # A worker imports every app's tasks module at start-up; the web process must do it too,
-        # or the schedule's tournament and ladder tasks are unknown here.
-        app.loader.import_default_modules()
         while not stop.is_set():
             tick()
             stop.wait(interval)
