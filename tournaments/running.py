@@ -155,6 +155,11 @@ def last_winner_seat(tournament: Tournament, table: Table) -> int:
     return order.index(winner) if winner in order else 0
 
 
+def record_finished_match(sender, match_id: int, **kwargs) -> None:
+    """The match service's `match_finished` event (apps.py subscribes)."""
+    record_match(match_id)
+
+
 def record_match(match_id: int, now: datetime | None = None) -> bool:
     """Score an ended tournament match (finished or cancelled) and move its tournament on;
     False when there is nothing (left) to do: not a tournament match, still running, or

@@ -66,3 +66,11 @@ def test_profile_and_api_show_the_figures(client, played_dudo, alice):
 
 def test_a_profile_without_bluffing_games_has_no_section(client, alice):
     assert "Bluffing and doubting" not in client.get(reverse("profile", args=[alice.username])).content.decode()
+
+
+def test_settling_a_finished_match_counts_its_bluffs(played_dudo):
+    from games.matches.tasks import settle
+
+    match, _ = played_dudo
+    settle(match.pk)
+    assert BluffRecord.objects.filter(match=match).count() == 2
