@@ -9,6 +9,7 @@ from games.bots import get_bot
 from games.dudo.bluffs import tally
 from games.engine import GAMES
 from games.matches.models import Match, MatchAction, Seat
+from games.matches.tasks import settle
 from games.simulate import play
 from ratings.bluffs import player_bluffs, record_bluffs
 from ratings.models import BluffRecord
@@ -69,8 +70,6 @@ def test_a_profile_without_bluffing_games_has_no_section(client, alice):
 
 
 def test_settling_a_finished_match_counts_its_bluffs(played_dudo):
-    from games.matches.tasks import settle
-
     match, _ = played_dudo
     settle(match.pk)
     assert BluffRecord.objects.filter(match=match).count() == 2
