@@ -118,7 +118,8 @@
 
   function rememberFocus(area) {
     const node = document.activeElement;
-    if (!node || node === area || !area.contains(node)) return null;
+    if (!node || !area.contains(node)) return null;
+    if (node === area) return { selector: null, index: 0 }; // no control was left last time: take the first one now
     const selector = node.tagName.toLowerCase() + FOCUS_KEYS.filter((key) => node.hasAttribute(key))
       .map((key) => `[${key}="${CSS.escape(node.getAttribute(key))}"]`).join("");
     return { selector, index: [...area.querySelectorAll(selector)].indexOf(node) };
@@ -126,7 +127,7 @@
 
   function restoreFocus(area, saved) {
     if (!saved || area.contains(document.activeElement)) return;
-    const same = area.querySelectorAll(saved.selector);
+    const same = saved.selector ? area.querySelectorAll(saved.selector) : [];
     let target = same[Math.min(saved.index, same.length - 1)];
     if (!target || target.disabled) {
       target = area.querySelector(".controls button:not([disabled]), button:not([disabled]), select, [tabindex='0']") || area;
