@@ -16,8 +16,10 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-CARD_NAME = re.compile(r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (spades|hearts|diamonds|clubs)$")
-DUDAB_NAME = re.compile(r"^((red|blue|yellow|green) (hand|mammoth|club|hide) [1-4]|(red|blue|yellow|green) Shaman|Dudab|Jungle|Baby)$")
+RANKS = "ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king"
+CARD_NAME = re.compile(rf"^({RANKS}) of (spades|hearts|diamonds|clubs)$")
+COLOURS = "red|blue|yellow|green"
+DUDAB_NAME = re.compile(rf"^(({COLOURS}) (hand|mammoth|club|hide) [1-4]|({COLOURS}) Shaman|Dudab|Jungle|Baby)$")
 
 
 def shoot(page, name: str) -> None:
@@ -110,7 +112,8 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
     reveal = page.locator("#doubt-reveal")
     shown = reveal.locator(".playing-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert shown and all(CARD_NAME.match(label) for label in shown), shown
-    assert re.search(r"(Bluff!|Honest) \w+ takes the pile \(\d+ cards?\)\.", reveal.inner_text().replace("\n", " "), re.I)
+    verdict = reveal.inner_text().replace("\n", " ")
+    assert re.search(r"(Bluff!|Honest) \w+ takes the pile \(\d+ cards?\)\.", verdict, re.I), verdict
     shoot(page, "doubt-it")
     assert re.search(r"doubts \w+: (\w+ of \w+(, )?)+ — (honest|a bluff); \w+ takes the pile", history(page))
     assert not errors, errors
@@ -127,7 +130,8 @@ def test_dubito_shows_each_players_tableau_with_rules_and_points(site, new_page,
         playable = page.locator("#my-hand button:not([disabled])")
         if playable.count():
             playable.first.click()
-            assert page.locator(".player-tableau.me .dubito-row.droppable").count() >= 1, "the rows that take it light up"
+            lit = page.locator(".player-tableau.me .dubito-row.droppable")
+            assert lit.count() >= 1, "the rows that take it light up"
             page.locator(".dubito-row.droppable").first.click()
             plays["done"] += 1
 
