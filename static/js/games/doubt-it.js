@@ -60,7 +60,7 @@
     area.append(h("div", { class: "felt" },
       h("div", { class: "pile-stack", role: "img", "aria-label": `The pile: ${cardsText(view.pile)}` }, pileCards,
         h("span", { class: "pile-count" }, view.pile ? cardsText(view.pile) : "empty pile")),
-      last ? h("div", { class: "last-play", id: "last-play" },
+      last ? h("div", { class: "last-play-box", id: "last-play" },
         h("span", {}, h("strong", {}, name(last.seat)), ` played ${claim(last.count, last.rank)}`),
         lastCards.length ? h("span", { class: "hand" }, lastCards) : null,
         win.open ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`) : null)

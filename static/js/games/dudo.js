@@ -68,7 +68,7 @@
     const doubt = stagedDoubt(view, redraw);
     if (doubt && doubt.live) area.append(revealPanel(h, doubt, name));
 
-    area.append(h("div", { class: "current-bid last-play", "aria-live": "polite", id: "dudo-bid-shown" }, bid
+    area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid
       ? [h("span", { class: "muted" }, `${name(bid.seat)} bids`), bidPicture(h, bid), h("span", { class: "visually-hidden" }, spell(bid.quantity, bid.face))]
       : h("span", { class: "muted" }, doubt && !doubt.live
         ? `Last round: ${name(doubt.event.loser)} lost a die (${doubt.event.count} ${PLURAL[doubt.event.face]} found for a bid of ${doubt.event.quantity}). ${name(toAct[0])} opens.`
