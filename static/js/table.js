@@ -172,7 +172,8 @@
     const button = h("button", { type: "button", class: "button secondary small sound-toggle", id: "sound-toggle" });
     const show = () => {
       button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-      button.textContent = soundOn() ? "Sound on your move: on" : "Sound on your move: off";
+      button.textContent = soundOn() ? "Turn sound: on" : "Turn sound: off";
+      button.title = "A short chime when it is your move";
     };
     button.addEventListener("click", () => {
       try { localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (error) { return; }

@@ -23,8 +23,8 @@
       const number = i + 1;
       const isLast = last && last.seat === n && last.row === number;
       return h("div", { class: `dubito-row${highlight && highlight.includes(number) ? " droppable" : ""}`, "data-row": number },
-        h("div", { class: "row-rule" }, h("strong", {}, `Row ${number}`), h("span", {}, names[i]),
-          h("span", { class: "row-points" }, `${POINTS[i]} pt each · ${cards.length * POINTS[i]} pts`)),
+        h("div", { class: "row-rule" }, h("strong", {}, `Row ${number} · ${cards.length * POINTS[i]} pts`), h("span", {}, names[i]),
+          h("span", { class: "row-points" }, `${POINTS[i]} pt per card`)),
         h("div", { class: "row-cards" }, cards.length
           ? cards.map((code, at) => card(h, code, {}, at === cards.length - 1 && isLast ? "last-play" : ""))
           : h("span", { class: "row-empty" }, "any card starts it")));
