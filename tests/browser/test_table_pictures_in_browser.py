@@ -6,9 +6,13 @@ and leaves screenshots in test-artifacts/screenshots/ for people to look at.
 """
 
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from games.matches import lifecycle
+from games.matches.models import Match
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_tables_in_browser import hosts_page, table_with_bots
 
@@ -204,3 +208,42 @@ def test_the_sound_switch_is_remembered(site, new_page, alice):
     assert toggle.get_attribute("aria-pressed") == "true"
     page.reload()
     assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+
+
+def finished_bot_match(host, game, bots, options):
+    """The host resigns at once and the house bots play on to the end (set up in another thread,
+    like table_with_bots)."""
+
+    def play():
+        match = lifecycle.create_match(game=game, players=1 + len(bots), host=host, options=options, seed=4)
+        for name in bots:
+            lifecycle.add_house_bot(match.pk, host, name)
+        lifecycle.start_match(match.pk, host)
+        lifecycle.leave_match(match.pk, host)
+        return match.pk
+
+    with ThreadPoolExecutor(1) as pool:
+        match_id = pool.submit(play).result()
+    deadline = time.monotonic() + 60
+    while Match.objects.get(pk=match_id).status != Match.Status.FINISHED:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return match_id
+
+
+@pytest.mark.parametrize(("game", "options", "picture"), [
+    ("dudo", {"dice": 1}, ".die[data-face]"),
+    ("doubt-it", {"max_plays": 20}, ".playing-card"),
+])
+def test_a_replay_draws_the_same_pictures_and_names(site, new_page, alice, game, options, picture):
+    match_id = finished_bot_match(alice, game, ["heuristic", "random", "heuristic"], options)
+    page = new_page()
+    errors = watch_errors(page)
+    page.goto(f"{site}/match/{match_id}/replay/")
+    page.wait_for_selector("#history li")
+    page.select_option("#replay-seat", index=1)
+    page.click("[data-step=back]")
+    page.wait_for_timeout(300)
+    assert page.locator(f"#game-area {picture}").count() > 0
+    assert re.search(r"(HeuristicBot|RandomBot)\S* (bids|plays|doubts)", history(page))
+    assert not errors, errors

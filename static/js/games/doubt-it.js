@@ -40,7 +40,8 @@
   }
 
   function render(area, view, ctx) {
-    const { h, act, seat, legal } = ctx;
+    const { h, act, seat } = ctx;
+    const legal = ctx.legal || [];
     const { card, back } = window.DubiumCards;
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = ctx.redraw || (() => { area.replaceChildren(); render(area, view, ctx); });

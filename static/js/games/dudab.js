@@ -72,7 +72,8 @@
   }
 
   function render(area, view, ctx) {
-    const { h, act, seat, legal } = ctx;
+    const { h, act, seat } = ctx;
+    const legal = ctx.legal || [];
     const { tile, requestBadge, describe } = window.DudabCards;
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = ctx.redraw || (() => { area.replaceChildren(); render(area, view, ctx); });

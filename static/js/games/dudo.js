@@ -52,7 +52,8 @@
   }
 
   function render(area, view, ctx) {
-    const { h, act, seat, legal } = ctx;
+    const { h, act, seat } = ctx;
+    const legal = ctx.legal || [];
     const { die } = window.DubiumCards;
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = ctx.redraw || (() => { area.replaceChildren(); render(area, view, ctx); });
