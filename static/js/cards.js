@@ -87,8 +87,18 @@
   function card(h, code, attrs = {}, extra = "") {
     const tag = attrs.onclick ? "button" : "span";
     const red = code[1] === "H" || code[1] === "D";
-    return h(tag, { class: `playing-card${red ? " red" : ""} ${extra}`.trim(), role: tag === "span" ? "img" : null, "aria-label": cardLabel(code),
-      title: cardLabel(code), type: tag === "button" ? "button" : null, "data-card": code, ...attrs }, cardFace(code));
+    return h(tag, { class: `playing-card${red ? " red" : ""} ${extra}`.trim(), title: cardLabel(code), "data-card": code,
+      ...pictureName(h, tag, cardLabel(code)), ...attrs }, cardFace(code), spokenName(h, tag, cardLabel(code)));
+  }
+
+  // A picture's name for screen readers: a button says it as its own text (so the name and the
+  // content agree), a plain picture carries it as an image label.
+  function pictureName(h, tag, name) {
+    return tag === "button" ? { type: "button" } : { role: "img", "aria-label": name };
+  }
+
+  function spokenName(h, tag, name) {
+    return tag === "button" ? h("span", { class: "visually-hidden" }, name) : null;
   }
 
   function back(h, attrs = {}) {
@@ -124,7 +134,7 @@
       "aria-label": shown ? `die showing ${FACE_WORDS[face]}` : "hidden die", "data-face": shown ? face : null, ...attrs }, dieFace(face));
   }
 
-  window.DubiumCards = { svg, card, back, die, dieFace, label: cardLabel, RANK_WORDS, SUITS };
+  window.DubiumCards = { svg, card, back, die, dieFace, label: cardLabel, pictureName, spokenName, RANK_WORDS, SUITS };
 })();
 
 // Dudab Buba: a number card shows its value, its colour (with a shape mark for players who cannot
@@ -268,9 +278,9 @@
   function tile(h, id, attrs = {}, extra = "") {
     const card = parse(id);
     const tag = attrs.onclick ? "button" : "span";
+    const { pictureName, spokenName } = window.DubiumCards;
     return h(tag, { class: `dudab-card ${card.kind}${card.colour ? ` ${COLOURS[card.colour].name}` : ""} ${extra}`.trim(), "data-card": id,
-      role: tag === "span" ? "img" : null, "aria-label": describe(id), title: describe(id), type: tag === "button" ? "button" : null,
-      ...attrs }, face(id));
+      title: describe(id), ...pictureName(h, tag, describe(id)), ...attrs }, face(id), spokenName(h, tag, describe(id)));
   }
 
   // A request as a small picture plus words: "a red card", "a mammoth", "a 3".

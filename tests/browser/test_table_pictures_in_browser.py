@@ -18,6 +18,8 @@ from tests.browser.test_tables_in_browser import hosts_page, table_with_bots
 
 pytestmark = pytest.mark.browser
 
+# What a screen reader says for each picture: its image label, or a button's own (hidden) text.
+SPOKEN_NAMES = "els => els.map(e => e.getAttribute('aria-label') || e.querySelector('.visually-hidden').textContent)"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 RANKS = "ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king"
@@ -101,7 +103,7 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
     page = hosts_page(site, new_page, match)
     errors = watch_errors(page)
     page.wait_for_selector("#my-hand .playing-card")
-    labels = page.locator("#my-hand .playing-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.locator("#my-hand .playing-card").evaluate_all(SPOKEN_NAMES)
     assert len(labels) >= 17 and all(CARD_NAME.match(label) for label in labels), labels
     assert page.locator("#my-hand .playing-card svg text").count() >= 2 * len(labels), "each card shows its rank twice"
 
@@ -114,7 +116,7 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
 
     until(page, lambda: page.locator("#doubt-reveal").count() > 0, step)
     reveal = page.locator("#doubt-reveal")
-    shown = reveal.locator(".playing-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    shown = reveal.locator(".playing-card").evaluate_all(SPOKEN_NAMES)
     assert shown and all(CARD_NAME.match(label) for label in shown), shown
     verdict = reveal.inner_text().replace("\n", " ")
     assert re.search(r"(Bluff!|Honest) \w+ takes the pile \(\d+ cards?\)\.", verdict, re.I), verdict
@@ -182,7 +184,7 @@ def test_dudab_buba_draws_its_cards_and_lights_the_columns_a_card_fits(site, new
 
     until(page, lambda: moves["done"] >= 6 and moves["lit"] >= 1, step, limit_ms=45_000)
     page.wait_for_timeout(300)
-    labels = page.locator(".dudab-card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.locator(".dudab-card").evaluate_all(SPOKEN_NAMES)
     assert labels and all(DUDAB_NAME.match(label) for label in labels), labels
     assert page.locator(".dudab-card svg").count() == len(labels), "every card is a picture"
     assert page.locator(".dudab-scores tbody tr").count() == 2

@@ -61,11 +61,11 @@
         h("h3", {}, `Your rows — ${view.scores[seat]} points`), mine));
       const prompt = chosen ? `Now pick a lit row for the ${label(chosen)}` : legal && legal.length ? "Pick a card, then a row" : "Wait for your turn";
       area.append(h("div", { class: "dock" }, h("p", { class: "dock-prompt", "aria-live": "polite" }, prompt),
-        h("div", { class: "hand", id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((c) => {
+        h("div", { class: `hand${legal.length ? "" : " waiting"}`, id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((c) => {
           const playable = options(c).length > 0;
           return card(h, c, {
             draggable: playable ? "true" : "false", "aria-pressed": chosen === c ? "true" : "false",
-            disabled: Boolean(legal && legal.length) && !playable, onclick: playable ? () => { chosen = chosen === c ? null : c; redraw(); } : null,
+            disabled: !playable, onclick: () => { chosen = chosen === c ? null : c; redraw(); },
             ondragstart: () => { chosen = c; },
           });
         }))));

@@ -102,7 +102,7 @@
     const dock = h("div", { class: "dock" });
     const prompt = selected ? `Now pick a lit column for the ${describe(selected)}` : plays.length ? "Pick a card to play, or choose below" : actions.length ? "Choose your move" : "Wait for your turn";
     dock.append(h("p", { class: "dock-prompt", "aria-live": "polite" }, prompt));
-    dock.append(h("div", { class: "hand", id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((id) => {
+    dock.append(h("div", { class: `hand${actions.length ? "" : " waiting"}`, id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((id) => {
       const playable = plays.some((a) => a.card === id);
       return tile(h, id, {
         onclick: () => { selected = selected === id ? null : id; pendingColumn = null; redraw(); },
