@@ -138,7 +138,9 @@ def test_dubito_shows_each_players_tableau_with_rules_and_points(site, new_page,
             playable.first.click()
             lit = page.locator(".player-tableau.me .dubito-row.droppable")
             assert lit.count() >= 1, "the rows that take it light up"
-            page.locator(".dubito-row.droppable").first.click()
+            on_lit_row = page.evaluate("document.activeElement.classList.contains('droppable')")
+            assert on_lit_row, "the keyboard moves on to a lit row"
+            page.keyboard.press("Enter")
             plays["done"] += 1
 
     until(page, lambda: plays["done"] >= 5, step)

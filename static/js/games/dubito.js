@@ -65,7 +65,7 @@
           const playable = options(c).length > 0;
           return card(h, c, {
             draggable: playable ? "true" : "false", "aria-pressed": chosen === c ? "true" : "false",
-            disabled: !playable, onclick: () => { chosen = chosen === c ? null : c; redraw(); },
+            disabled: !playable, onclick: () => { chosen = chosen === c ? null : c; redraw(); focusFirst(area, ".droppable"); },
             ondragstart: () => { chosen = c; },
           });
         }))));
@@ -77,6 +77,12 @@
           ` — ${view.scores[n]} points · ${view.hand_counts[n]} in hand${view.out.includes(n) ? " · out" : ""}`)),
         tableau(h, view, n, null)));
     });
+  }
+
+  // After a card is picked, the keyboard goes on to the first row that takes it.
+  function focusFirst(area, selector) {
+    const target = area.querySelector(selector);
+    if (target) target.focus();
   }
 
   function describe(event, name) {

@@ -58,6 +58,13 @@
     if (options.length === 1 && !options[0].request) { selected = null; pendingColumn = null; act(options[0]); return; }
     pendingColumn = options[0].column;
     redraw();
+    focusFirst(document.getElementById("game-area"), ".request-choice");
+  }
+
+  // After a card or a column is picked, the keyboard goes on to the next choice.
+  function focusFirst(area, selector) {
+    const target = area && area.querySelector(selector);
+    if (target) target.focus();
   }
 
   function scoresTable(h, view, name) {
@@ -105,7 +112,7 @@
     dock.append(h("div", { class: `hand${actions.length ? "" : " waiting"}`, id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((id) => {
       const playable = plays.some((a) => a.card === id);
       return tile(h, id, {
-        onclick: () => { selected = selected === id ? null : id; pendingColumn = null; redraw(); },
+        onclick: () => { selected = selected === id ? null : id; pendingColumn = null; redraw(); focusFirst(area, "#dudab-choices [data-action=play]"); },
         "aria-pressed": selected === id ? "true" : "false", disabled: !playable,
       });
     })));
