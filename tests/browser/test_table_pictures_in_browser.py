@@ -36,6 +36,7 @@ def shoot(page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
     page.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")  # as a player opening the table sees it
     page.screenshot(path=str(folder / f"{name}-phone.png"))
 
 
