@@ -3,6 +3,7 @@
 from channels.db import database_sync_to_async
 
 from games.engine import GAMES
+from games.lobby.matchmaking import just_paired
 from games.lobby.snapshot import count_online, lobby_snapshot
 from games.matches import broadcast
 from games.matches.sockets import ReconnectingConsumer
@@ -12,6 +13,7 @@ class LobbyConsumer(ReconnectingConsumer):
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
         if self.game not in GAMES:
+            await self.accept()  # then close: a refused handshake reads as a dropped line
             await self.close(code=4404)
             return
         user = self.scope.get("user")
@@ -23,6 +25,10 @@ class LobbyConsumer(ReconnectingConsumer):
         await self.accept()
         await database_sync_to_async(count_online)(1)
         self.counted = True
+        if user is not None and user.is_authenticated:
+            match = await database_sync_to_async(just_paired)(user, self.game)
+            if match is not None:
+                await self.send_json(broadcast.match_found_message(match))
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def disconnect(self, code):
@@ -32,6 +38,8 @@ class LobbyConsumer(ReconnectingConsumer):
             self.counted = False
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if self.game not in GAMES:
+            return
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def receive_json(self, content, **kwargs):
