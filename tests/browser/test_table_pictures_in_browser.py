@@ -13,7 +13,7 @@ import pytest
 
 from games.matches import lifecycle
 from games.matches.models import Match
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, log_in
 from tests.browser.test_tables_in_browser import hosts_page, table_with_bots
 
 pytestmark = pytest.mark.browser
@@ -244,6 +244,7 @@ def test_a_replay_draws_the_same_pictures_and_names(site, new_page, alice, game,
     match_id = finished_bot_match(alice, game, ["heuristic", "random", "heuristic"], options)
     page = new_page()
     errors = watch_errors(page)
+    log_in(page, site, "alice")  # seated (she resigned at once): the replay offers her own view
     page.goto(f"{site}/match/{match_id}/replay/")
     page.wait_for_selector("#history li")
     page.select_option("#replay-seat", index=1)
