@@ -13,8 +13,7 @@ import pytest
 
 from games.matches import lifecycle
 from games.matches.models import Match
-from tests.browser.conftest import ARTIFACTS, log_in
-from tests.browser.test_tables_in_browser import hosts_page, table_with_bots
+from tests.browser.conftest import ARTIFACTS, log_in, table_with_bots
 
 pytestmark = pytest.mark.browser
 
@@ -26,6 +25,15 @@ RANKS = "ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king"
 CARD_NAME = re.compile(rf"^({RANKS}) of (spades|hearts|diamonds|clubs)$")
 COLOURS = "red|blue|yellow|green"
 DUDAB_NAME = re.compile(rf"^(({COLOURS}) (hand|mammoth|club|hide) [1-4]|({COLOURS}) Shaman|Dudab|Jungle|Baby)$")
+
+
+def hosts_page(site, new_page, match):
+    """The host's browser on the table, after pressing Start."""
+    page = new_page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    page.click("text=Start the match")
+    return page
 
 
 def shoot(page, name: str) -> None:

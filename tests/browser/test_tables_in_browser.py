@@ -2,12 +2,10 @@
 computer, from the lobby, are in test_flows_in_browser.py)."""
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from games.matches import lifecycle
 from games.matches.models import Match
 from tests.browser.conftest import log_in, screenshot
 
@@ -24,30 +22,6 @@ def wait_for_result(page, act, limit_seconds=120):
         except PlaywrightTimeout:
             pass  # the table was redrawn by a push under the click: look again
         page.wait_for_timeout(60)
-
-
-def table_with_bots(host, game, bots, options=None, seed=11):
-    """A table of the host and house bots, for tests that start mid-game rather than from the lobby.
-    Set up in another thread: this one runs Playwright's event loop, which the service's
-    broadcasts (async_to_sync) must not share."""
-
-    def create():
-        match = lifecycle.create_match(game=game, players=1 + len(bots), host=host, options=options, seed=seed)
-        for name in bots:
-            lifecycle.add_house_bot(match.pk, host, name)
-        return match
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(create).result()
-
-
-def hosts_page(site, new_page, match):
-    """The host's browser on the table, after pressing Start."""
-    page = new_page()
-    log_in(page, site, "alice")
-    page.goto(f"{site}/match/{match.pk}/")
-    page.click("text=Start the match")
-    return page
 
 
 def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, strict, alice, bob, carol):
