@@ -32,7 +32,8 @@ def hosts_page(site, new_page, match):
     page = new_page()
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
-    page.click("text=Start the match")
+    with page.expect_navigation():  # the page reloads once the start is accepted
+        page.click("text=Start the match")
     return page
 
 
