@@ -1,11 +1,14 @@
 """Celery tasks around matches; each is safe to run twice."""
 
+import logging
 from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.utils import timezone
 
 from games.matches import wakeups
+
+logger = logging.getLogger(__name__)
 
 # A finished match whose scoring task has not run after this long was lost on the way
 # (a broker flushed by a restart, a worker killed before it acknowledged): score it again.
@@ -66,5 +69,8 @@ def settle_forgotten(now: datetime | None = None) -> int:
     forgotten = Match.objects.filter(status=Match.Status.FINISHED, settled_at__isnull=True, finished_at__lte=cutoff)
     ids = list(forgotten.values_list("pk", flat=True))
     for match_id in ids:
-        settle(match_id)
+        try:
+            settle(match_id)
+        except Exception:  # one match that cannot be settled must not keep the others waiting
+            logger.exception("settling match %s failed; it stays unsettled and is tried again", match_id)
     return len(ids)
