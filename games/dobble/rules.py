@@ -280,7 +280,7 @@ class Dobble(Game):
         targets = rules.targets(state, seat)
         require(
             type(target) in (int, str) and target in targets,
-            f"{rules.target_rule} You sent {target!r}; allowed now: {', '.join(map(repr, targets))}.",
+            f"That card cannot be matched now. {rules.target_rule}",
         )
         return symbol, target, at_ms
 
