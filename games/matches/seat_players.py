@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from games.bots import get_bot
-from games.matches import clocks
+from games.matches import clocks, fairness
 
 # The action of a due event whose player must be asked (outside the lock) what it plays.
 ASK = "ask"
@@ -37,9 +37,10 @@ class SeatPlayer:
     def answers_for(self, seat) -> bool:
         raise NotImplementedError
 
-    def next_move(self, match, state, seat) -> tuple[datetime, dict | str | None] | None:
+    def next_move(self, match, state, seat, seats) -> tuple[datetime, dict | str | None] | None:
         """When this seat acts by itself and what it plays: an action, ASK, or None for the
-        default move of a spent clock; None when it waits for someone outside."""
+        default move of a spent clock; None when it waits for someone outside. `seats` are all
+        the table's seats."""
         raise NotImplementedError
 
     def ask(self, match, state, seat) -> Answer:
@@ -61,7 +62,7 @@ class Person(SeatPlayer):
     def answers_for(self, seat) -> bool:
         return True
 
-    def next_move(self, match, state, seat):
+    def next_move(self, match, state, seat, seats):
         limit = clocks.deadline(match, seat, state)
         return None if limit is None else (limit, None)
 
@@ -72,8 +73,9 @@ class HouseBot(SeatPlayer):
     def answers_for(self, seat) -> bool:
         return bool(seat.house_bot)
 
-    def next_move(self, match, state, seat):
-        """What the house bot on this seat will play and when; the same answer every time it is asked."""
+    def next_move(self, match, state, seat, seats):
+        """What the house bot on this seat will play and when; the same answer every time it is asked.
+        A real-time claim is due once the race has been held open after it was made (fairness.py)."""
         engine = match.engine
         rng = random.Random(f"{match.seed}-{match.seq}-{seat.number}")
         bot = get_bot(match.game, seat.house_bot)
@@ -87,7 +89,9 @@ class HouseBot(SeatPlayer):
         when = match.turn_started_at + timedelta(milliseconds=bot.reaction_ms(view, action, rng))
         # A real-time legal action may carry the earliest game time it can be played (a lockout's end).
         earliest = match.started_at + timedelta(milliseconds=action.get("at_ms", 0) + 1)
-        return max(when, earliest), action
+        floor = fairness.bot_floor(match, state, seats)
+        made = max(when, earliest, floor) if floor else max(when, earliest)
+        return made + fairness.hold(), action
 
 
 _registered: list[SeatPlayer] = []

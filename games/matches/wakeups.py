@@ -16,6 +16,7 @@ question and hands it to a Celery task (real stack) or a small bounded thread po
 """
 
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
@@ -24,7 +25,7 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from games.matches import actions, lifecycle, seat_players, tasks
+from games.matches import actions, fairness, lifecycle, seat_players, tasks
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -37,7 +38,7 @@ def due_events(match, state, seats) -> list[tuple[datetime, int, dict | str | No
     events = []
     for number in match.engine.to_act(state):
         seat = by_number[number]
-        move = seat_players.player_for(seat).next_move(match, state, seat)
+        move = seat_players.player_for(seat).next_move(match, state, seat, seats)
         if move is not None:
             events.append((move[0], number, move[1]))
     return sorted(events, key=lambda event: (event[0], event[1]))
@@ -62,10 +63,12 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
             plan_next(match, state, seats)
             match.save(update_fields=["wake_at"])
             return False
-        _, number, action = due[0]
+        when, number, action = due[0]
         seat = next(seat for seat in seats if seat.number == number)
         if action != seat_players.ASK:
-            play_for(match, state, seat, action, now)
+            # A real-time bot claim falls due once its race was held open: it was made before that.
+            made = when - fairness.hold() if match.engine.realtime and action is not None else now
+            play_for(match, state, seat, action, made)
             return True
         seat_players.player_for(seat).reserve(match, seat, now)
         plan_next(match, state, seats)
@@ -128,11 +131,15 @@ def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = No
         return False
     seat = match.seats.select_related("user").get(number=number)
     player = seat_players.player_for(seat)
+    state = match.load_state()
     try:
-        answer = player.ask(match, match.load_state(), seat)
+        answer = player.ask(match, state, seat)
     except seat_players.NoAnswer:
         answer = None
-    now = now or timezone.now()
+    if now is None:
+        now = timezone.now()
+        if answer is not None and match.engine.realtime:
+            now = hold_claim(match, state, now)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         if match.status != Match.Status.RUNNING or match.seq != seq:
@@ -146,6 +153,15 @@ def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = No
                 player.refused(seat, f"Illegal answer {str(answer.action)[:200]}: {error.message}")
         play_for(match, match.load_state(), seat, None, now)
     return True
+
+
+def hold_claim(match, state, answered: datetime) -> datetime:
+    """A real-time bot's answer counts as made when it came, or at the table's bot reaction floor
+    if that is later; it waits until the race has been held open since (fairness.py)."""
+    floor = fairness.bot_floor(match, state, list(match.seats.select_related("user")))
+    made = max(answered, floor) if floor else answered
+    time.sleep(max(0.0, (made + fairness.hold() - timezone.now()).total_seconds()))
+    return made
 
 
 def wake_all_due(match_id: int, now: datetime | None = None, limit: int = 50) -> int:

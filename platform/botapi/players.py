@@ -48,7 +48,7 @@ class HostedBot(SeatPlayer):
     def answers_for(self, seat) -> bool:
         return seat.code_version is not None
 
-    def next_move(self, match, state, seat):
+    def next_move(self, match, state, seat, seats):
         """Due as soon as it is its turn, unless a question is already out: then when that one expires."""
         asked = (
             MoveQuestion.objects.filter(match=match, seat=seat.number, seq=match.seq)
