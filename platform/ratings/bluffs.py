@@ -5,16 +5,19 @@ bluff counts only where the rules showed it. A finished match is replayed from i
 log and its counts stored per account (`BluffRecord`); profiles and the API sum those rows.
 """
 
+import logging
+
 from django.db import transaction
 from django.db.models import Count, Sum
 
 from games.doubt_it.bluffs import tally as doubt_it_tally
 from games.dudo.bluffs import tally as dudo_tally
-from games.engine import GAMES
+from games.engine import GAMES, IllegalAction
 from games.matches.models import Match
 from games.simulate import replay
 from ratings.models import BluffRecord
 
+logger = logging.getLogger(__name__)
 TALLIES = {"dudo": dudo_tally, "doubt-it": doubt_it_tally}
 FIELDS = ("claims", "judged", "bluffs", "caught", "chances", "doubts", "doubts_right")
 
@@ -25,7 +28,11 @@ def record_bluffs(match_id: int) -> int:
     if match is None or match.game not in TALLIES:
         return 0
     log = list(match.actions.values_list("seat", "action"))
-    state = replay(GAMES[match.game], match.players, match.seed, match.options, log)
+    try:
+        state = replay(GAMES[match.game], match.players, match.seed, match.options, log)
+    except IllegalAction as error:  # a log the engine cannot replay says nothing about bluffs
+        logger.warning("match %s: no bluff figures, its log does not replay: %s", match_id, error)
+        return 0
     counts = TALLIES[match.game](state.history)
     rows = []
     for number, user_id in match.seats.values_list("number", "user_id"):

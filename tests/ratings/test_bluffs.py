@@ -73,3 +73,11 @@ def test_settling_a_finished_match_counts_its_bluffs(played_dudo):
     match, _ = played_dudo
     settle(match.pk)
     assert BluffRecord.objects.filter(match=match).count() == 2
+
+
+def test_a_log_that_does_not_replay_is_skipped_not_fatal(alice, bob):
+    match = Match.objects.create(game="dudo", players=2, seed=1, status=Match.Status.FINISHED, seq=1)
+    Seat.objects.create(match=match, number=0, user=alice)
+    Seat.objects.create(match=match, number=1, user=bob)
+    MatchAction.objects.create(match=match, seq=1, seat=0, action={"type": "x"}, source=MatchAction.Source.HOUSE)
+    assert record_bluffs(match.pk) == 0
