@@ -19,7 +19,7 @@ $(INSTALLED): pyproject.toml
 
 setup: $(INSTALLED)
 
-## run: migrate, load the demo data from seeds/, serve HTTP and websockets on 127.0.0.1:8000
+## run: migrate, load the demo data from seeds/ (new accounts' random passwords are printed once), serve HTTP and websockets on 127.0.0.1:8000
 run: setup sandbox
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
@@ -35,11 +35,11 @@ test: setup sandbox browser
 test-real: services
 	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test
 
-## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis
+## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis.
+## It creates no account: make the first one with `manage.py createsuperuser` (README).
 stack: setup sandbox services
 	$(REAL_STACK_ENV) $(PY) manage.py migrate --noinput
 	$(REAL_STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
-	$(REAL_STACK_ENV) $(PY) manage.py load_demo
 	$(REAL_STACK_ENV) $(PY) -m dubium.stack --web 2 --port $(PORT)
 
 ## services: start the local PostgreSQL and Redis if they are down, fail loudly if they stay down

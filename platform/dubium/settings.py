@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "games.lobby",
     "tournaments",
     "botapi",
+    "dubium",
 ]
 
 MIDDLEWARE = [

@@ -55,7 +55,7 @@ def test_the_api_refuses_stale_moves_with_409_and_spectators_with_403(client, al
 
 
 def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(client, tmp_path, alice):
-    from games.matches import demo
+    from dubium import demo
 
     match = demo.play_bot_match("dubito", ["heuristic", "random"], seed=9)
     export = client.get(f"/api/matches/{match.pk}/replay/").json()
@@ -71,7 +71,7 @@ def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(clie
 def test_a_tampered_replay_fails_verification(client, tmp_path):
     from django.core.management.base import CommandError
 
-    from games.matches import demo
+    from dubium import demo
 
     match = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
     export = client.get(f"/api/matches/{match.pk}/replay/").json()
