@@ -24,7 +24,7 @@ run: setup sandbox
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py load_demo
-	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform
+	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers
 
 ## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
 test: setup sandbox browser
