@@ -61,6 +61,8 @@ class Game:
     max_players: int
     realtime: bool = False
     options: dict[str, Option] = field(default_factory=dict)
+    # Every key any of this game's actions may carry: the match service refuses others.
+    action_keys: frozenset[str] = frozenset({"type"})
 
     def describe(self) -> dict:
         """JSON-safe metadata for the lobby, the API and docs."""

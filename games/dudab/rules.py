@@ -370,6 +370,7 @@ class DudabBuba(Game):
 
 
 GAME = DudabBuba(
+    action_keys=frozenset({"type", "card", "column", "request", "cards", "to", "own"}),
     slug="dudab", name="Dudab Buba", min_players=2, max_players=6,
     options={
         "jungle": Option(False, "Add the 8 Jungle cards: drawn, one splits a column into mirrored halves."),

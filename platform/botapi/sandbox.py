@@ -112,7 +112,7 @@ def run(source: str, request: dict, limits: Limits = Limits()) -> object:
         raise SandboxError(f"The bot crashed: {last_line(printed) or f'exit status {process.returncode}'}")
     try:
         return json.loads(answer)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise SandboxError("The bot's answer is not JSON: return a dict from choose().") from None
 
 
