@@ -17,3 +17,11 @@ class QueueEntry(models.Model):
         ordering = ["joined_at"]
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_queue_per_game")]
         indexes = [models.Index(fields=["game", "players", "joined_at"])]
+
+
+class LobbySocket(models.Model):
+    """One open lobby socket; "players online" counts those whose heartbeat is recent, so the
+    sockets of a crashed web process drop out of the count by themselves."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    last_seen = models.DateTimeField(db_index=True)

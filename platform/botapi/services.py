@@ -72,6 +72,8 @@ def upload_code(owner, name: str, source: str, game: str) -> BotCode:
         compile(source, "bot.py", "exec")
     except SyntaxError as error:
         raise MatchError("bad_request", f"bot.py line {error.lineno}: {error.msg}.") from None
+    except (RecursionError, MemoryError):
+        raise MatchError("bad_request", "bot.py nests too deeply to compile: split long expressions.") from None
     smoke_test(source, game)
     with transaction.atomic():
         latest = BotCode.objects.select_for_update().filter(bot=bot).aggregate(Max("version"))["version__max"]
@@ -146,6 +148,8 @@ def opponent_seat(game: str, opponent: str, seats: list[dict]) -> dict:
     other = get_user_model().objects.filter(username__iexact=opponent, is_bot=True).first()
     if other is None or latest_version(other) is None:
         raise MatchError("bad_request", f"{opponent!r} is not a bot with uploaded code.")
+    if any(seat["user"] == other for seat in seats):
+        raise MatchError("bad_request", f"{other.username} already has a seat: a bot cannot play itself.")
     return seat_fields(other)
 
 
