@@ -244,6 +244,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "dubium.schema.document_errors"],
 }
 
 # Production hardening: on whenever DEBUG is off (`manage.py check --deploy` is clean).
