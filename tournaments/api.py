@@ -68,7 +68,7 @@ def detail(tournament: Tournament) -> dict:
     }
 
 
-@extend_schema(responses={200: LIST_OF_OBJECTS})
+@extend_schema(operation_id="tournaments_list", responses={200: LIST_OF_OBJECTS})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def tournaments(request):
