@@ -28,7 +28,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pyseccomp as seccomp
+try:
+    import pyseccomp as seccomp
+except (RuntimeError, OSError):  # Debian's libseccomp2 is missing: no bot runs without its filter
+    seccomp = None
 
 HARNESS = Path(__file__).with_name("harness.py")
 MAX_ANSWER_BYTES = 65536
@@ -58,7 +61,7 @@ class Limits:
 
 
 def available(limits: Limits = Limits()) -> bool:
-    return shutil.which("bwrap") is not None and Path(limits.python).exists()
+    return seccomp is not None and shutil.which("bwrap") is not None and Path(limits.python).exists()
 
 
 @cache
@@ -83,7 +86,9 @@ def seccomp_program() -> bytes:
 def run(source: str, request: dict, limits: Limits = Limits()) -> object:
     """The bot's answer to one request ({"view", "legal", ...}), parsed from JSON."""
     if not available(limits):
-        raise SandboxError("The bot sandbox is not installed on this server (bubblewrap and python3 are needed).")
+        raise SandboxError(
+            "The bot sandbox is not installed on this server (bubblewrap, libseccomp and python3 are needed)."
+        )
     with tempfile.TemporaryDirectory(prefix="dubium-bot-") as folder:
         Path(folder, "bot.py").write_text(source, encoding="utf-8")
         shutil.copy(HARNESS, Path(folder, "harness.py"))
