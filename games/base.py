@@ -145,6 +145,12 @@ class Game:
         action for a seat still silent at the end."""
         return None
 
+    def still_current(self, state: Any, moves_since: int) -> bool:
+        """May an action chosen `moves_since` actions ago still be played? In a turn-based game
+        every action changes what the next one is about, so never; a real-time game answers
+        whether what the action was about is unchanged."""
+        return False
+
     def dump(self, state: Any) -> dict:
         raise NotImplementedError
 

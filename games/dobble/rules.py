@@ -57,6 +57,8 @@ MINI_GAMES: dict[str, MiniGame] = {
     for mini_game in (TOWERING_INFERNO, THE_WELL, HOT_POTATO, GOTTA_CATCH_THEM_ALL, POISONED_GIFT)
 }
 MIN_HOT_POTATO_ROUNDS = 5
+# With no lockout, claiming all eight symbols of a card one after another wins every race.
+MIN_LOCKOUT_MS = 250
 
 
 class Dobble(Game):
@@ -133,6 +135,13 @@ class Dobble(Game):
             if state.phase == PLAY and rules.is_done(state):
                 finish_mini_game(state, rules)
         return state
+
+    def still_current(self, state: State, moves_since: int) -> bool:
+        """A claim is about the face-up cards, so it is stale only if one of the claims since was right
+        (every action is a claim, and a right claim is what moves cards); another seat's wrong claim
+        changes nothing the claim was about."""
+        claims = (event for event in reversed(state.history) if event["type"] == "claim")
+        return not any(event["correct"] for _, event in zip(range(moves_since), claims, strict=False))
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything face up; the same for every seat, as Dobble has no secret held by one player."""
@@ -285,7 +294,7 @@ GAME = Dobble(
         "lockout_ms": Option(
             default=1000,
             help="Game time in milliseconds during which a seat may not claim after a wrong claim.",
-            minimum=0,
+            minimum=MIN_LOCKOUT_MS,
             maximum=10_000,
         ),
         "last_winner": Option(

@@ -72,13 +72,23 @@ def pick_groups(entries: list[QueueEntry], players: int, now: datetime) -> list[
     return groups
 
 
+def groups_to_seat(game: str, entries: list[QueueEntry], players: int, now: datetime) -> list[list[QueueEntry]]:
+    """In real-time games people and bots are never seated together in the ranked queue (their
+    ladders are kept apart, ratings.ladders.default_kind); elsewhere anyone may meet anyone."""
+    if not GAMES[game].realtime:
+        return pick_groups(entries, players, now)
+    people = [entry for entry in entries if not entry.user.is_bot]
+    bots = [entry for entry in entries if entry.user.is_bot]
+    return pick_groups(people, players, now) + pick_groups(bots, players, now)
+
+
 def matchmake(game: str, players: int, now: datetime | None = None) -> list[Match]:
     """Seat and start every group that can be formed now; returns the new matches."""
     now = now or timezone.now()
     started = []
     with transaction.atomic():
         entries = list(QueueEntry.objects.select_for_update().filter(game=game, players=players).select_related("user"))
-        for group in pick_groups(entries, players, now):
+        for group in groups_to_seat(game, entries, players, now):
             clock = {} if GAMES[game].realtime else RANKED_CLOCK
             users = [entry.user for entry in group]
             random.shuffle(users)  # who starts is luck, not queue order

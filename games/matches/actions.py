@@ -44,12 +44,12 @@ def apply_action(
     `seats` saves a query when the caller has just loaded them."""
     check_shape(match.engine, action)
     check_running(match)
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq != match.seq:
+    engine = match.engine
+    state = match.load_state()
+    if not current(engine, state, match.seq, seq):
         raise MatchError(
             "stale", f"The match has moved on (it is at move {match.seq}, you saw {seq!r}): look again and retry."
         )
-    engine = match.engine
-    state = match.load_state()
     if seat_number not in engine.to_act(state):
         raise MatchError("not_your_turn", "It is not your turn.")
     if not isinstance(action, dict):
@@ -78,6 +78,14 @@ def apply_action(
     wakeups.plan_next(match, state, seats)
     match.save()
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+
+
+def current(engine, state, at: int, seen) -> bool:
+    """Was the action chosen on a picture of the match that is still good? The latest one always
+    is; an older one only where the engine says nothing it was about has changed (Dobble)."""
+    if isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= at:
+        return False
+    return seen == at or engine.still_current(state, at - seen)
 
 
 def game_time_ms(match: Match, now: datetime) -> int:

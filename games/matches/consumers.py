@@ -6,10 +6,12 @@ anything else is answered with an error message, never a dropped connection.
 
 import asyncio
 import contextlib
+from datetime import timedelta
 
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
-from games.matches import broadcast, chat, jsonlimits, presence
+from games.matches import broadcast, chat, fairness, jsonlimits, presence
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
@@ -38,9 +40,14 @@ class MatchConsumer(ReconnectingConsumer):
         if seat is not None:
             await database_sync_to_async(presence.connected)(self.match_id, seat, self.channel_name, True)
             self.heartbeat = asyncio.create_task(self.beat())
+            if await database_sync_to_async(fairness.is_realtime)(self.match_id):
+                self.meter = fairness.DelayMeter()
+                self.pinger = asyncio.create_task(self.measure_delay())
         await self.send_current_state()
 
     async def disconnect(self, code):
+        if getattr(self, "pinger", None) is not None:
+            self.pinger.cancel()
         if getattr(self, "heartbeat", None) is not None:
             self.heartbeat.cancel()
             await database_sync_to_async(presence.connected)(self.match_id, self.seat, self.channel_name, False)
@@ -54,6 +61,16 @@ class MatchConsumer(ReconnectingConsumer):
             await asyncio.sleep(presence.heartbeat_seconds())
             with contextlib.suppress(*SERVICE_ERRORS):
                 await database_sync_to_async(presence.heartbeat)(self.match_id, self.seat, self.channel_name)
+
+    async def measure_delay(self):
+        """Ping the client every few seconds (real-time matches) and tell the table this seat's delay."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await self.send_json({"type": "ping", "id": self.meter.ping(loop.time())})
+            await asyncio.sleep(fairness.PING_SECONDS)
+            message = {"type": "delay", "seat": self.seat, "ms": self.meter.delay_ms()}
+            with contextlib.suppress(*SERVICE_ERRORS):
+                await self.channel_layer.group_send(broadcast.table_group(self.match_id), broadcast.push(message))
 
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
@@ -70,7 +87,10 @@ class MatchConsumer(ReconnectingConsumer):
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             await self.send_error("bad_message", 'A message must be a JSON object with a "type".')
             return
-        handler = {"action": self.on_action, "chat": self.on_chat, "sync": self.on_sync, "ping": self.on_ping}
+        handler = {
+            "action": self.on_action, "chat": self.on_chat, "sync": self.on_sync, "ping": self.on_ping,
+            "pong": self.on_pong,
+        }
         if message["type"] not in handler:
             await self.send_error("bad_message", f"Unknown message type {message['type'][:40]!r}.")
             return
@@ -81,8 +101,13 @@ class MatchConsumer(ReconnectingConsumer):
 
     async def on_action(self, message):
         source = MatchAction.Source.API if self.scope.get("token_auth") else MatchAction.Source.BROWSER
+        made_at = timezone.now()
+        meter = getattr(self, "meter", None)
+        if meter is not None:  # a real-time claim: judged by when it was made, after the race was held open
+            made_at -= timedelta(milliseconds=meter.delay_ms())
+            await asyncio.sleep(meter.hold_seconds())
         await database_sync_to_async(submit_action)(
-            self.match_id, self.user, message.get("action"), message.get("seq"), source
+            self.match_id, self.user, message.get("action"), message.get("seq"), source, made_at
         )
 
     async def on_chat(self, message):
@@ -93,6 +118,11 @@ class MatchConsumer(ReconnectingConsumer):
 
     async def on_ping(self, message):
         await self.send_json({"type": "pong"})
+
+    async def on_pong(self, message):
+        meter = getattr(self, "meter", None)
+        if meter is not None:
+            meter.pong(message.get("id"), asyncio.get_running_loop().time())
 
     async def send_current_state(self):
         await self.send_json(await database_sync_to_async(presence.current_message)(self.match_id, self.seat))

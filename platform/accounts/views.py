@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.forms import RegistrationForm
+from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings
 
 
@@ -27,4 +28,5 @@ def profile(request, username: str):
         "person": person,
         "bots": person.owned_bots.order_by("username"),
         "ratings": profile_ratings(person),
+        "bluffs": player_bluffs(person),
     })

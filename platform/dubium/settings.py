@@ -197,6 +197,9 @@ MATCHMAKING_RATING = os.environ.get("MATCHMAKING_RATING", "openskill")
 BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "2"))
 BOT_MEMORY_MB = int(os.environ.get("BOT_MEMORY_MB", "256"))
 BOT_SANDBOX_PYTHON = os.environ.get("BOT_SANDBOX_PYTHON", "/usr/bin/python3")
+# Real-time races (Dobble): the most one-way network delay credited to a claim, and how long
+# every claim is held open after it was made (games/matches/fairness.py).
+REALTIME_LAG_CAP_MS = int(os.environ.get("REALTIME_LAG_CAP_MS", "150"))
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.

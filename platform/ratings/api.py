@@ -9,10 +9,13 @@ from rest_framework.permissions import AllowAny
 
 from games.engine import GAMES
 from ratings import ladders
+from ratings.bluffs import player_bluffs
 from ratings.models import HighScore, Rating, RatingChange
-from ratings.serializers import HighScoreSerializer, RatingChangeSerializer, RatingSerializer
+from ratings.serializers import BluffSummarySerializer, HighScoreSerializer, RatingChangeSerializer, RatingSerializer
 
-KIND = OpenApiParameter("kind", str, enum=list(ladders.KINDS), description="humans, bots or all (the default).")
+KIND = OpenApiParameter(
+    "kind", str, enum=list(ladders.KINDS), description="humans, bots or all (the default; humans for Dobble)."
+)
 
 
 def known_game(slug: str) -> str:
@@ -37,9 +40,8 @@ class Leaderboard(ReadOnly):
     serializer_class = RatingSerializer
 
     def get_queryset(self):
-        return ladders.ladder(
-            known_game(self.kwargs["game"]), ladders.clean_kind(self.request.query_params.get("kind"))
-        )
+        game = known_game(self.kwargs["game"])
+        return ladders.ladder(game, ladders.clean_kind(self.request.query_params.get("kind"), game))
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -87,3 +89,17 @@ class HighScores(ReadOnly):
 
     def get_queryset(self):
         return HighScore.objects.filter(game=known_game(self.kwargs["game"])).select_related("user")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="account_bluffs",
+        summary="How often one account bluffed, was caught, doubted and was right, per game with bluffing.",
+    )
+)
+class AccountBluffs(ReadOnly):
+    serializer_class = BluffSummarySerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return player_bluffs(self.account())

@@ -6,14 +6,21 @@ place is two index counts, so neither grows with the number of accounts beyond t
 
 from django.db.models import QuerySet
 
+from games.engine import GAMES
 from ratings.models import HighScore, Rating
 
 KINDS = {"all": None, "humans": False, "bots": True}
 PAGE_SIZE = 50
 
 
-def clean_kind(kind: str | None) -> str:
-    return kind if kind in KINDS else "all"
+def default_kind(game: str) -> str:
+    """Real-time games (Dobble) rank people and bots apart unless asked: a program's reaction
+    time is no measure of a person's, so one ladder would not compare like with like."""
+    return "humans" if GAMES[game].realtime else "all"
+
+
+def clean_kind(kind: str | None, game: str) -> str:
+    return kind if kind in KINDS else default_kind(game)
 
 
 def kind_of(game: str, kind: str = "all") -> QuerySet[Rating]:

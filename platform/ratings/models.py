@@ -114,3 +114,23 @@ class HighScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.game} {self.score}"
+
+
+class BluffRecord(models.Model):
+    """One account's bluff and doubt counts in one finished match (ratings.bluffs): one row per match and
+    account, so counting a match twice changes nothing and the profile sums rows in one query."""
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="bluff_records")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bluff_records")
+    game = models.CharField(max_length=16)
+    claims = models.PositiveIntegerField(default=0, help_text="Bids (Dudo) or plays (I Doubt It) made.")
+    judged = models.PositiveIntegerField(default=0, help_text="Claims whose truth the rules showed.")
+    bluffs = models.PositiveIntegerField(default=0, help_text="Shown claims that were false.")
+    caught = models.PositiveIntegerField(default=0, help_text="Bluffs that were doubted.")
+    chances = models.PositiveIntegerField(default=0, help_text="Times a doubt was allowed.")
+    doubts = models.PositiveIntegerField(default=0)
+    doubts_right = models.PositiveIntegerField(default=0, help_text="Doubts that found a bluff.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_bluff_record_per_match_and_account")]
+        indexes = [models.Index(fields=["user", "game"])]

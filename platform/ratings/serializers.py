@@ -60,3 +60,21 @@ class HighScoreSerializer(serializers.ModelSerializer):
     class Meta:
         model = HighScore
         fields = ["player", "game", "match", "score", "finished_at"]
+
+
+class BluffSummarySerializer(serializers.Serializer):
+    """One game's bluff and doubt figures of an account (ratings.bluffs.player_bluffs)."""
+
+    game = serializers.CharField()
+    matches = serializers.IntegerField()
+    claims = serializers.IntegerField(help_text="Bids (Dudo) or plays (I Doubt It) made.")
+    judged = serializers.IntegerField(help_text="Claims whose truth the rules showed.")
+    bluffs = serializers.IntegerField(help_text="Shown claims that were false.")
+    caught = serializers.IntegerField(help_text="Bluffs that were doubted.")
+    chances = serializers.IntegerField(help_text="Times a doubt was allowed.")
+    doubts = serializers.IntegerField()
+    doubts_right = serializers.IntegerField(help_text="Doubts that found a bluff.")
+    bluff_rate = serializers.FloatField(allow_null=True, help_text="bluffs / judged")
+    caught_rate = serializers.FloatField(allow_null=True, help_text="caught / bluffs")
+    doubt_rate = serializers.FloatField(allow_null=True, help_text="doubts / chances")
+    doubt_accuracy = serializers.FloatField(allow_null=True, help_text="doubts_right / doubts")

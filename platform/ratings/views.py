@@ -13,8 +13,8 @@ def leaderboards(request):
     boards = [
         {
             "engine": engine,
-            "top": list(ladders.ladder(slug)[:TOP]),
-            "mine": ladders.position(slug, request.user),
+            "top": list(ladders.ladder(slug, ladders.default_kind(slug))[:TOP]),
+            "mine": ladders.position(slug, request.user, ladders.default_kind(slug)),
         }
         for slug, engine in GAMES.items()
     ]
@@ -25,7 +25,7 @@ def leaderboard(request, game: str):
     """One game's ladder, 50 a page, humans, bots or all; the viewer's place and its page."""
     if game not in GAMES:
         raise Http404("There is no such game.")
-    kind = ladders.clean_kind(request.GET.get("kind"))
+    kind = ladders.clean_kind(request.GET.get("kind"), game)
     page = Paginator(ladders.ladder(game, kind), ladders.PAGE_SIZE).get_page(request.GET.get("page"))
     mine = ladders.position(game, request.user, kind)
     return render(

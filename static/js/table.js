@@ -1,6 +1,7 @@
 // The table page: one websocket to /ws/match/<id>/, the shared parts (seats, clocks, history,
 // chat, result) drawn here, the game area drawn by static/js/games/<slug>.js.
 // Every message from the server is a full picture ("state"), so a reconnect simply redraws.
+// Real-time tables also answer the server's pings, which measure each seat's network delay.
 "use strict";
 
 (function () {
@@ -15,6 +16,7 @@
   let retryMs = 500;
   let clockTimer = null;
   let pendingClaim = null;
+  const delays = {};  // real-time games: each seat's measured one-way delay (games/matches/fairness.py)
 
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -55,20 +57,41 @@
   }
 
   function receive(message) {
-    if (message.type === "state") { latest = message; pendingClaim = null; draw(message); }
+    if (message.type === "state") {
+      latest = message;
+      draw(message);
+      if (pendingClaim && pendingClaim.stale) retryClaim(message);
+    }
     else if (message.type === "error") showError(message);
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
+    else if (message.type === "ping") send({ type: "pong", id: message.id });
+    else if (message.type === "delay") { delays[message.seat] = message.ms; drawDelays(); }
+  }
+
+  // A claim refused as stale lost its race to a right claim. It is sent once more, on the state
+  // that moved the cards (waited for if it has not arrived yet), if the symbol it named is
+  // still right there; true when it was.
+  function retryClaim(state) {
+    const claim = pendingClaim;
+    pendingClaim = null;
+    if (!(renderer && renderer.stillValid && renderer.stillValid(state.view, claim.action))) return false;
+    send({ type: "action", action: claim.action, seq: state.seq });
+    return true;
+  }
+
+  function drawDelays() {
+    for (const node of document.querySelectorAll("[data-delay-seat]")) {
+      const ms = delays[node.dataset.delaySeat];
+      node.textContent = ms == null ? "" : `${ms} ms`;
+      node.title = ms == null ? "" : `Network delay credited to this player's claims: ${ms} ms`;
+    }
   }
 
   function showError(message) {
-    // A claim that raced another player's move is retried once if its card is still there.
-    if (message.code === "stale" && pendingClaim && renderer && renderer.stillValid &&
-        renderer.stillValid(latest.view, pendingClaim.action)) {
-      const retry = pendingClaim.action;
-      pendingClaim = null;
-      send({ type: "action", action: retry, seq: latest.seq });
-      return;
+    if (message.code === "stale" && pendingClaim) {
+      if (latest.seq <= pendingClaim.seq) { pendingClaim.stale = true; return; }
+      if (retryClaim(latest)) return;
     }
     const box = el("table-error");
     box.textContent = message.message;
@@ -118,7 +141,9 @@
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away" }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
       h("span", { class: "clock", "data-clock-seat": s.seat }),
+      h("span", { class: "delay muted", "data-delay-seat": s.seat }),
     )));
+    drawDelays();
   }
 
   function drawClocks(message) {

@@ -120,17 +120,18 @@ def test_a_person_plays_a_dobble_mini_game_against_a_house_bot(site, new_page, a
     page = hosts_page(site, new_page, match)
 
     def step():
-        cards = page.locator(".dobble-card")
-        if cards.count() < 2:
-            return
-        mine = set(cards.nth(0).locator("[data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)"))
-        target = cards.nth(1).locator("[data-symbol]")
-        for symbol in target.evaluate_all("els => els.map(e => e.dataset.symbol)"):
-            if symbol in mine:
-                button = cards.nth(1).locator(f"[data-symbol='{symbol}']")
-                if button.is_enabled():
-                    button.click()
-                return
+        # Both cards read in one go: a redraw between two reads would pair an old card with a new one.
+        symbol = page.evaluate("""() => {
+            const cards = document.querySelectorAll(".dobble-card");
+            if (cards.length < 2) return null;
+            const ids = (card) => [...card.querySelectorAll("[data-symbol]")].map((e) => e.dataset.symbol);
+            const mine = ids(cards[0]);
+            return ids(cards[1]).find((id) => mine.includes(id)) || null;
+        }""")
+        if symbol is not None:
+            button = page.locator(".dobble-card").nth(1).locator(f"[data-symbol='{symbol}']")
+            if button.is_enabled():
+                button.click(timeout=1000)
 
     page.wait_for_selector(".dobble-card")
     screenshot(page, "dobble-table")

@@ -109,11 +109,24 @@ def test_a_locked_out_seat_is_refused_until_its_lockout_ends():
     assert GAME.view(state, 0)["seats"][0]["score"] == 1
 
 
-def test_the_lockout_length_is_an_option_and_zero_means_no_lockout():
-    state = GAME.new_game(2, 5, {"lockout_ms": 0})
+def test_the_lockout_length_is_an_option_with_a_floor_so_claiming_every_symbol_never_pays():
+    state = GAME.new_game(2, 5, {"lockout_ms": 250})
     GAME.apply(state, 0, wrong_claim(state, 0, "pile", at_ms=10))
-    GAME.apply(state, 0, right_claim(state, 0, "pile", at_ms=10))
-    assert GAME.view(state, 0)["lockouts"] == {}
+    assert GAME.view(state, 0)["lockouts"] == {"0": 260}
+    with pytest.raises(IllegalAction) as error:
+        GAME.new_game(2, 5, {"lockout_ms": 0})
+    assert str(error.value) == "Option lockout_ms must be at least 250."
+
+
+def test_a_claim_stays_current_until_a_right_claim_moves_the_cards():
+    state = GAME.new_game(3, 5)
+    assert GAME.still_current(state, 0)
+    GAME.apply(state, 1, wrong_claim(state, 1, "pile", at_ms=10))
+    GAME.apply(state, 2, wrong_claim(state, 2, "pile", at_ms=20))
+    assert GAME.still_current(state, 2)  # two wrong claims since: the cards are the same
+    GAME.apply(state, 0, right_claim(state, 0, "pile", at_ms=30))
+    assert not GAME.still_current(state, 1)
+    assert not GAME.still_current(state, 3)
 
 
 def test_claims_must_arrive_in_time_order():

@@ -6,6 +6,7 @@ from games.engine import get_game
 from games.matches import actions, lifecycle, replays
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
+from tests.engines.test_dobble_helpers import right_claim, wrong_claim
 from tests.matches.conftest import OPENING_BID
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +138,20 @@ def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bo
     assert sorted(c["seat"] for c in changes) == [0, 1]
     assert sum(c["delta"] for c in changes) == pytest.approx(0, abs=0.2)
     assert presence.current_message(match.pk, None)["rating_changes"] == changes
+
+
+def test_a_dobble_claim_is_stale_only_when_a_right_claim_moved_the_cards(alice, bob, carol):
+    match = lifecycle.create_match(game="dobble", players=3, host=alice, seed=5)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.join_match(match.pk, carol)
+    match = lifecycle.start_match(match.pk, alice)
+    engine = get_game("dobble")
+    state = match.load_state()
+    actions.submit_action(match.pk, bob, wrong_claim(state, 1, "pile"), seq=0)
+    # alice chose her claim before bob's wrong claim: the cards are the same, so it counts.
+    actions.submit_action(match.pk, alice, right_claim(state, 0, "pile"), seq=0)
+    match.refresh_from_db()
+    assert match.seq == 2 and engine.view(match.load_state(), 0)["history"][-1]["correct"]
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(match.pk, carol, right_claim(state, 2, "pile"), seq=1)
+    assert refused.value.code == "stale"

@@ -65,6 +65,18 @@ def test_the_matchmaker_starts_a_ranked_match_and_empties_the_queue(alice, bob):
 
 
 @pytest.mark.django_db
+def test_the_dobble_queue_never_seats_a_person_with_a_bot(alice, bob, make_user):
+    now = timezone.now()
+    robot = make_user("robot", is_bot=True)
+    matchmaking.join_queue(alice, "dobble", 2, 1500, now)
+    matchmaking.join_queue(robot, "dobble", 2, 1500, now)
+    assert matchmaking.matchmake("dobble", 2, now) == []
+    matchmaking.join_queue(bob, "dobble", 2, 1520, now)
+    [match] = matchmaking.matchmake("dobble", 2, now)
+    assert {seat.user.username for seat in match.seats.all()} == {"alice", "bob"}
+
+
+@pytest.mark.django_db
 def test_the_queue_api_joins_and_leaves(client, alice, bob):
     client.force_login(alice)
     response = client.post("/api/queue/", {"game": "dudo", "players": 3}, content_type="application/json")

@@ -101,3 +101,14 @@ def test_the_dubito_page_lists_solo_high_scores_best_first(client, finished_matc
         ("alice", 30),
     ]
     assert "Solo high scores" in response.content.decode()
+
+
+def test_dobble_ranks_people_apart_from_bots_unless_asked(client, ladder):
+    for rating in Rating.objects.filter(game="dudo"):
+        Rating.objects.create(user=rating.user, game="dobble", elo=rating.elo, peak=rating.elo, is_bot=rating.is_bot)
+    page = client.get(reverse("leaderboard", args=["dobble"])).content.decode()
+    assert "h0" in page and "b1" not in page
+    everyone = client.get(reverse("leaderboard", args=["dobble"]) + "?kind=all").content.decode()
+    assert "b1" in everyone
+    assert [row["player"] for row in client.get("/api/leaderboards/dobble/").json()["results"]][:2] == ["h0", "h2"]
+    assert "b1" in client.get(reverse("leaderboard", args=["dudo"])).content.decode()

@@ -108,9 +108,12 @@
     if (keyHandler && !event.target.closest("input, textarea")) keyHandler(Number(event.key));
   });
 
+  // A claim resent on new cards must still be right: the symbol on both cards it compares.
   function stillValid(view, action) {
-    const item = targets(view, null).find((t) => t.target === action.target);
-    return Boolean(item && item.card && item.card.symbols.includes(action.symbol));
+    const item = targets(view, view.seat).find((t) => t.target === action.target);
+    const own = ownCard(view, view.seat);
+    return Boolean(item && item.card && own &&
+      item.card.symbols.includes(action.symbol) && own.symbols.includes(action.symbol));
   }
 
   function describe(event, name) {

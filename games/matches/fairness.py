@@ -1,0 +1,63 @@
+"""Fair real-time races (Dobble): claims are judged by when they were made, not when they arrived.
+
+A player further from the server would otherwise lose every close race. Each seated socket
+of a real-time match pings its client every few seconds and keeps its last round-trip
+times; half their median is the socket's one-way delay, capped at `LAG_CAP_MS` so that a
+client that delays its answers on purpose gains at most the cap. A claim is taken as made
+at its arrival minus that delay, and it is held until the cap has passed since then, so a
+claim made earlier by a player further away has time to arrive first. Every claim, a
+house bot's too, waits the same `LAG_CAP_MS` after it was made (docs/rules/dobble.md).
+"""
+
+import statistics
+from collections import deque
+
+from django.conf import settings
+
+from games.engine import GAMES
+from games.matches.models import Match
+
+PING_SECONDS = 2.0
+SAMPLES = 5
+
+
+def is_realtime(match_id: int) -> bool:
+    game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+    return game is not None and GAMES[game].realtime
+
+
+def lag_cap_ms() -> int:
+    return settings.REALTIME_LAG_CAP_MS
+
+
+class DelayMeter:
+    """The round trips of one socket's pings and the one-way delay they give."""
+
+    def __init__(self):
+        self.sent: dict[int, float] = {}
+        self.round_trips: deque[float] = deque(maxlen=SAMPLES)
+        self.next_id = 0
+
+    def ping(self, now: float) -> int:
+        """A new ping's id, sent at `now` (seconds, monotonic)."""
+        self.next_id += 1
+        self.sent = {self.next_id: now}  # an answer to an older ping is too late to be useful
+        return self.next_id
+
+    def pong(self, ping_id, now: float) -> bool:
+        """Count the answer to a ping; False for an unknown or repeated id."""
+        sent = self.sent.pop(ping_id, None) if isinstance(ping_id, int) else None
+        if sent is None:
+            return False
+        self.round_trips.append((now - sent) * 1000)
+        return True
+
+    def delay_ms(self) -> int:
+        """The one-way delay credited to this socket's claims: 0 until measured, at most the cap."""
+        if not self.round_trips:
+            return 0
+        return min(round(statistics.median(self.round_trips) / 2), lag_cap_ms())
+
+    def hold_seconds(self) -> float:
+        """How long a claim arriving now waits: until the cap has passed since it was made."""
+        return (lag_cap_ms() - self.delay_ms()) / 1000
