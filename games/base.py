@@ -21,13 +21,38 @@ class IllegalAction(Exception):
 
 @dataclass(frozen=True)
 class Option:
-    """One table option: its default, the values allowed and a line of help."""
+    """One table option: its default, the values allowed, a short label and a line of help.
+
+    `label` is what a player reads next to the field ("Ones wild in one-die rounds"); each
+    value of `choices` may have a label in `choice_labels` (same order), else it shows as is.
+    """
 
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = field(default="", kw_only=True)
+    choice_labels: tuple[str, ...] = field(default=(), kw_only=True)
+
+    def __post_init__(self):
+        if not self.label:
+            raise ValueError("Every option needs a label a player can read.")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError("choice_labels needs one label per choice.")
+
+    def named_choices(self) -> list[tuple[Any, str]]:
+        """Each allowed value with the words a player reads for it."""
+        labels = self.choice_labels or tuple(str(choice) for choice in self.choices)
+        return list(zip(self.choices, labels, strict=True))
+
+    def describe_value(self, value: Any) -> str:
+        """A chosen value in words: the choice's label, "yes"/"no", or the number."""
+        if self.choices:
+            return dict(self.named_choices()).get(value, str(value))
+        if isinstance(self.default, bool):
+            return "yes" if value else "no"
+        return str(value)
 
     def clean(self, name: str, value: Any) -> Any:
         if self.choices and value not in self.choices:
@@ -74,6 +99,7 @@ class Game:
             "realtime": self.realtime,
             "options": {
                 name: {
+                    "label": opt.label,
                     "default": opt.default,
                     "help": opt.help,
                     "choices": list(opt.choices),

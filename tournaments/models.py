@@ -4,6 +4,7 @@ from django.db import models
 
 from games.engine import get_game
 from games.matches.models import GAME_CHOICES
+from games.matches.time_controls import clock_label
 
 
 class Tournament(models.Model):
@@ -45,6 +46,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def clock_label(self) -> str:
+        """Every match's clock as players read it ("1 minute per move", "no clock")."""
+        if self.turn_seconds == 0 or get_game(self.game).realtime:
+            return "no clock"
+        return clock_label("turn", self.turn_seconds * 1000, 0)
 
     @property
     def is_open(self) -> bool:

@@ -48,7 +48,7 @@ def tournament_detail(request, tournament_id: int):
             "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
             "rounds": sorted(rounds.items()),
             "my_choice": my_choice,
-            "mini_games": get_game("dobble").options["mini_game"].choices if my_choice else (),
+            "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
         },
     )
 

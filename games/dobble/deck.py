@@ -27,9 +27,9 @@ SYMBOLS_PER_CARD = ORDER + 1
 # fmt: off
 SYMBOL_NAMES: tuple[str, ...] = (
     "anchor", "apple", "baby bottle", "bird", "bomb", "cactus", "candle", "carrot",
-    "cat", "cheese", "chess knight", "clock", "clown", "daisy", "dinosaur", "dog",
+    "cat", "cheese", "chess pawn", "clock", "clown", "daisy", "dinosaur", "dog",
     "dolphin", "dragon", "exclamation mark", "eye", "fire", "four-leaf clover", "ghost", "hammer",
-    "heart", "ice cube", "igloo", "key", "ladybird", "light bulb", "lightning", "lips",
+    "heart", "ice cube", "hut", "key", "ladybird", "light bulb", "lightning", "lips",
     "lock", "maple leaf", "moon", "no entry", "pencil", "question mark", "scissors", "skull",
     "snowflake", "snowman", "spider", "spider web", "splash", "sun", "sunglasses", "target",
     "taxi", "tortoise", "treble clef", "tree", "water drop", "yin yang", "zebra", "feather",

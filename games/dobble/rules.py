@@ -290,24 +290,31 @@ GAME = Dobble(
             default=TOWERING_INFERNO.name,
             help="Which mini-game this match plays (a tournament series starts with the towering inferno).",
             choices=tuple(MINI_GAMES),
+            label="Mini-game",
+            choice_labels=(
+                "The Towering Inferno", "The Well", "Hot Potato", "Gotta Catch 'Em All", "The Poisoned Gift"
+            ),
         ),
         "lockout_ms": Option(
             default=1000,
             help="Game time in milliseconds during which a seat may not claim after a wrong claim.",
             minimum=MIN_LOCKOUT_MS,
             maximum=10_000,
+            label="Pause after a wrong claim (milliseconds)",
         ),
         "last_winner": Option(
             default=0,
             help="The seat that won the previous mini-game of the series: the well's deal starts with it.",
             minimum=0,
             maximum=7,
+            label="Seat that won the previous mini-game",
         ),
         "hot_potato_rounds": Option(
             default=0,
             help="Rounds of hot potato: 0 plays until the cards run out (55 // players), else 5 up to that.",
             minimum=0,
             maximum=CARD_COUNT // 2,
+            label="Hot Potato rounds (0: until the cards run out)",
         ),
     },
 )

@@ -330,13 +330,15 @@ GAME = DoubtIt(
     options={
         "doubt_rule": Option("first", "Who challenges when several doubt: the first doubt to arrive, or the "
                              "doubter nearest the dealer's left (the window waits for the nearer seats).",
-                             ("first", "nearest")),
+                             ("first", "nearest"), label="Who challenges",
+                             choice_labels=("The first to doubt", "The doubter nearest the dealer's left")),
         "after_doubt": Option("next", "Who plays after a challenge: the next player in turn, or the loser of "
-                              "the challenge.", ("next", "loser")),
+                              "the challenge.", ("next", "loser"), label="Who plays after a challenge",
+                              choice_labels=("The next player", "The loser of the challenge")),
         "doubt_window_s": Option(20, "Seconds every other player has to doubt or pass after a play; a player "
                                  "still silent then passes (0: only the table clock limits the window).",
-                                 minimum=0, maximum=300),
+                                 minimum=0, maximum=300, label="Seconds to doubt"),
         "max_plays": Option(400, "The game stops after this many plays; then everyone ranks by cards left.",
-                            minimum=20, maximum=5000),
+                            minimum=20, maximum=5000, label="Most plays in a game"),
     },
 )

@@ -253,11 +253,15 @@ GAME = Dubito(
             "strict",
             "Rows 1 and 3: each card strictly higher, or an equal rank allowed too.",
             ("strict", "equal"),
+            label="Ascending rows",
+            choice_labels=("Strictly higher", "Equal rank allowed"),
         ),
         "empty_pile": Option(
             "play-on",
             "When the draw pile runs out: play on from the hand, or stop the game.",
             ("play-on", "stop"),
+            label="When the draw pile runs out",
+            choice_labels=("Play on from the hand", "Stop the game"),
         ),
     },
 )

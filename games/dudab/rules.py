@@ -373,10 +373,16 @@ GAME = DudabBuba(
     action_keys=frozenset({"type", "card", "column", "request", "cards", "to", "own"}),
     slug="dudab", name="Dudab Buba", min_players=2, max_players=6,
     options={
-        "jungle": Option(False, "Add the 8 Jungle cards: drawn, one splits a column into mirrored halves."),
-        "baby": Option(False, "Add the 8 Baby cards: drawn, one hides a column and may make everyone draw."),
+        "jungle": Option(
+            False, "Add the 8 Jungle cards: drawn, one splits a column into mirrored halves.", label="Jungle cards"
+        ),
+        "baby": Option(
+            False, "Add the 8 Baby cards: drawn, one hides a column and may make everyone draw.", label="Baby cards"
+        ),
         "four_player_columns": Option(
-            3, "Starting columns with 4 players (2-3 players have 2, 5-6 players 3).", choices=(2, 3)
+            3, "Starting columns with 4 players (2-3 players have 2, 5-6 players 3).", choices=(2, 3),
+            label="Starting columns with 4 players",
+            choice_labels=("2 columns", "3 columns"),
         ),
     },
 )

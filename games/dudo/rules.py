@@ -275,8 +275,14 @@ GAME = Dudo(
     action_keys=frozenset({"type", "quantity", "face"}),
     slug="dudo", name="Dudo", min_players=2, max_players=10,
     options={
-        "opening_ones": Option(False, "The opening bid may be on ones while ones are wild."),
-        "palifico_wild": Option(False, "Ones stay wild in a one-die round (classic Perudo: they do not)."),
-        "dice": Option(5, "Dice per player at the start.", minimum=1, maximum=5),
+        "opening_ones": Option(
+            False, "The opening bid may be on ones while ones are wild.", label="Opening bid on ones"
+        ),
+        "palifico_wild": Option(
+            False,
+            "Ones stay wild in a one-die round (classic Perudo: they do not).",
+            label="Ones wild in one-die rounds",
+        ),
+        "dice": Option(5, "Dice per player at the start.", minimum=1, maximum=5, label="Dice per player"),
     },
 )

@@ -10,12 +10,14 @@ from games.engine import GAMES
 from games.lobby import matchmaking
 from games.lobby.snapshot import lobby_snapshot
 from games.lobby.tasks import matchmake_all
+from games.matches.time_controls import QUICK_PAIRING
 from ratings.services import matchmaking_rating
 
 
 class QueueSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
     players = serializers.IntegerField(min_value=2, max_value=11)
+    time_control = serializers.ChoiceField(choices=QUICK_PAIRING, default=matchmaking.DEFAULT_TIME_CONTROL)
 
 
 @extend_schema(responses={200: dict})
@@ -39,9 +41,18 @@ def queue(request):
     form = QueueSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     game, players = form.validated_data["game"], form.validated_data["players"]
-    entry = matchmaking.join_queue(request.user, game, players, matchmaking_rating(request.user, game))
+    rating = matchmaking_rating(request.user, game)
+    entry = matchmaking.join_queue(
+        request.user, game, players, rating, time_control=form.validated_data["time_control"]
+    )
     matchmake_all.delay()
     return Response(
-        {"game": entry.game, "players": entry.players, "rating": entry.rating, "joined_at": entry.joined_at},
+        {
+            "game": entry.game,
+            "players": entry.players,
+            "time_control": entry.time_control,
+            "rating": entry.rating,
+            "joined_at": entry.joined_at,
+        },
         status=status.HTTP_201_CREATED,
     )

@@ -6,6 +6,7 @@ import contextlib
 from channels.db import database_sync_to_async
 
 from games.engine import GAMES
+from games.lobby.matchmaking import just_paired
 from games.lobby.snapshot import lobby_snapshot, socket_alive
 from games.matches import broadcast, presence
 from games.matches.sockets import SERVICE_ERRORS, ReconnectingConsumer
@@ -15,6 +16,7 @@ class LobbyConsumer(ReconnectingConsumer):
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
         if self.game not in GAMES:
+            await self.accept()  # then close: a refused handshake reads as a dropped line
             await self.close(code=4404)
             return
         user = self.scope.get("user")
@@ -26,6 +28,10 @@ class LobbyConsumer(ReconnectingConsumer):
         await self.accept()
         await database_sync_to_async(socket_alive)(self.channel_name)
         self.heartbeat = asyncio.create_task(self.beat())
+        if user is not None and user.is_authenticated:
+            match = await database_sync_to_async(just_paired)(user, self.game)
+            if match is not None:
+                await self.send_json(broadcast.match_found_message(match))
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def disconnect(self, code):
@@ -35,6 +41,8 @@ class LobbyConsumer(ReconnectingConsumer):
             await database_sync_to_async(socket_alive)(self.channel_name, False)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if self.game not in GAMES:
+            return
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def beat(self):

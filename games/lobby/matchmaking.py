@@ -6,7 +6,7 @@ longer each has waited, so nobody waits forever for a perfect opponent.
 """
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,11 +16,12 @@ from games.lobby.models import QueueEntry
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
+from games.matches.time_controls import PRESETS, QUICK_PAIRING
 
 BASE_WINDOW = 100.0
 WIDENING_PER_SECOND = 5.0
 MAX_WINDOW = 800.0
-RANKED_CLOCK = {"clock": Match.Clock.PER_GAME, "clock_initial_ms": 180_000, "clock_increment_ms": 2_000}
+DEFAULT_TIME_CONTROL = "3+2"
 
 
 def window(entry: QueueEntry, now: datetime) -> float:
@@ -28,7 +29,11 @@ def window(entry: QueueEntry, now: datetime) -> float:
     return min(MAX_WINDOW, BASE_WINDOW + WIDENING_PER_SECOND * waited)
 
 
-def join_queue(user, game: str, players: int, rating: float, now: datetime | None = None) -> QueueEntry:
+def join_queue(
+    user, game: str, players: int, rating: float, now: datetime | None = None, time_control: str = DEFAULT_TIME_CONTROL
+) -> QueueEntry:
+    if time_control not in QUICK_PAIRING:
+        raise MatchError("bad_request", "Choose a time control of the quick pairing.")
     if game not in GAMES:
         raise MatchError("bad_request", f"There is no game called {game!r}.")
     engine = GAMES[game]
@@ -40,12 +45,35 @@ def join_queue(user, game: str, players: int, rating: float, now: datetime | Non
         entry, created = QueueEntry.objects.get_or_create(
             user=user,
             game=game,
-            defaults={"players": players, "rating": rating, "joined_at": now or timezone.now()},
+            defaults={
+                "players": players,
+                "time_control": time_control,
+                "rating": rating,
+                "joined_at": now or timezone.now(),
+            },
         )
         if not created:
             raise MatchError("already_queued", f"You are already waiting for a {engine.name} match.")
         transaction.on_commit(lambda: broadcast.send_lobby_update(game))
     return entry
+
+
+JUST_STARTED = timedelta(seconds=15)
+
+
+def just_paired(user, game: str, now: datetime | None = None) -> Match | None:
+    """A match of this game that started for the user moments ago: a lobby page that connects
+    after its `match_found` went out (it was loading) is sent there all the same."""
+    return (
+        Match.objects.filter(
+            game=game,
+            status=Match.Status.RUNNING,
+            seats__user=user,
+            started_at__gte=(now or timezone.now()) - JUST_STARTED,
+        )
+        .order_by("-started_at")
+        .first()
+    )
 
 
 def leave_queue(user, game: str) -> None:
@@ -82,18 +110,28 @@ def groups_to_seat(game: str, entries: list[QueueEntry], players: int, now: date
     return pick_groups(people, players, now) + pick_groups(bots, players, now)
 
 
-def matchmake(game: str, players: int, now: datetime | None = None) -> list[Match]:
-    """Seat and start every group that can be formed now; returns the new matches."""
+def matchmake(
+    game: str, players: int, now: datetime | None = None, time_control: str = DEFAULT_TIME_CONTROL
+) -> list[Match]:
+    """Seat and start every group that can be formed now; returns the new matches.
+
+    "no clock" pairs a casual game; the other presets are ranked.
+    """
     now = now or timezone.now()
+    preset = PRESETS[time_control]
     started = []
     with transaction.atomic():
-        entries = list(QueueEntry.objects.select_for_update().filter(game=game, players=players).select_related("user"))
+        entries = list(
+            QueueEntry.objects.select_for_update()
+            .filter(game=game, players=players, time_control=time_control)
+            .select_related("user")
+        )
         for group in groups_to_seat(game, entries, players, now):
-            clock = {} if GAMES[game].realtime else RANKED_CLOCK
+            clock = {} if GAMES[game].realtime else preset.as_table()
             users = [entry.user for entry in group]
             random.shuffle(users)  # who starts is luck, not queue order
             match = lifecycle.start_seated_match(
-                game=game, seats=[{"user": user} for user in users], now=now, ranked=True, **clock
+                game=game, seats=[{"user": user} for user in users], now=now, ranked=preset.ranked, **clock
             )
             QueueEntry.objects.filter(pk__in=[entry.pk for entry in group]).delete()
             started.append(match)

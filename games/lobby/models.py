@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 
 from games.matches.models import GAME_CHOICES
+from games.matches.time_controls import PRESETS
 
 
 class QueueEntry(models.Model):
@@ -10,6 +11,9 @@ class QueueEntry(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entries")
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
     players = models.PositiveSmallIntegerField()
+    time_control = models.CharField(
+        max_length=8, default="3+2", help_text="A key of time_controls.PRESETS; only equal ones are paired."
+    )
     rating = models.FloatField(help_text="The player's rating when they joined, for pairing.")
     joined_at = models.DateTimeField()
 
@@ -18,6 +22,45 @@ class QueueEntry(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_queue_per_game")]
         indexes = [models.Index(fields=["game", "players", "joined_at"])]
 
+    @property
+    def time_control_label(self) -> str:
+        return PRESETS[self.time_control].label
+
+
+class Rematch(models.Model):
+    """The players of a finished match who asked to play it again; it starts once every person has."""
+
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE, related_name="rematch")
+    accepted_by = models.JSONField(default=list, help_text="User ids of the people who asked or agreed.")
+    new_match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
+
+
+class Challenge(models.Model):
+    """One player invites another, by name, to a game; the match starts when it is accepted."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        CANCELLED = "cancelled", "Cancelled"
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent")
+    challenged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges")
+    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    time_control = models.CharField(max_length=8, default="none")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["challenged", "status"])]
+
+    @property
+    def time_control_label(self) -> str:
+        return PRESETS[self.time_control].label
 
 class LobbySocket(models.Model):
     """One open lobby socket; "players online" counts those whose heartbeat is recent, so the

@@ -25,6 +25,7 @@ def lobby_snapshot(game: str) -> dict:
                 "ranked": table.ranked,
                 "options": table.options,
                 "clock": table.clock,
+                "clock_label": table.clock_label,
                 "host": table.host.username if table.host else None,
                 "seats": [
                     {"seat": s.number, "player": s.user.username, "bot": s.user.is_bot} for s in table.seats.all()

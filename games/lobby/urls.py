@@ -5,5 +5,12 @@ from games.lobby import views
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("play/<str:game>/", views.lobby, name="lobby"),
+    path("play/<str:game>/computer/", views.play_computer, name="play-computer"),
+    path("play/<str:game>/table/", views.new_table, name="new-table"),
+    path("play/<str:game>/queue/", views.join_queue, name="join-queue"),
+    path("play/<str:game>/queue/leave/", views.leave_queue, name="leave-queue"),
+    path("play/<str:game>/challenge/", views.send_challenge, name="send-challenge"),
+    path("play/<str:game>/challenge/<int:challenge_id>/", views.answer_challenge, name="answer-challenge"),
+    path("match/<int:match_id>/rematch/", views.rematch, name="rematch"),
     path("rules/<str:game>/", views.rules, name="rules"),
 ]

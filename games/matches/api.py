@@ -166,7 +166,7 @@ def replay_export(request, match_id: int):
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def replay_step(request, match_id: int, step: int):
-    """The view after `step` actions of a finished match; `?seat=N` shows that seat's cards too."""
+    """The view after `step` actions of a finished match; `?seat=N` shows your own seat's cards too."""
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
         return Response(
@@ -174,7 +174,13 @@ def replay_step(request, match_id: int, step: int):
         )
     seat = request.query_params.get("seat")
     try:
-        frame = replays.frame(match, step, None if seat in (None, "") else int(seat))
+        seat = None if seat in (None, "") else int(seat)
+        if seat is not None and seat not in replays.seats_shown_to(match, request.user):
+            return Response(
+                {"type": "error", "code": "not_your_seat", "message": "A replay shows a hand only to its player."},
+                status=403,
+            )
+        frame = replays.frame(match, step, seat)
     except (ValueError, IndexError):
         return Response({"type": "error", "code": "bad_request", "message": "No such step or seat."}, status=400)
     return Response(frame)

@@ -137,7 +137,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def match_found_message(match) -> dict:
+    return {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
+
+
 def send_match_found(match, users) -> None:
     """Tell each player (queued, or in a tournament) where their new match is."""
-    message = {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
+    message = match_found_message(match)
     deliver([(user_group(user.pk), push(message)) for user in users])

@@ -26,6 +26,9 @@ class MatchConsumer(ReconnectingConsumer):
         self.user = self.scope.get("user")
         seat = await database_sync_to_async(presence.seat_number)(self.match_id, self.user)
         if seat is False:
+            # Accept first: a close before the handshake reaches the page as a 403 and code 1006,
+            # which it takes for a dropped line and retries for ever.
+            await self.accept()
             await self.close(code=4404)
             return
         self.seat = seat

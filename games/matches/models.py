@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from games.engine import GAMES
+from games.matches.time_controls import clock_label
 
 GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
 
@@ -70,6 +71,18 @@ class Match(models.Model):
     @property
     def engine(self):
         return GAMES[self.game]
+
+    @property
+    def clock_label(self) -> str:
+        """The clock as players read it: "3+2", "1 minute per move", "no clock"."""
+        return clock_label(self.clock, self.clock_initial_ms, self.clock_increment_ms)
+
+    def option_labels(self) -> list[str]:
+        """The table's options as players read them ("Dice per player: 1")."""
+        return [
+            f"{option.label}: {option.describe_value(self.options.get(name, option.default))}"
+            for name, option in self.engine.options.items()
+        ]
 
     def load_state(self):
         return self.engine.load(self.state)

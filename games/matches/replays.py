@@ -36,6 +36,17 @@ def verify(data: dict) -> tuple[bool, dict]:
     return result["ranking"] == recorded.get("ranking"), result
 
 
+def seats_shown_to(match, user) -> list[int]:
+    """The seats whose private view a replay may show this viewer: their own, nobody else's.
+
+    What the rules reveal to the table (dice at a doubt, challenged cards) is in everyone's
+    view; a hand that was never shown at the table stays unseen, even after the end
+    (docs/rules/*.md, "Replays").
+    """
+    seat = match.seat_of(user)
+    return [] if seat is None else [seat.number]
+
+
 def frame(match, step: int, seat: int | None) -> dict:
     """The view after `step` actions; IndexError past the end, ValueError for a bad seat."""
     log = [(s, a) for s, a in match.actions.values_list("seat", "action")]

@@ -19,11 +19,14 @@
       const row = document.createElement("tr");
       const link = h("a", "Open", { href: `/match/${t.id}/` });
       row.append(h("td", `#${t.id}`), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
-        h("td", t.ranked ? "ranked" : "casual"), h("td", ""));
+        h("td", `${t.ranked ? "ranked" : "casual"} · ${t.clock_label}`), h("td", ""));
       row.lastChild.append(link);
       return row;
     }));
   }
+
+  let submitting = false;
+  document.addEventListener("submit", () => { submitting = true; });
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -37,10 +40,13 @@
         const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
         document.getElementById("queue-sizes").textContent = sizes || "nobody";
       } else if (message.type === "match_found") {
-        location.href = message.url;
+        // A form on its way (the pairing that completed this table) brings its own redirect.
+        if (!submitting) location.href = message.url;
+      } else if (message.type === "challenge" || message.type === "challenge_declined") {
+        location.reload();  // the page lists the challenges waiting for you
       }
     });
-    socket.addEventListener("close", () => setTimeout(connect, 2000));
+    socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });
   }
 
   const waiting = document.getElementById("queue-waiting");

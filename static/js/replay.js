@@ -7,6 +7,9 @@
   const matchId = root.dataset.match;
   const steps = Number(root.dataset.steps);
   const renderer = window.DubiumGames[root.dataset.game];
+  const names = JSON.parse(document.getElementById("replay-names").textContent);
+  const seatPicker = document.getElementById("replay-seat");  // only for a player of the match
+  const name = (n) => names[n] || `Seat ${n + 1}`;
   let step = steps;
 
   function h(tag, attrs, ...children) {
@@ -19,18 +22,20 @@
   }
 
   async function show() {
-    const seat = document.getElementById("replay-seat").value;
+    const seat = seatPicker ? seatPicker.value : "";
     const response = await fetch(`/api/matches/${matchId}/replay/${step}/${seat === "" ? "" : `?seat=${seat}`}`);
     const frame = await response.json();
+    if (!response.ok) { document.getElementById("game-area").textContent = frame.message; return; }
     document.getElementById("replay-step").textContent = step;
     const area = document.getElementById("game-area");
     area.replaceChildren();
     const seatNumber = seat === "" ? null : Number(seat);
-    renderer.render(area, frame.view, { act: () => {}, h, seats: [], seat: seatNumber, toAct: [], replay: true });
-    const names = [...document.querySelectorAll("#replay-seat option")].slice(1).map((o) => o.textContent);
+    const seats = names.map((player, n) => ({ seat: n, player }));
+    renderer.render(area, frame.view,
+      { act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name, replay: true });
     const describe = renderer.describe || ((event) => JSON.stringify(event));
     document.getElementById("history").replaceChildren(
-      ...(frame.view.history || []).map((event) => h("li", {}, describe(event, (n) => names[n] || `Seat ${n + 1}`))));
+      ...(frame.view.history || []).map((event) => h("li", {}, describe(event, name))));
   }
 
   const moves = { first: () => 0, back: () => Math.max(0, step - 1), next: () => Math.min(steps, step + 1), last: () => steps };
@@ -44,6 +49,6 @@
     if (event.key === "ArrowLeft") { step = moves.back(); show(); }
     if (event.key === "ArrowRight") { step = moves.next(); show(); }
   });
-  document.getElementById("replay-seat").addEventListener("change", show);
+  if (seatPicker) seatPicker.addEventListener("change", show);
   show();
 })();

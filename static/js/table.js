@@ -65,6 +65,7 @@
     else if (message.type === "error") showError(message);
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
+    else if (message.type === "rematch") showRematch(message);
     else if (message.type === "ping") send({ type: "pong", id: message.id });
     else if (message.type === "delay") { delays[message.seat] = message.ms; drawDelays(); }
   }
@@ -87,6 +88,19 @@
       node.title = ms == null ? "" : `Network delay credited to this player's claims: ${ms} ms`;
     }
   }
+
+  function showRematch(message) {
+    // The player whose click started it is sent there by the form's answer.
+    if (message.url) { if (!rematchSent) location.href = message.url; return; }
+    const status = el("rematch-status");
+    if (!status) return;
+    status.textContent = `${message.asked_by.join(", ")} asked for a rematch.`;
+    status.hidden = false;
+    el("rematch").textContent = "Accept the rematch";
+  }
+
+  let rematchSent = false;
+  document.addEventListener("submit", (event) => { if (event.target.closest("[data-when-finished]")) rematchSent = true; });
 
   function showError(message) {
     if (message.code === "stale" && pendingClaim) {
@@ -123,6 +137,7 @@
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
     for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = message.status !== "running";
+    for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
   }
 
   function playerName(seats, number) {

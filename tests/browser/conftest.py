@@ -3,7 +3,9 @@
 Bots move on their own here: a wake-up ticker runs for the length of each test.
 """
 
+import logging
 import os
+import re
 import socket
 import threading
 import time
@@ -106,8 +108,9 @@ def new_page(browser, site):
     """Pages depend on the site so that they close (and their sockets with them) before it stops."""
     contexts = []
 
-    def make(viewport=(1280, 900)):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    def make(viewport=(1280, 900), **options):
+        """options go to the browser context, e.g. color_scheme="dark"."""
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **options)
         context.set_default_timeout(15_000)
         contexts.append(context)
         return context.new_page()
@@ -117,9 +120,75 @@ def new_page(browser, site):
         context.close()
 
 
-def screenshot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+class ServerLog(logging.Handler):
+    """Every record of ERROR or worse, and any record carrying a traceback, the server logs."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.problems: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.levelno >= logging.ERROR or record.exc_info or "Traceback" in text:
+            self.problems.append(f"{record.levelname} {record.name}: {self.format(record)}")
+
+
+class Guard:
+    """Pages that fail the test on any console error, uncaught exception or failed request.
+
+    `expect(pattern)` allows failed requests whose URL matches the regular expression (a test
+    that provokes a 400 on purpose says so).
+    """
+
+    def __init__(self, make_page):
+        self.make_page = make_page
+        self.server_log = ServerLog()
+        self.problems: list[str] = []
+        self.expected: list[re.Pattern] = []
+
+    def expect(self, pattern: str) -> None:
+        self.expected.append(re.compile(pattern))
+
+    def allowed(self, url: str) -> bool:
+        return any(pattern.search(url) for pattern in self.expected)
+
+    def page(self, viewport=(1280, 900)):
+        page = self.make_page(viewport)
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text} ({m.location})"))
+        page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error}"))
+        page.on("requestfailed", self.request_failed)
+        page.on("response", self.response)
+        return page
+
+    def request_failed(self, request) -> None:
+        # A static file still loading when the page moves on is dropped by the browser itself;
+        # any other aborted request (a form cut off by a script's redirect) is a finding.
+        dropped = request.failure == "net::ERR_ABORTED" and "/static/" in request.url
+        if not dropped and not self.allowed(request.url):
+            self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
+
+    def response(self, response) -> None:
+        if response.status >= 400 and not self.allowed(response.url):
+            self.problems.append(f"HTTP {response.status}: {response.request.method} {response.url}")
+
+
+@pytest.fixture
+def strict(new_page):
+    """The guard of issue 12: use `strict.page()` instead of `new_page()`; the test fails on any
+    browser console error, failed request or server ERROR/traceback while it runs."""
+    guard = Guard(new_page)
+    logging.getLogger().addHandler(guard.server_log)
+    yield guard
+    logging.getLogger().removeHandler(guard.server_log)
+    problems = guard.problems + guard.server_log.problems
+    assert not problems, "the site misbehaved during the test:\n" + "\n".join(problems)
+
+
+def screenshot(page, name: str, full_page: bool = True) -> None:
+    """Into test-artifacts/ (CI keeps it); name may hold a subfolder, e.g. "screenshots/dobble-phone"."""
+    path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)
 
 
 def log_in(page, site: str, username: str, password: str = "correct horse battery") -> None:

@@ -63,6 +63,7 @@ def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(clie
     path = tmp_path / "replay.json"
     path.write_text(json.dumps(export))
     call_command("replay", str(path))
+    client.force_login(match.seats.get(number=1).user)
     step = client.get(f"/api/matches/{match.pk}/replay/3/?seat=1").json()
     assert (step["step"], step["view"]["seat"]) == (3, 1)
     assert client.get(f"/api/matches/{match.pk}/replay/{match.seq + 1}/").status_code == 400

@@ -164,9 +164,12 @@ async def test_an_anonymous_visitor_watches_but_a_bad_token_is_not_a_player(appl
     await ws.disconnect()
 
 
-async def test_an_unknown_match_closes_the_socket(application, alice):
-    ws, connected, code = await connect(application, 999999, alice)
-    assert not connected and code == 4404
+async def test_an_unknown_match_closes_the_socket_with_4404_after_the_handshake(application, alice):
+    """Not a refused handshake (a 403 the page cannot tell from a dropped line): the page
+    reads 4404, says the match does not exist and stops reconnecting."""
+    ws, connected, _ = await connect(application, 999999, alice)
+    assert connected
+    assert (await ws.receive_output())["code"] == 4404
 
 
 async def test_a_reconnecting_player_gets_the_full_current_view(application, match_ids):

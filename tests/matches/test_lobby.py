@@ -113,3 +113,14 @@ async def test_the_lobby_socket_pushes_new_tables_and_tells_a_queued_player_wher
         pushed = await lobby.receive_json_from()
     assert [seat["player"] for seat in pushed["tables"][0]["seats"]] == ["alice", "bob"]
     await lobby.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_match_that_just_started_for_a_player_is_found_for_their_lobby_page(alice, bob, carol):
+    now = timezone.now()
+    matchmaking.join_queue(alice, "dudo", 2, 1500, now)
+    matchmaking.join_queue(bob, "dudo", 2, 1500, now)
+    [match] = matchmaking.matchmake("dudo", 2, now)
+    assert matchmaking.just_paired(alice, "dudo") == match
+    assert matchmaking.just_paired(carol, "dudo") is None
+    assert matchmaking.just_paired(alice, "dudo", now + timedelta(minutes=1)) is None

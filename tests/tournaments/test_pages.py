@@ -39,7 +39,7 @@ def test_the_loser_of_a_dobble_mini_game_chooses_the_next_one_on_the_page(client
     wakeups.play_out(cup.tables.get(round=1).match_id)
     client.force_login(alice)
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
-    assert 'id="choose-mini-game"' in page and 'value="hot-potato"' in page
+    assert 'id="choose-mini-game"' in page and 'value="hot-potato">Hot Potato<' in page
     response = client.post(f"/tournaments/{cup.pk}/choose/", {"mini_game": "hot-potato"}, follow=True)
     assert "the next mini-game starts now" in response.content.decode()
     assert cup.tables.get(round=2).match.options["mini_game"] == "hot-potato"

@@ -1,0 +1,118 @@
+"""Playing someone again or by name: the rematch of a finished table and the challenge.
+
+Both end in an ordinary match started through the match service; the people involved are
+told through their sockets (the finished table's group, the lobby's per-user group).
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import GAMES
+from games.lobby.models import Challenge, Rematch
+from games.matches import broadcast, lifecycle
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from games.matches.time_controls import PRESETS, QUICK_PAIRING
+
+
+def offer_rematch(match_id: int, user) -> Match | None:
+    """Ask for (or agree to) a rematch; the new match once every person at the table has.
+
+    Bots agree at once. The seats turn by one, so another player opens the new match.
+    """
+    with transaction.atomic():
+        match = lifecycle.locked(match_id)
+        if match.status != Match.Status.FINISHED:
+            raise MatchError("not_finished", "A rematch is offered once the match is over.")
+        seats = list(match.seats.select_related("user").order_by("number"))
+        if not any(seat.user_id == user.pk for seat in seats):
+            raise MatchError("not_seated", "Only the players of this match can ask for a rematch.")
+        rematch, _ = Rematch.objects.get_or_create(match=match)
+        if rematch.new_match_id is None:
+            rematch.accepted_by = sorted(set(rematch.accepted_by) | {user.pk})
+            people = {seat.user_id for seat in seats if not seat.user.is_bot}
+            if people <= set(rematch.accepted_by):
+                rematch.new_match = start_again(match, seats)
+            rematch.save()
+        message = rematch_message(match, rematch, seats)
+        transaction.on_commit(lambda: broadcast.send_to_table(match.pk, message))
+    return rematch.new_match
+
+
+def start_again(match: Match, seats: list) -> Match:
+    turned = seats[1:] + seats[:1]
+    return lifecycle.start_seated_match(
+        game=match.game,
+        # A person who resigned had a house bot finish for them; in the new match they play again.
+        seats=[
+            {"user": s.user, "house_bot": s.house_bot if s.user.is_bot else "", "code_version": s.code_version}
+            for s in turned
+        ],
+        now=timezone.now(),
+        options=match.options,
+        ranked=match.ranked,
+        clock=match.clock,
+        clock_initial_ms=match.clock_initial_ms,
+        clock_increment_ms=match.clock_increment_ms,
+    )
+
+
+def rematch_message(match: Match, rematch: Rematch, seats: list) -> dict:
+    """What the finished table hears: who asked, and where the new match is once it starts."""
+    names = [seat.user.username for seat in seats if seat.user_id in rematch.accepted_by]
+    url = f"/match/{rematch.new_match_id}/" if rematch.new_match_id else None
+    return {"type": "rematch", "match": match.pk, "asked_by": names, "url": url}
+
+
+def challenge(challenger, username: str, game: str, time_control: str) -> Challenge:
+    """Invite a person by name to a two-player game; they answer on their lobby."""
+    if game not in GAMES or GAMES[game].min_players > 2:
+        raise MatchError("bad_request", "Challenges are for two-player games.")
+    if time_control not in QUICK_PAIRING:
+        raise MatchError("bad_request", "Choose one of the offered time controls.")
+    challenged = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if challenged is None or challenged.is_bot:
+        raise MatchError("not_found", f"There is no player called {username!r} (to play a bot, play the computer).")
+    if challenged.pk == challenger.pk:
+        raise MatchError("bad_request", "You cannot challenge yourself.")
+    sent = Challenge.objects.create(challenger=challenger, challenged=challenged, game=game, time_control=time_control)
+    notice = {"type": "challenge", "game": game, "from": challenger.username}
+    transaction.on_commit(lambda: broadcast.deliver([(broadcast.user_group(challenged.pk), broadcast.push(notice))]))
+    return sent
+
+
+def pending_for(user, game: str) -> list[Challenge]:
+    return list(
+        Challenge.objects.filter(challenged=user, game=game, status=Challenge.Status.PENDING).select_related(
+            "challenger"
+        )
+    )
+
+
+def answer(challenge_id: int, user, accept: bool) -> Match | None:
+    """Accept (the match starts, the challenger is sent to it) or decline a challenge."""
+    with transaction.atomic():
+        found = Challenge.objects.select_for_update().filter(pk=challenge_id, challenged=user).first()
+        if found is None or found.status != Challenge.Status.PENDING:
+            raise MatchError("not_found", "That challenge is no longer waiting for you.")
+        if not accept:
+            found.status = Challenge.Status.DECLINED
+            found.save(update_fields=["status"])
+            notice = {"type": "challenge_declined", "game": found.game, "by": user.username}
+            transaction.on_commit(
+                lambda: broadcast.deliver([(broadcast.user_group(found.challenger_id), broadcast.push(notice))])
+            )
+            return None
+        table = {} if GAMES[found.game].realtime else PRESETS[found.time_control].as_table()
+        found.match = lifecycle.start_seated_match(
+            game=found.game,
+            seats=[{"user": found.challenger}, {"user": user}],
+            now=timezone.now(),
+            ranked=PRESETS[found.time_control].ranked,
+            **table,
+        )
+        found.status = Challenge.Status.ACCEPTED
+        found.save(update_fields=["status", "match"])
+        transaction.on_commit(lambda: broadcast.send_match_found(found.match, [found.challenger]))
+    return found.match

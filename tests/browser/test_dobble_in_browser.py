@@ -1,0 +1,166 @@
+"""The Dobble table as a person meets it: pictures, number keys, the lockout countdown, a phone."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games.matches import lifecycle, wakeups
+from tests.browser.conftest import log_in, screenshot
+from tests.browser.test_tables_in_browser import table_with_bots
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+CENTRES_HIT = """[...document.querySelectorAll(".dobble-symbol")].filter((button) => {
+    const r = button.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).closest(".dobble-symbol") === button;
+}).length"""
+
+
+def start_in_thread(match, host):
+    """Started outside Playwright's thread, whose event loop the service's broadcasts must not share."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(lifecycle.start_match, match.pk, host).result()
+
+
+def open_table(site, new_page, match, viewport=(1280, 900), **options):
+    page = new_page(viewport, **options)
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    page.wait_for_selector(".dobble-card .dobble-symbol")
+    return page
+
+
+def card_symbols(page, index: int) -> list[str]:
+    return page.locator(f"[data-card-index='{index}'] .dobble-symbol").evaluate_all(
+        "els => els.map(e => e.dataset.symbol)")
+
+
+def shared_and_wrong(page) -> tuple[int, int]:
+    """The key (1-8) of the picture both cards share, and of one they do not."""
+    mine, target = card_symbols(page, 0), card_symbols(page, 1)
+    keys = [i + 1 for i, symbol in enumerate(target) if symbol in mine]
+    wrong = [i + 1 for i, symbol in enumerate(target) if symbol not in mine]
+    return keys[0], wrong[0]
+
+
+def lock_out_with_a_wrong_picture(page, pick) -> None:
+    """pick(key) claims the target card's picture `key`; a claim overtaken by the bot's right one
+    is dropped as stale (no lockout), so try again on the new cards."""
+    for _ in range(5):
+        _right, wrong = shared_and_wrong(page)
+        pick(wrong)
+        try:
+            page.locator(".dobble-lockout").wait_for(timeout=2500)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("no wrong claim of five was taken")
+
+
+def test_each_card_shows_eight_different_pictures_with_their_names_and_keys(site, new_page, alice):
+    match = table_with_bots(alice, "dobble", ["easy"])
+    start_in_thread(match, alice)
+    page = open_table(site, new_page, match)
+    screenshot(page, "screenshots/dobble-desktop")
+    cards = page.locator(".dobble-card:not(.empty)")
+    assert cards.count() == 2
+    for n in range(2):
+        pictures = cards.nth(n).locator(".dobble-symbol img").evaluate_all("els => els.map(e => e.src)")
+        names = cards.nth(n).locator(".dobble-symbol").evaluate_all("els => els.map(e => e.title)")
+        assert len(pictures) == len(set(pictures)) == 8
+        assert len(set(names)) == 8
+        for name, picture in zip(names, pictures, strict=True):
+            assert picture.endswith(f"/static/vendor/twemoji/{name.replace(' ', '-')}.svg")
+    loaded = page.evaluate(
+        "[...document.querySelectorAll('.dobble-symbol img')].every(i => i.complete && i.naturalWidth > 0)")
+    assert loaded, "every picture is served by the site itself"
+    assert page.evaluate(CENTRES_HIT) == 16, "a click at the middle of each picture reaches that picture"
+    keys = page.locator("[data-card-index='1'] .dobble-key").all_inner_texts()
+    assert keys == [str(n) for n in range(1, 9)]
+    assert "Twemoji" in page.locator(".dobble-credit").inner_text()
+
+
+def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_wins_the_card(site, new_page, alice):
+    match = table_with_bots(alice, "dobble", ["easy"], {"lockout_ms": 3000}, seed=5)
+    start_in_thread(match, alice)
+    page = open_table(site, new_page, match)
+    page.locator("[data-card-index='1'] .dobble-symbol").first.focus()
+    lock_out_with_a_wrong_picture(page, lambda key: page.keyboard.press(str(key)))
+    countdown = page.locator(".dobble-lockout")
+    assert "locked out" in countdown.inner_text()
+    assert page.locator(".dobble-lockout-seconds").inner_text().endswith(" s")
+    assert page.locator(".dobble-board.locked [data-card-index='1'] .dobble-symbol[disabled]").count() == 8
+    screenshot(page, "screenshots/dobble-lockout")
+    announced = page.locator("#game-announcer")
+    assert "alice picked the " in announced.inner_text() and "locked out" in announced.inner_text()
+    assert announced.get_attribute("aria-live") == "polite"
+    countdown.wait_for(state="detached", timeout=8000)
+    assert page.locator("[data-card-index='1'] .dobble-symbol:not([disabled])").count() == 8
+    assert page.evaluate("document.activeElement.matches('[data-card-index=\"1\"] .dobble-symbol')"), \
+        "keyboard focus survives the redraws"
+    for _ in range(5):  # the bot may take the card first: look again
+        right, _wrong = shared_and_wrong(page)
+        page.keyboard.press(str(right))
+        try:
+            page.wait_for_selector("#history li:has-text('alice spotted the')", timeout=1500)
+            break
+        except PlaywrightTimeout:  # the bot was quicker
+            continue
+    assert page.locator("#history li", has_text="alice spotted the").count() >= 1
+    assert page.locator("#history li", has_text="which is not on both cards: locked out").count() >= 1
+
+
+def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_page, alice):
+    match = table_with_bots(alice, "dobble", ["easy"], {"lockout_ms": 3000}, seed=7)
+    start_in_thread(match, alice)
+    page = open_table(site, new_page, match, PHONE, has_touch=True)
+    screenshot(page, "screenshots/dobble-phone")
+    screenshot(page, "screenshots/dobble-phone-first-screen", full_page=False)
+    boxes = page.locator(".dobble-symbol").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
+    assert len(boxes) == 16
+    for x, y, width, height in boxes:
+        assert width >= 44 and height >= 44
+        assert 0 <= x and x + width <= PHONE[0] and y + height <= PHONE[1], "both cards are on the first screen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "nothing sticks out sideways"
+    assert page.evaluate(CENTRES_HIT) == 16, "a tap at the middle of each picture reaches that picture"
+    lock_out_with_a_wrong_picture(
+        page, lambda key: page.locator(f"[data-card-index='1'] .dobble-symbol[data-slot='{key - 1}']").tap())
+    countdown = page.locator(".dobble-lockout")
+    box = countdown.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0] and box["y"] + box["height"] <= PHONE[1]
+    screenshot(page, "screenshots/dobble-phone-lockout", full_page=False)
+    assert page.locator(".nav-links").is_hidden(), "the header is folded behind its Menu button"
+    page.click(".nav-toggle")
+    assert page.locator(".nav-links").is_visible()
+
+
+def test_the_replay_of_a_finished_mini_game_draws_the_same_pictures(site, new_page):
+    def played_out():
+        seats = [{"user": lifecycle.house_bot_user(bot), "house_bot": bot} for bot in ["hard", "easy"]]
+        with transaction.atomic():
+            match = lifecycle.start_seated_match(game="dobble", seats=seats, now=timezone.now(), seed=9)
+        return wakeups.play_out(match.pk)
+
+    with ThreadPoolExecutor(1) as pool:
+        match = pool.submit(played_out).result()
+    page = new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site}/match/{match.pk}/replay/")
+    page.wait_for_selector("#game-area .dobble-status")
+    page.click("[data-step=first]")
+    page.wait_for_function("document.querySelectorAll('.dobble-card:not(.empty) .dobble-symbol img').length >= 8")
+    names = page.locator(".dobble-card:not(.empty)").first.locator(".dobble-symbol").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(set(names)) == 8 and "null" not in " ".join(names)
+    assert page.locator("#history li").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#history li")
+    first_event = page.locator("#history li").first.inner_text()
+    assert " spotted the " in first_event or " picked the " in first_event
+    assert not errors

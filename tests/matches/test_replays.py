@@ -1,0 +1,42 @@
+"""Replays show what the table saw; a player may add their own hand, nobody anyone else's."""
+
+import pytest
+
+from games.matches import demo
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def finished_dubito(db):
+    return demo.play_bot_match("dubito", ["heuristic", "random"], seed=9)
+
+
+def test_a_spectator_replay_never_shows_a_hand(client, finished_dubito):
+    last = client.get(f"/api/matches/{finished_dubito.pk}/replay/{finished_dubito.seq}/").json()
+    assert last["view"]["seat"] is None and not last["view"].get("hand")
+
+
+@pytest.mark.parametrize("viewer", ["anonymous", "other player", "outsider"])
+def test_nobody_sees_another_seats_hand_even_after_the_end(client, finished_dubito, alice, viewer):
+    if viewer == "other player":
+        client.force_login(finished_dubito.seats.get(number=0).user)
+    elif viewer == "outsider":
+        client.force_login(alice)
+    response = client.get(f"/api/matches/{finished_dubito.pk}/replay/3/?seat=1")
+    assert response.status_code == 403 and response.json()["code"] == "not_your_seat"
+
+
+def test_a_player_replays_the_match_with_their_own_hand(client, finished_dubito):
+    player = finished_dubito.seats.get(number=1).user
+    client.force_login(player)
+    frame = client.get(f"/api/matches/{finished_dubito.pk}/replay/3/?seat=1").json()
+    assert frame["view"]["seat"] == 1 and frame["view"]["hand"]
+    html = client.get(f"/match/{finished_dubito.pk}/replay/").content.decode()
+    assert "you, with your hand" in html and player.username in html
+
+
+def test_the_replay_page_offers_no_seat_to_a_viewer_who_did_not_play(client, finished_dubito, alice):
+    client.force_login(alice)
+    html = client.get(f"/match/{finished_dubito.pk}/replay/").content.decode()
+    assert 'id="replay-seat"' not in html and "Nobody else's hand is shown" in html
