@@ -1,15 +1,21 @@
-"""Load: many people playing at once over websockets, against real ASGI server processes.
+"""Load: many people playing at once over websockets, beside a bare relay measured in the same run.
 
-    .venv/bin/python bench/load.py [--matches 50] [--seconds 30] [--web 1]
-    DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/load.py --web 2
+    .venv/bin/python bench/load.py --game dudo --players 400 --seconds 30            # paced, embedded
+    .venv/bin/python bench/load.py --game dudo --players 100 --fast                  # saturation
+    .venv/bin/python bench/load.py --game doubt-it --players 1000                    # 4-seat I Doubt It
+    .venv/bin/python bench/load.py --long                                            # moves 1-10 vs 300-310
+    DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/load.py --web 2 ...
 
-Creates --matches two-player Dudo matches between fresh accounts in a throwaway database,
-starts --web uvicorn processes (embedded defaults, or the real stack when DATABASE_URL and
-REDIS_URL are set; then the two seats of a match sit on different processes), and lets every
-player play random legal moves as fast as the server answers for --seconds. Reported: moves
-per second, and the latency from sending a move to the mover seeing the state it made
-(p50/p95/p99/max), which is the whole path: socket, match service, database, channel layer.
-Figures in docs/performance.md.
+Creates matches between fresh accounts in a throwaway database (SQLite, or a new PostgreSQL
+database beside DATABASE_URL), starts --web uvicorn processes serving Dubium and the bare relay
+of bench/relay_server.py (embedded: one process, the in-memory layer; real stack: the seats of
+a match sit on different processes), then runs the same client twice for --seconds each: first
+against Dubium, then against the relay, whose messages have the mean size of Dubium's.
+
+Paced players think 0.5-1.5 s before each move, as people do; --fast players move as soon as
+they may (that measures saturation throughput). Latency is move-to-every-seat: from sending a
+move until every seat of the match has a state that includes it. The client prints its own CPU
+share and event-loop lag: a client that cannot keep up says so, and its figures are then floors.
 """
 
 import argparse
@@ -17,16 +23,20 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
+
+SEATS = {"dudo": 2, "doubt-it": 4}
+LONG_FROM = 300  # --long compares moves 1-10 with moves LONG_FROM..LONG_FROM + 10
 
 
 def free_port() -> int:
@@ -39,6 +49,11 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def throwaway_database(url: str) -> str:
@@ -60,13 +75,10 @@ def drop_database(url: str) -> None:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def prepare(matches: int) -> list[tuple[int, list[str]]]:
-    """Migrate the throwaway database and create the matches: [(match id, [token of seat 0, 1])]."""
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
-    import django
-
-    django.setup()
+def prepare(game: str, matches: int, options: dict, prefix: str) -> list[tuple[int, list[str]]]:
+    """Create running matches between fresh accounts: [(match id, [token of each seat])]."""
     from django.contrib.auth import get_user_model
+    from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
     from games.matches import lifecycle
@@ -74,65 +86,295 @@ def prepare(matches: int) -> list[tuple[int, list[str]]]:
     User = get_user_model()
     tables = []
     for number in range(matches):
-        users = [User.objects.create_user(f"load{number}x{seat}") for seat in range(2)]  # tokens only
-        match = lifecycle.create_match(game="dudo", players=2, host=users[0])
-        lifecycle.join_match(match.pk, users[1])
-        lifecycle.start_match(match.pk, users[0])
+        users = [User.objects.create_user(f"{prefix}{number}x{seat}") for seat in range(SEATS[game])]  # tokens only
+        match = lifecycle.start_seated_match(
+            game=game, seats=[{"user": user} for user in users], now=timezone.now(), options=options, seed=number
+        )
         tables.append((match.pk, [Token.objects.create(user=user).key for user in users]))
     return tables
 
 
-async def player(url: str, token: str, deadline: float, latencies: list[float], rng: random.Random) -> int:
-    """Play random legal moves until the deadline or the match ends; returns moves made."""
+def fast_forward(tables, moves: int) -> list:
+    """Play random legal moves through the match service until each match has `moves` in its log;
+    the matches that ended before are dropped."""
+    from games.matches.actions import submit_action
+    from games.matches.models import Match
+
+    rng = random.Random(7)
+    kept = []
+    for match_id, tokens in tables:
+        match = Match.objects.get(pk=match_id)
+        seats = {seat.number: seat.user for seat in match.seats.select_related("user")}
+        while match.seq < moves and match.status == Match.Status.RUNNING:
+            state = match.load_state()
+            number = rng.choice(match.engine.to_act(state))
+            action = rng.choice(match.engine.legal_actions(state, number))
+            match = submit_action(match_id, seats[number], action, match.seq)
+        if match.status == Match.Status.RUNNING:
+            kept.append((match_id, tokens))
+    return kept
+
+
+@dataclass
+class Tally:
+    """What one phase saw: move-to-every-seat latencies (with the move's number), sizes, errors."""
+
+    seats: int
+    latencies: list[tuple[int, float]] = field(default_factory=list)
+    moves: int = 0
+    errors: dict = field(default_factory=dict)
+    state_bytes: int = 0
+    states: int = 0
+    pending: dict = field(default_factory=dict)  # (room, seq) -> [sent at, seats still to hear]
+
+    def sent(self, room, seq: int, now: float) -> None:
+        self.moves += 1
+        self.pending.setdefault((room, seq + 1), [now, set(range(self.seats))])
+
+    def heard(self, room, seat: int, seq: int, size: int, now: float) -> None:
+        self.state_bytes += size
+        self.states += 1
+        for key in [key for key in self.pending if key[0] == room and key[1] <= seq]:
+            entry = self.pending[key]
+            entry[1].discard(seat)
+            if not entry[1]:
+                self.latencies.append((key[1], now - entry[0]))
+                del self.pending[key]
+
+
+@dataclass
+class Start:
+    """Players connect first; the phase (and its clock) starts when all of them are in."""
+
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    # A few connections at a time: each one is database work on the server (presence, the
+    # first state), and a storm of hundreds would time out handshakes instead of measuring moves.
+    connecting: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(16))
+    connected: int = 0
+    deadline: float = 0.0
+
+
+async def player(url, room, seat, tally: Tally, start: Start, rng, think, until_seq) -> None:
+    """Connect, then move whenever this seat may: after thinking `think` seconds (a (low, high)
+    range, or None for at once), until the deadline, the match's end or move `until_seq`."""
     import websockets
 
-    moves, sent_at, sent_seq = 0, None, -1
     origin = "http://" + url.split("/")[2]
-    headers = {"Authorization": f"Token {token}"}
+    headers = {"Authorization": f"Token {room[1]}"} if room[1] else {}
+    await start.connecting.acquire()
     async with websockets.connect(
-        url, additional_headers=headers, origin=origin, open_timeout=20, compression=None
+        url, additional_headers=headers, origin=origin, open_timeout=120, compression=None, max_size=None
     ) as ws:
-        while time.monotonic() < deadline:
-            try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic()))
-            except TimeoutError:
-                break
-            if message.get("type") != "state":
-                continue
-            if sent_at is not None and message["seq"] > sent_seq:
-                latencies.append(time.monotonic() - sent_at)
-                sent_at = None
-            if message["status"] != "running":
-                break
-            if message["legal"] and sent_at is None:
-                action = rng.choice(message["legal"])
-                sent_seq = message["seq"]
-                sent_at = time.monotonic()
-                await ws.send(json.dumps({"type": "action", "action": action, "seq": sent_seq}))
-                moves += 1
-    return moves
+        latest, answered, errors = json.loads(await ws.recv()), asyncio.Event(), 0
+        start.connecting.release()
+        start.connected += 1  # and has its first state: the server has done the connection's work
+        await start.go.wait()
+        deadline = start.deadline
+
+        async def read():
+            nonlocal latest, errors
+            async for raw in ws:
+                message = json.loads(raw)
+                if message.get("type") == "state":
+                    latest = message
+                    tally.heard(room[0], seat, message["seq"], len(raw), time.monotonic())
+                elif message.get("type") == "error":
+                    tally.errors[message.get("code")] = tally.errors.get(message.get("code"), 0) + 1
+                    errors += 1
+                answered.set()
+
+        async def until(condition) -> bool:
+            """Wait for messages until `condition()` holds; False at the deadline."""
+            while not condition():
+                answered.clear()
+                try:
+                    await asyncio.wait_for(answered.wait(), timeout=max(0.01, deadline - time.monotonic()))
+                except TimeoutError:
+                    return False
+            return True
+
+        reader = asyncio.create_task(read())
+        try:
+            while await until(lambda: latest is not None):
+                if latest["status"] != "running" or latest["seq"] >= until_seq:
+                    break
+                if not latest["legal"]:
+                    seen = latest["seq"]
+                    if not await until(lambda seen=seen: latest["seq"] > seen):
+                        break
+                    continue
+                if think:
+                    await asyncio.sleep(rng.uniform(*think))
+                    if time.monotonic() >= deadline:
+                        break
+                    if not latest["legal"]:
+                        continue
+                seq, errors_before = latest["seq"], errors
+                tally.sent(room[0], seq, time.monotonic())
+                await ws.send(json.dumps({"type": "action", "action": rng.choice(latest["legal"]), "seq": seq}))
+                # Until the move (or another that beat it) comes back, or an error answers it.
+                if not await until(lambda seq=seq, before=errors_before: latest["seq"] > seq or errors > before):
+                    break
+        finally:
+            reader.cancel()
 
 
-async def play_all(ports: list[int], tables, seconds: float) -> tuple[int, list[float], float]:
-    latencies: list[float] = []
+async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
+    """How late the client's event loop wakes up: a busy client delays every figure it takes."""
+    while not stop.is_set():
+        before = time.monotonic()
+        await asyncio.sleep(0.05)
+        samples.append(time.monotonic() - before - 0.05)
+
+
+async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int) -> dict:
     rng = random.Random(1)
+    start = Start()
+    players = [
+        asyncio.create_task(player(url, room, seat, tally, start, random.Random(rng.random()), think, until_seq))
+        for url, room, seat in urls
+    ]
+    while start.connected < len(players):
+        await asyncio.sleep(0.05)
+        if any(task.done() for task in players):
+            await asyncio.gather(*players)  # a connection failed: raise its error
+    lag: list[float] = []
+    stop = asyncio.Event()
+    monitor = asyncio.create_task(loop_lag(lag, stop))
+    server_cpu = sum(cpu_seconds(server.pid) for server in servers)
+    client_cpu = own_cpu_seconds()
     started = time.monotonic()
-    deadline = started + seconds
-    clients = [
-        player(f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/match/{match_id}/", token, deadline, latencies, rng)
+    start.deadline = started + seconds
+    start.go.set()
+    await asyncio.gather(*players)
+    elapsed = time.monotonic() - started
+    client_cpu = own_cpu_seconds() - client_cpu
+    server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_cpu
+    stop.set()
+    await monitor
+    lag.sort()
+    return {
+        "elapsed": elapsed,
+        "client_cpu": client_cpu,
+        "server_cpu": server_cpu,
+        "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0,
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else float("nan")
+
+
+def settle(servers, idle_share: float = 0.15, longest: float = 120) -> None:
+    """Wait until the servers are (nearly) idle: what one phase left queued must not land on the next."""
+    until = time.monotonic() + longest
+    while time.monotonic() < until:
+        before = sum(cpu_seconds(server.pid) for server in servers)
+        time.sleep(1)
+        if sum(cpu_seconds(server.pid) for server in servers) - before < idle_share * len(servers):
+            return
+
+
+def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
+    settle(servers)
+    tally = Tally(seats)
+    timing = asyncio.run(run_phase(urls, servers, tally, seconds, think, until_seq))
+    server_cpu = timing["server_cpu"]
+    latencies = sorted(latency for _, latency in tally.latencies)
+    result = {
+        "name": name,
+        "moves": len(tally.latencies),
+        "moves_per_s": len(tally.latencies) / timing["elapsed"],
+        "cpu_ms": 1000 * server_cpu / max(1, len(tally.latencies)),
+        "p50": percentile(latencies, 0.5),
+        "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99),
+        "max": latencies[-1] * 1000 if latencies else float("nan"),
+        "bytes": tally.state_bytes / max(1, tally.states),
+        "errors": tally.errors,
+        "client_share": timing["client_cpu"] / timing["elapsed"],
+        "lag_p99": timing["lag_p99"] * 1000,
+        "sent": tally.moves,
+    }
+    print(
+        f"{name:>8}: {result['moves']} moves ({result['moves_per_s']:.0f}/s), web CPU {result['cpu_ms']:.2f} ms a "
+        f"move; move -> every seat ms p50 {result['p50']:.1f} p95 {result['p95']:.1f} p99 {result['p99']:.1f} "
+        f"max {result['max']:.0f}; state message {result['bytes']:.0f} B; {result['sent']} sent, "
+        f"errors {result['errors'] or 'none'}"
+    )
+    warning = ""
+    if result["client_share"] > 0.8:
+        warning = "  <- THE CLIENT COULD NOT KEEP UP: these figures are floors"
+    elif result["lag_p99"] > 50:
+        warning = "  <- the machine is busy: the client's timings run up to this late"
+    print(
+        f"{'':>8}  client CPU {100 * result['client_share']:.0f}% of one core, event-loop lag p99 "
+        f"{result['lag_p99']:.1f} ms{warning}"
+    )
+    return result
+
+
+def start_servers(count: int) -> tuple[list, list[int]]:
+    ports = [free_port() for _ in range(count)]
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "relay_server:application", "--app-dir", "bench",
+             "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "5",
+             "--ws-max-size", str(1 << 20)],
+            cwd=ROOT,
+        )
+        for port in ports
+    ]  # fmt: skip
+    for port in ports:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+    return servers, ports
+
+
+def dubium_urls(ports, tables):
+    return [
+        (f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/match/{match_id}/", (match_id, token), seat)
         for match_id, tokens in tables
         for seat, token in enumerate(tokens)
     ]
-    moves = sum(await asyncio.gather(*clients))
-    return moves, latencies, time.monotonic() - started
+
+
+def relay_urls(ports, rooms: int, seats: int, size: int):
+    return [
+        (f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/relay/{room}/{seat}/{seats}/{size}/", (room, None), seat)
+        for room in range(rooms)
+        for seat in range(seats)
+    ]
+
+
+def compare(dubium: dict, relay: dict) -> None:
+    print(
+        f"   ratio: p99 {dubium['p99'] / relay['p99']:.2f}x the relay's (goal <= 2), throughput "
+        f"{dubium['moves_per_s'] / max(relay['moves_per_s'], 1e-9):.2f} of the relay's, web CPU a move "
+        f"{dubium['cpu_ms']:.2f} ms against the relay's {relay['cpu_ms']:.2f} ms"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--web", type=int, default=1)
+    parser.add_argument("--game", choices=sorted(SEATS), default="dudo")
+    parser.add_argument("--players", type=int, default=100, help="sockets, one per seat (e.g. 400 or 1000)")
+    parser.add_argument("--seconds", type=float, default=30, help="of each phase")
+    parser.add_argument("--web", type=int, default=1, help="server processes (real stack only)")
+    parser.add_argument("--fast", action="store_true", help="move at once instead of thinking 0.5-1.5 s")
+    parser.add_argument("--no-relay", action="store_true", help="skip the relay floor")
+    parser.add_argument(
+        "--long", action="store_true", help=f"I Doubt It: moves 1-10 against moves {LONG_FROM}-{LONG_FROM + 10}"
+    )
     args = parser.parse_args()
+    if args.long:
+        args.game = "doubt-it"
+    seats = SEATS[args.game]
+    matches = max(1, args.players // seats)
     folder = tempfile.mkdtemp(prefix="dubium-load-")
     real_stack = bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"))
     if real_stack:
@@ -142,28 +384,48 @@ def main() -> None:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/load.sqlite3"
         os.environ.pop("REDIS_URL", None)
         args.web = 1  # the in-memory channel layer lives in one process
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "WARNING"})
-    tables = prepare(args.matches)
-    ports = [free_port() for _ in range(args.web)]
-    servers = [
-        subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "dubium.asgi:application", "--app-dir", "platform",
-             "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "5"],
-            cwd=ROOT,
-        )
-        for port in ports
-    ]  # fmt: skip
+    os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
+    # As in production: no query log (DEBUG), database connections kept (docs/performance.md).
+    os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false"})
+    os.environ.setdefault("DB_CONN_MAX_AGE", "60")  # kept connections: a new one per move costs 1-2 ms
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    import django
+
+    django.setup()
+    options = {"max_plays": 5000, "doubt_window_s": 0} if args.game == "doubt-it" else {}
+    tables = prepare(args.game, matches, options, "load")
+    if args.long:
+        print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
+        late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
+    servers, ports = start_servers(args.web)
+    stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
+    think = None if args.fast or args.long else (0.5, 1.5)
+    print(
+        f"{stack}, {args.web} web process(es); {args.game}, {matches} matches of {seats} ({matches * seats} sockets),"
+        f" {'as fast as possible' if think is None else 'thinking 0.5-1.5 s a move'}, {args.seconds:.0f} s a phase"
+    )
     try:
-        for port in ports:
-            for _ in range(200):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-        cpu_before = sum(cpu_seconds(server.pid) for server in servers)
-        moves, latencies, elapsed = asyncio.run(play_all(ports, tables, args.seconds))
-        server_cpu = sum(cpu_seconds(server.pid) for server in servers) - cpu_before
+        if args.long:
+            early = phase("moves 1-10", servers, dubium_urls(ports, tables), seats, args.seconds, None, 10)
+            later = phase(
+                f"{LONG_FROM}-{LONG_FROM + 10}",
+                servers,
+                dubium_urls(ports, late),
+                seats,
+                args.seconds,
+                None,
+                LONG_FROM + 10,
+            )
+            print(
+                f"   late/early: web CPU a move {later['cpu_ms'] / early['cpu_ms']:.2f}x, p50 "
+                f"{later['p50'] / early['p50']:.2f}x, message size {later['bytes'] / early['bytes']:.2f}x"
+            )
+            return
+        dubium = phase("dubium", servers, dubium_urls(ports, tables), seats, args.seconds, think)
+        if not args.no_relay:
+            size = round(dubium["bytes"])
+            relay = phase("relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think)
+            compare(dubium, relay)
     finally:
         for server in servers:
             server.terminate()
@@ -173,18 +435,10 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
         if real_stack:
+            from django.db import connections
+
+            connections.close_all()
             drop_database(os.environ["DATABASE_URL"])
-    latencies.sort()
-    stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
-    print(f"{stack}, {args.web} web process(es), {args.matches} matches, {2 * args.matches} sockets, {elapsed:.0f} s")
-    cpu_per_move = 1000 * server_cpu / max(moves, 1)
-    print(f"moves: {moves} ({moves / elapsed:.0f}/s); web processes' CPU: {cpu_per_move:.1f} ms a move")
-    if latencies:
-        pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
-        print(
-            f"move -> own new state, ms: p50 {statistics.median(latencies) * 1000:.0f}, p95 {pick(0.95):.0f}, "
-            f"p99 {pick(0.99):.0f}, max {latencies[-1] * 1000:.0f}"
-        )
 
 
 if __name__ == "__main__":

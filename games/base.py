@@ -85,6 +85,9 @@ class Game:
     min_players: int
     max_players: int
     realtime: bool = False
+    # Does a seat hold something the others may not see (cards, dice)? Then the seed and the raw
+    # action log of a match would show every hand, and only the site's staff get them.
+    hidden_information: bool = True
     options: dict[str, Option] = field(default_factory=dict)
     # Every key any of this game's actions may carry: the match service refuses others.
     action_keys: frozenset[str] = frozenset({"type"})

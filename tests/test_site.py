@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 from django.db import OperationalError
+from django.utils import timezone
 
 from dubium import views
 from games.engine import GAMES
+from games.matches.lifecycle import start_seated_match
 
 pytestmark = pytest.mark.django_db
 REPO = Path(__file__).resolve().parents[1]
@@ -106,3 +108,10 @@ def test_the_platform_module_is_the_standard_library_s_under_django(settings):
     module_file = Path(platform.__file__).resolve()
     assert module_file.parent == Path(sysconfig.get_paths()["stdlib"]).resolve()
     assert REPO not in module_file.parents
+
+
+def test_home_names_a_live_match_by_its_players_not_its_id(client, alice, bob):
+    match = start_seated_match(game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now())
+    html = client.get("/").content.decode()
+    assert f'href="/match/{match.pk}/">Dudo</a>: alice, bob' in html
+    assert f"#{match.pk}" not in html

@@ -52,7 +52,8 @@ class TournamentAdmin(admin.ModelAdmin):
     def cancel(self, request, queryset):
         allowed = [t.pk for t in queryset if self.has_change_permission(request, t)]
         cancelled = Tournament.objects.filter(
-            pk__in=allowed, status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING]
+            pk__in=allowed,
+            status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING, Tournament.Status.PAUSED],
         ).update(status=Tournament.Status.CANCELLED)
         self.message_user(request, f"{cancelled} cancelled.")
 

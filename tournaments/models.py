@@ -11,6 +11,7 @@ class Tournament(models.Model):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", "Open for entries"
         RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
         CANCELLED = "cancelled", "Cancelled"
 

@@ -1,10 +1,21 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import dashboard, views
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_id>/entry/", views.enter_or_withdraw, name="tournament-entry"),
     path("tournaments/<int:tournament_id>/choose/", views.choose_mini_game, name="tournament-choose"),
+    path("organize/", dashboard.dashboard, name="organize"),
+    path("organize/new/<str:game>/", dashboard.new, name="organize-new"),
+    path("organize/<int:tournament_id>/", dashboard.manage, name="organize-tournament"),
+    path("organize/<int:tournament_id>/edit/", dashboard.edit, name="organize-edit"),
+    path("organize/<int:tournament_id>/bots/", dashboard.add_bots, name="organize-bots"),
+    path(
+        "organize/<int:tournament_id>/entries/<int:entry_id>/remove/",
+        dashboard.remove_entry,
+        name="organize-remove-entry",
+    ),
+    path("organize/<int:tournament_id>/<str:action>/", dashboard.act, name="organize-act"),
 ]

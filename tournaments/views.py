@@ -16,7 +16,9 @@ def tournament_list(request):
         "tournaments/list.html",
         {
             "upcoming": Tournament.objects.filter(status=Tournament.Status.SCHEDULED).select_related("organizer"),
-            "running": Tournament.objects.filter(status=Tournament.Status.RUNNING).select_related("organizer"),
+            "running": Tournament.objects.filter(
+                status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED]
+            ).select_related("organizer"),
             "recent": Tournament.objects.filter(
                 status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
             ).order_by("-starts_at")[:20],
@@ -33,10 +35,6 @@ def tournament_detail(request, tournament_id: int):
         (t for t in tables if t.match is None and request.user.is_authenticated and t.chooser.user == request.user),
         None,
     )
-    names = {entry.pk: entry.user.username for entry in entries}
-    rounds = {}
-    for table in tables:
-        rounds.setdefault(table.round, []).append({"table": table, "players": [names[e] for e in table.seating]})
     return render(
         request,
         "tournaments/detail.html",
@@ -45,12 +43,23 @@ def tournament_detail(request, tournament_id: int):
             "entries": entries,
             "entered": entered,
             "scoring": SCORING[tournament.format],
-            "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
-            "rounds": sorted(rounds.items()),
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
+            **results(tournament),
         },
     )
+
+
+def results(tournament: Tournament) -> dict:
+    """Standings and every round's tables, for the public page and the organizer's (_results.html)."""
+    names = {entry.pk: entry.user.username for entry in tournament.entries.select_related("user")}
+    rounds = {}
+    for table in tournament.tables.select_related("match", "chooser__user"):
+        rounds.setdefault(table.round, []).append({"table": table, "players": [names[e] for e in table.seating]})
+    return {
+        "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
+        "rounds": sorted(rounds.items()),
+    }
 
 
 @require_POST

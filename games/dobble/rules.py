@@ -57,8 +57,15 @@ MINI_GAMES: dict[str, MiniGame] = {
     for mini_game in (TOWERING_INFERNO, THE_WELL, HOT_POTATO, GOTTA_CATCH_THEM_ALL, POISONED_GIFT)
 }
 MIN_HOT_POTATO_ROUNDS = 5
-# With no lockout, claiming all eight symbols of a card one after another wins every race.
-MIN_LOCKOUT_MS = 250
+# With no lockout, claiming all eight symbols of a card one after another would win every race:
+# the shortest pause is a quarter of a second.
+LOCKOUTS_MS = (250, 500, 1000, 2000, 3000, 5000)
+
+
+def seconds_in_words(ms: int) -> str:
+    """250 -> "a quarter of a second", 1000 -> "1 second", 3000 -> "3 seconds"."""
+    words = {250: "a quarter of a second", 500: "half a second", 1000: "1 second"}
+    return words.get(ms, f"{ms // 1000} seconds")
 
 
 class Dobble(Game):
@@ -285,6 +292,7 @@ GAME = Dobble(
     min_players=2,
     max_players=8,
     realtime=True,
+    hidden_information=False,
     options={
         "mini_game": Option(
             default=TOWERING_INFERNO.name,
@@ -297,10 +305,10 @@ GAME = Dobble(
         ),
         "lockout_ms": Option(
             default=1000,
-            help="Game time in milliseconds during which a seat may not claim after a wrong claim.",
-            minimum=MIN_LOCKOUT_MS,
-            maximum=10_000,
-            label="Pause after a wrong claim (milliseconds)",
+            help="How long a player may not claim after a wrong claim.",
+            choices=LOCKOUTS_MS,
+            label="Pause after a wrong claim",
+            choice_labels=tuple(seconds_in_words(ms) for ms in LOCKOUTS_MS),
         ),
         "last_winner": Option(
             default=0,
@@ -311,7 +319,7 @@ GAME = Dobble(
         ),
         "hot_potato_rounds": Option(
             default=0,
-            help="Rounds of hot potato: 0 plays until the cards run out (55 // players), else 5 up to that.",
+            help="Rounds of Hot Potato: 0 plays until the cards run out, else at least 5.",
             minimum=0,
             maximum=CARD_COUNT // 2,
             label="Hot Potato rounds (0: until the cards run out)",

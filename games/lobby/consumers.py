@@ -58,4 +58,4 @@ class LobbyConsumer(ReconnectingConsumer):
         await self.send_json(await database_sync_to_async(lobby_snapshot)(self.game))
 
     async def match_push(self, event):
-        await self.send_json(event["message"])
+        await self.send(text_data=event["text"])

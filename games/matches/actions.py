@@ -76,7 +76,7 @@ def apply_action(
         lifecycle.finish(match, state, seats, now)
         return
     wakeups.plan_next(match, state, seats)
-    match.save()
+    match.save(update_fields=["state", "seq", "turn_started_at", "window_opened_at", "wake_at"])
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 
 

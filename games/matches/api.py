@@ -153,11 +153,21 @@ def act(request, match_id: int):
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def replay_export(request, match_id: int):
-    """Seed, options and every action of a finished match: `manage.py replay` verifies it."""
+    """Seed, options and every action of a finished match: `manage.py replay` verifies it. In a game
+    with hidden cards or dice they would show every hand, so only staff get them there."""
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
         return Response(
             {"type": "error", "code": "not_finished", "message": "Replays open when the match ends."}, status=409
+        )
+    if match.engine.hidden_information and not request.user.is_staff:
+        return Response(
+            {
+                "type": "error",
+                "code": "hidden_information",
+                "message": "The full record of this game would show every hand: watch its replay instead.",
+            },
+            status=403,
         )
     return Response(replays.export(match))
 

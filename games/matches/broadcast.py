@@ -6,6 +6,7 @@ computed on the server from the engine (`game.view`), which strips every secret
 the receiver may not see.
 """
 
+import json
 import logging
 
 from asgiref.sync import async_to_sync
@@ -31,11 +32,19 @@ def table_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def match_message(match, state, seats, seat: int | None) -> dict:
-    """The full picture one receiver gets after every change."""
+# How many of the latest history entries a push after a change carries. Entries never change
+# once written, so the client keeps the earlier ones; a push that starts past what it holds
+# makes it ask for the whole state ("sync"). This keeps a move's messages the same size however
+# long the game has run.
+HISTORY_TAIL = 8
+
+
+def match_message(match, state, seats, seat: int | None, history_tail: int | None = None) -> dict:
+    """The picture one receiver gets: whole on (re)connect, with only the last `history_tail`
+    history entries (from index `history_start`) after a change."""
     engine = match.engine
     to_act = engine.to_act(state) if state is not None and match.status == match.Status.RUNNING else []
-    return {
+    message = {
         "type": "state",
         "match": match.pk,
         "seq": match.seq,
@@ -49,6 +58,11 @@ def match_message(match, state, seats, seat: int | None) -> dict:
         "result": match.result,
         "rating_changes": rating_changes(match.pk) if match.status == match.Status.FINISHED and match.ranked else [],
     }
+    view = message["view"]
+    if history_tail is not None and view is not None and "history" in view:
+        message["history_start"] = max(0, len(view["history"]) - history_tail)
+        view["history"] = view["history"][message["history_start"] :]
+    return message
 
 
 def rating_changes(match_id: int) -> list[dict]:
@@ -74,14 +88,15 @@ def public_seat(seat) -> dict:
 
 def send_state(match, state, seats) -> None:
     """Push the new state to every seat and to spectators (call after commit)."""
-    pushes = [(seat_group(match.pk, seat.number), match_message(match, state, seats, seat.number)) for seat in seats]
-    pushes.append((watch_group(match.pk), match_message(match, state, seats, None)))
+    receivers = [(seat_group(match.pk, seat.number), seat.number) for seat in seats] + [(watch_group(match.pk), None)]
+    pushes = [(group, match_message(match, state, seats, number, HISTORY_TAIL)) for group, number in receivers]
     deliver([(group, push(message)) for group, message in pushes])
 
 
 def push(message: dict) -> dict:
-    """The channel-layer event a consumer forwards to its socket as is."""
-    return {"type": "match.push", "message": message}
+    """The channel-layer event a consumer forwards to its socket as is: encoded once here, so
+    the layer carries (and the in-memory layer copies) one string, not a tree of objects."""
+    return {"type": "match.push", "text": json.dumps(message)}
 
 
 def deliver(events: list[tuple[str, dict]]) -> None:

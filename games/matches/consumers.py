@@ -134,4 +134,4 @@ class MatchConsumer(ReconnectingConsumer):
         await self.send_json({"type": "error", "code": code, "message": text})
 
     async def match_push(self, event):
-        await self.send_json(event["message"])
+        await self.send(text_data=event["text"])

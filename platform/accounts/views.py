@@ -17,7 +17,7 @@ def register(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("profile", username=user.username)
+        return redirect("welcome")
     return render(request, "registration/register.html", {"form": form})
 
 

@@ -3,7 +3,7 @@
 No Django import: this module takes source text and a request and gives back an action
 or a SandboxError saying what went wrong, in words the bot's author can act on.
 
-The walls (docs/bots.md, docs/security.md): Debian's own python3 with the standard library
+The walls (docs/sandbox.md, docs/security.md): Debian's own python3 with the standard library
 only; a root file system of /usr (read-only) and a small empty /tmp, so the site, its
 settings and its database are not there to read; no network (a namespace of its own);
 nobody's user id; a fresh session; a seccomp filter that refuses new processes and the

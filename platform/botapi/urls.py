@@ -5,6 +5,8 @@ from botapi import views
 urlpatterns = [
     path("bots/", views.bots, name="bots"),
     path("bots/new/", views.create, name="bot-create"),
+    path("bots/protocol/", views.protocol, name="bot-protocol"),
+    path("bots/protocol/<str:game>/", views.protocol, name="bot-protocol-game"),
     path("bots/<str:name>/code/", views.upload, name="bot-upload"),
     path("bots/<str:name>/challenge/", views.challenge, name="bot-challenge"),
 ]

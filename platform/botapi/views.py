@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -10,6 +11,7 @@ from botapi.models import BotCode
 from dubium.docs import doc_html
 from games.bots import bot_names
 from games.engine import GAMES
+from games.lobby.forms import BOT_STRENGTH
 from games.matches.errors import MatchError
 from ratings.models import Rating
 
@@ -38,10 +40,22 @@ def bots(request):
             "rows": rows,
             "games": GAMES.values(),
             "mine": mine,
-            "opponents": [(slug, name) for slug in GAMES for name in bot_names(slug)],
+            "opponents": [
+                (f"{slug}:{name}", f"{game.name}: {BOT_STRENGTH.get(name, name.capitalize())} ({name.capitalize()}Bot)")
+                for slug, game in GAMES.items()
+                for name in bot_names(slug)
+            ],
             "guide": doc_html("bots.md"),
         },
     )
+
+
+def protocol(request, game: str = ""):
+    """For bot authors: the live-play protocol, or one game's actions and views with its engine notes."""
+    if game and game not in GAMES:
+        raise Http404("No such game")
+    docs = [doc_html(f"protocol/{game}.md"), doc_html(f"engine/{game}.md")] if game else [doc_html("protocol.md")]
+    return render(request, "botapi/protocol.html", {"games": GAMES.values(), "engine": GAMES.get(game), "docs": docs})
 
 
 @require_POST

@@ -89,11 +89,22 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'dubium.sqlite3'}"),
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A kept connection that died (the database restarted) is replaced before use, not failed on.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (web, eager tasks, bots) write; wait for the lock instead of failing.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # Write-ahead log: a commit appends to one file and syncs it once, where the default rollback
+    # journal syncs three times; readers no longer wait for a writer. Still synchronous=FULL, so a
+    # committed move survives a power cut (bench/load.py measured the difference: docs/performance.md).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous={}".format(
+            os.environ.get("SQLITE_SYNCHRONOUS", "FULL")
+        ),
+    }
     # A file, not SQLite's shared in-memory database: that one fails at once under concurrent
     # writers instead of waiting, and the browser tests run a server, bots and clocks in threads.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-dubium-{os.getpid()}.sqlite3")}
@@ -161,7 +172,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # CHANNELS_BACKEND=pubsub picks channels_redis's Pub/Sub layer (measured against the
+            # default in docs/performance.md); the default keeps messages in lists, with expiry.
+            "BACKEND": {
+                "core": "channels_redis.core.RedisChannelLayer",
+                "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            }[os.environ.get("CHANNELS_BACKEND", "core")],
             # channels_redis blocks 5 s on each receive; redis-py's default socket timeout is also
             # 5 s, which can cut that read and drop the websocket: give the read more room.
             "CONFIG": {

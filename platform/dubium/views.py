@@ -1,5 +1,6 @@
-"""Site pages that belong to no single app: home and the health check."""
+"""Site pages that belong to no single app: home, the newcomer's welcome and the health check."""
 
+from django.contrib.auth.decorators import login_required
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -16,7 +17,7 @@ from tournaments.models import Tournament
 @require_GET
 def home(request):
     games = list(GAMES.values())
-    live = Match.objects.filter(status=Match.Status.RUNNING).order_by("-started_at")
+    live = Match.objects.filter(status=Match.Status.RUNNING).prefetch_related("seats__user").order_by("-started_at")
     upcoming = Tournament.objects.filter(status=Tournament.Status.SCHEDULED).order_by("starts_at")
     return render(
         request,
@@ -27,6 +28,14 @@ def home(request):
             "tournaments": upcoming[:5],
         },
     )
+
+
+@login_required
+@require_GET
+def welcome(request):
+    """Where registration lands: what a newcomer can do next, each one a link away."""
+    upcoming = Tournament.objects.filter(status=Tournament.Status.SCHEDULED).order_by("starts_at")
+    return render(request, "welcome.html", {"games": list(GAMES.values()), "tournaments": upcoming[:3]})
 
 
 @never_cache

@@ -1,6 +1,8 @@
 // The table page: one websocket to /ws/match/<id>/, the shared parts (seats, clocks, history,
 // chat, result) drawn here, the game area drawn by static/js/games/<slug>.js.
-// Every message from the server is a full picture ("state"), so a reconnect simply redraws.
+// Every "state" message is the whole picture except the history: after a change it carries only
+// the latest entries (from history_start), which are merged here into the ones kept, so the game
+// renderers always get the whole history. A (re)connect or a sync sends everything again.
 // Real-time tables also answer the server's pings, which measure each seat's network delay.
 "use strict";
 
@@ -16,6 +18,7 @@
   let retryMs = 500;
   let clockTimer = null;
   let pendingClaim = null;
+  let history = null;  // every history entry seen so far
   const delays = {};  // real-time games: each seat's measured one-way delay (games/matches/fairness.py)
 
   function h(tag, attrs, ...children) {
@@ -58,6 +61,7 @@
 
   function receive(message) {
     if (message.type === "state") {
+      if (!mergeHistory(message)) { send({ type: "sync" }); return; }
       latest = message;
       draw(message);
       if (pendingClaim && pendingClaim.stale) retryClaim(message);
@@ -68,6 +72,16 @@
     else if (message.type === "rematch") showRematch(message);
     else if (message.type === "ping") send({ type: "pong", id: message.id });
     else if (message.type === "delay") { delays[message.seat] = message.ms; drawDelays(); }
+  }
+
+  // False when the message starts past the entries kept (a push was lost): ask for everything.
+  function mergeHistory(message) {
+    if (!message.view || !message.view.history) return true;
+    if (message.history_start == null) { history = message.view.history.slice(); return true; }
+    if (history === null || message.history_start > history.length) return false;
+    history = history.slice(0, message.history_start).concat(message.view.history);
+    message.view.history = history.slice();
+    return true;
   }
 
   // A claim refused as stale lost its race to a right claim. It is sent once more, on the state

@@ -23,10 +23,10 @@ def test_the_form_renders_with_labels_for_every_field(client):
         assert f'<label for="id_{field}">' in html
 
 
-def test_it_creates_a_player_logs_them_in_and_shows_their_profile(client):
+def test_it_creates_a_player_logs_them_in_and_welcomes_them(client):
     response = post(client, username="Alice_1", email=" alice@example.com ")
     assert response.status_code == 302
-    assert response["Location"] == "/accounts/u/Alice_1/"
+    assert response["Location"] == "/welcome/"
     user = get_user_model().objects.get()
     assert (user.username, user.email, user.role) == ("Alice_1", "alice@example.com", "player")
     assert user.is_bot is False

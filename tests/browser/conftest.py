@@ -9,9 +9,12 @@ import re
 import socket
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+from games.matches import lifecycle
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -197,3 +200,16 @@ def log_in(page, site: str, username: str, password: str = "correct horse batter
     page.fill("input[name=password]", password)
     page.click("form.stack button[type=submit]")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def table_with_bots(host, game, bots, options=None, seed=11):
+    """A table of `host` and house bots, made in another thread: the test's thread runs Playwright's
+    event loop, which the service's broadcasts (async_to_sync) must not share."""
+    def create():
+        match = lifecycle.create_match(game=game, players=1 + len(bots), host=host, options=options, seed=seed)
+        for name in bots:
+            lifecycle.add_house_bot(match.pk, host, name)
+        return match
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(create).result()

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from games.matches import lifecycle
-from tests.browser.conftest import log_in, screenshot
-from tests.browser.test_tables_in_browser import table_with_bots
+from tests.browser.conftest import log_in, screenshot, table_with_bots
 
 pytestmark = pytest.mark.browser
 

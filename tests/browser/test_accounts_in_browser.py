@@ -7,8 +7,8 @@ from tests.browser.conftest import log_in, screenshot
 pytestmark = pytest.mark.browser
 
 
-def test_a_visitor_registers_logs_out_and_logs_back_in(site, new_page):
-    page = new_page()
+def test_a_visitor_registers_is_welcomed_logs_out_and_logs_back_in(site, strict):
+    page = strict.page()
     page.goto(site)
     page.click("text=Register")
     page.fill("input[name=username]", "Zoe_42")
@@ -16,6 +16,17 @@ def test_a_visitor_registers_logs_out_and_logs_back_in(site, new_page):
     page.fill("input[name=password1]", "a long enough password 42")
     page.fill("input[name=password2]", "a long enough password 42")
     page.click("form.stack button[type=submit]")
+    page.wait_for_url("**/welcome/")
+    assert page.locator("h1").inner_text() == "Welcome to Dubium, Zoe_42!"
+    steps = page.locator("#next-steps h2").all_inner_texts()
+    assert steps == [
+        "Learn a game", "Play the computer", "Play people in the ranked queue", "Enter a tournament", "Make a bot"
+    ]
+    screenshot(page, "welcome")
+    page.click("#next-steps >> text=Dudo rules")
+    assert page.locator("h1").first.inner_text().startswith("Dudo")
+    page.go_back()
+    page.click("text=Zoe_42 >> nth=-1")
     page.wait_for_url("**/accounts/u/Zoe_42/")
     assert page.locator("h1").inner_text().startswith("Zoe_42")
     screenshot(page, "profile")

@@ -8,8 +8,7 @@ from django.utils import timezone
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.matches import lifecycle, wakeups
-from tests.browser.conftest import log_in, screenshot
-from tests.browser.test_tables_in_browser import table_with_bots
+from tests.browser.conftest import log_in, screenshot, table_with_bots
 
 pytestmark = pytest.mark.browser
 

@@ -115,7 +115,7 @@ def test_the_lockout_length_is_an_option_with_a_floor_so_claiming_every_symbol_n
     assert GAME.view(state, 0)["lockouts"] == {"0": 260}
     with pytest.raises(IllegalAction) as error:
         GAME.new_game(2, 5, {"lockout_ms": 0})
-    assert str(error.value) == "Option lockout_ms must be at least 250."
+    assert str(error.value) == "Option lockout_ms must be one of [250, 500, 1000, 2000, 3000, 5000]."
 
 
 def test_a_claim_stays_current_until_a_right_claim_moves_the_cards():

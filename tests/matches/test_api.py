@@ -54,10 +54,11 @@ def test_the_api_refuses_stale_moves_with_409_and_spectators_with_403(client, al
     assert watcher.status_code == 403 and watcher.json()["code"] == "not_seated"
 
 
-def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(client, tmp_path, alice):
+def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(client, tmp_path, make_user):
     from dubium import demo
 
     match = demo.play_bot_match("dubito", ["heuristic", "random"], seed=9)
+    client.force_login(make_user("steward", is_staff=True))
     export = client.get(f"/api/matches/{match.pk}/replay/").json()
     assert (export["seed"], len(export["actions"])) == (9, match.seq)
     path = tmp_path / "replay.json"
@@ -69,18 +70,32 @@ def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(clie
     assert client.get(f"/api/matches/{match.pk}/replay/{match.seq + 1}/").status_code == 400
 
 
-def test_a_tampered_replay_fails_verification(client, tmp_path):
+def test_a_tampered_replay_fails_verification(client, tmp_path, make_user):
     from django.core.management.base import CommandError
 
     from dubium import demo
 
     match = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
+    client.force_login(make_user("steward", is_staff=True))
     export = client.get(f"/api/matches/{match.pk}/replay/").json()
     export["result"]["ranking"] = list(reversed(export["result"]["ranking"]))
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(export))
     with pytest.raises(CommandError, match="do not reproduce"):
         call_command("replay", str(path))
+
+
+def test_only_staff_get_the_full_record_of_a_game_with_hidden_hands(client, alice):
+    from dubium import demo
+
+    dudo = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
+    dobble = demo.play_bot_match("dobble", ["easy", "hard"], seed=5)
+    for viewer in (None, alice, dudo.seats.get(number=0).user):
+        if viewer is not None:
+            client.force_login(viewer)
+        refused = client.get(f"/api/matches/{dudo.pk}/replay/")
+        assert refused.status_code == 403 and refused.json()["code"] == "hidden_information"
+        assert client.get(f"/api/matches/{dobble.pk}/replay/").json()["seed"] == 5  # nothing hidden in Dobble
 
 
 def test_replays_open_only_when_the_match_is_over(client, alice):

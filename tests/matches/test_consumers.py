@@ -221,3 +221,20 @@ async def test_a_socket_beats_while_open_and_is_counted_out_when_it_closes(appli
     assert not await database_sync_to_async(SeatSocket.objects.exists)()
     seat = await database_sync_to_async(Seat.objects.get)(match_id=match_ids["match"], number=0)
     assert seat.connections == 0
+
+
+async def test_a_push_carries_the_latest_history_entries_and_a_sync_all_of_them(application, match_ids):
+    first = match_ids["first"]
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    hello = await ws.receive_json_from()
+    assert "history_start" not in hello
+    await ws.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    pushed = await ws.receive_json_from()
+    while pushed["seq"] == 0:  # the push that announced this socket's connection
+        pushed = await ws.receive_json_from()
+    await ws.send_json_to({"type": "sync"})
+    whole = await ws.receive_json_from()
+    assert pushed["seq"] == whole["seq"] == 1 and "history_start" not in whole
+    assert whole["view"]["history"][pushed["history_start"] :] == pushed["view"]["history"]
+    assert whole["view"]["history"][: pushed["history_start"]] == hello["view"]["history"][: pushed["history_start"]]
+    await ws.disconnect()

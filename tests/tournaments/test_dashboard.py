@@ -1,0 +1,232 @@
+"""The organizer dashboard: organizers create and run their own tournaments, and only theirs."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.engine import GAMES
+from games.matches import wakeups
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from tournaments import organizing, running
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
+
+
+@pytest.fixture
+def otto(make_user):
+    return make_user("otto", role="organizer", is_staff=True)
+
+
+def form_data(**changes) -> dict:
+    data = {
+        "name": "Friday Dudo",
+        "format": "swiss",
+        "table_size": "2",
+        "rounds": "2",
+        "max_entries": "16",
+        "turn_seconds": "30",
+        "starts_at": (timezone.now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+        "description": "",
+        "opt_dice": "4",
+        "opt_palifico_wild": "on",
+        "bots_heuristic": "2",
+        "bots_random": "1",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def make(olga, bots=("heuristic", "random"), **fields) -> Tournament:
+    fields = {"format": "swiss", "table_size": 2, "rounds": 2, "starts_at": timezone.now(), **fields}
+    return organizing.create(olga, "dudo", {"name": "Cup", **fields}, list(bots))
+
+
+def test_an_organizer_schedules_a_tournament_with_options_and_house_bots(client, olga):
+    client.force_login(olga)
+    response = client.post("/organize/new/dudo/", form_data())
+    cup = Tournament.objects.get(name="Friday Dudo")
+    assert response.status_code == 302 and response.url == f"/organize/{cup.pk}/"
+    assert cup.organizer == olga and cup.status == Tournament.Status.SCHEDULED
+    assert cup.options == {"dice": 4, "palifico_wild": True, "opening_ones": False}
+    assert sorted(cup.entries.values_list("house_bot", flat=True)) == ["heuristic", "heuristic", "random"]
+    page = client.get(response.url).content.decode()
+    assert "HeuristicBot2" in page and "Start now" in page
+    public = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert f'href="/organize/{cup.pk}/">Manage this tournament' in public
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_option_is_a_form_field_and_the_defaults_are_accepted(client, olga, game):
+    client.force_login(olga)
+    page = client.get(f"/organize/new/{game}/").content.decode()
+    assert 'name="options"' not in page
+    for name in GAMES[game].options:
+        if name != "last_winner":  # set by the series itself, not by the organizer
+            assert f'name="opt_{name}"' in page
+    response = client.post(f"/organize/new/{game}/", initial_post(client, game))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    cup = Tournament.objects.get(game=game)
+    assert GAMES[game].clean_options(cup.table_size, cup.options) == cup.options
+
+
+def initial_post(client, game: str) -> dict:
+    """What the form sends when the organizer only types a name: every field at its initial value."""
+    from tournaments.forms import HouseBotsForm, TournamentForm
+
+    form, bots = TournamentForm(game=game), HouseBotsForm(game=game)
+    data = {}
+    for bound in [*form, *bots]:
+        value = bound.value()
+        if value is None or value is False:
+            continue
+        data[bound.html_name] = "on" if value is True else bound.field.widget.format_value(value)
+    return {**data, "name": f"{GAMES[game].name} open"}
+
+
+def test_a_bad_option_is_shown_on_its_field(client, olga):
+    client.force_login(olga)
+    response = client.post("/organize/new/dudo/", form_data(opt_dice="9"))
+    assert response.status_code == 200
+    assert "Ensure this value is less than or equal to 5." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_format_the_game_cannot_play_is_refused(client, olga):
+    client.force_login(olga)
+    response = client.post("/organize/new/dudo/", form_data(format="dobble-series"))
+    assert response.status_code == 200 and not Tournament.objects.exists()
+
+
+def test_a_start_time_long_past_is_refused(client, olga):
+    client.force_login(olga)
+    past = (timezone.now() - timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M")
+    response = client.post("/organize/new/dudo/", form_data(starts_at=past))
+    assert "That time has passed" in response.content.decode()
+
+
+def test_another_organizer_can_neither_see_nor_change_it(client, olga, otto):
+    cup = make(olga)
+    client.force_login(otto)
+    assert "Cup" not in client.get("/organize/").content.decode()
+    assert client.get(f"/organize/{cup.pk}/").status_code == 404
+    assert client.get(f"/organize/{cup.pk}/edit/").status_code == 404
+    assert client.post(f"/organize/{cup.pk}/edit/", form_data(name="Mine now")).status_code == 404
+    for action in ("start", "pause", "cancel"):
+        assert client.post(f"/organize/{cup.pk}/{action}/").status_code == 404
+    assert client.post(f"/organize/{cup.pk}/bots/", {"bots_random": "3"}).status_code == 404
+    entry = cup.entries.first()
+    assert client.post(f"/organize/{cup.pk}/entries/{entry.pk}/remove/").status_code == 404
+    cup.refresh_from_db()
+    assert (cup.name, cup.status, cup.entries.count()) == ("Cup", Tournament.Status.SCHEDULED, 2)
+
+
+def test_players_get_no_dashboard_and_no_header_link(client, alice, olga):
+    client.force_login(alice)
+    response = client.get("/organize/")
+    assert response.status_code == 403 and "ask the staff for the organizer role" in response.content.decode()
+    assert client.post("/organize/new/dudo/", form_data()).status_code == 403
+    assert 'href="/organize/"' not in client.get("/").content.decode()
+    client.force_login(olga)
+    assert 'href="/organize/"' in client.get("/").content.decode()
+
+
+def test_staff_see_every_tournament_but_only_superusers_change_others(client, olga, make_user):
+    cup = make(olga)
+    staff = make_user("stella", role="staff", is_staff=True)
+    client.force_login(staff)
+    assert "Cup" in client.get("/organize/").content.decode()
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert "HeuristicBot" in page and "Start now" not in page
+    assert client.post(f"/organize/{cup.pk}/cancel/").status_code == 404
+    boss = make_user("boss", is_superuser=True, is_staff=True)
+    client.force_login(boss)
+    client.post(f"/organize/{cup.pk}/cancel/")
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.CANCELLED
+
+
+def test_editing_changes_a_scheduled_tournament_and_stops_once_it_runs(client, olga):
+    cup = make(olga)
+    client.force_login(olga)
+    client.post(f"/organize/{cup.pk}/edit/", form_data(name="Renamed", opt_dice="3", bots_heuristic=None))
+    cup.refresh_from_db()
+    assert cup.name == "Renamed" and cup.options["dice"] == 3 and cup.game == "dudo"
+    client.post(f"/organize/{cup.pk}/start/")
+    response = client.get(f"/organize/{cup.pk}/edit/", follow=True)
+    assert "can no longer be edited" in response.content.decode()
+
+
+def test_house_bots_are_entered_and_entries_removed_from_the_list_before_the_start(client, olga):
+    cup = make(olga, bots=())
+    client.force_login(olga)
+    client.post(f"/organize/{cup.pk}/bots/", {"bots_heuristic": "1", "bots_random": "2"})
+    assert sorted(cup.entries.values_list("house_bot", flat=True)) == ["heuristic", "random", "random"]
+    client.post(f"/organize/{cup.pk}/entries/{cup.entries.first().pk}/remove/")
+    assert cup.entries.count() == 2
+
+
+def test_start_now_seats_round_one_and_too_few_entries_cancel(client, olga):
+    cup = make(olga, starts_at=timezone.now() + timedelta(days=2))
+    client.force_login(olga)
+    response = client.post(f"/organize/{cup.pk}/start/", follow=True)
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.RUNNING and cup.tables.filter(round=1).count() == 1
+    assert "Started" in response.content.decode()
+    lonely = make(olga, bots=("random",), name="Lonely")
+    response = client.post(f"/organize/{lonely.pk}/start/", follow=True)
+    assert "Too few entries" in response.content.decode()
+
+
+def test_a_paused_tournament_seats_no_new_round_until_it_resumes(client, olga):
+    cup = make(olga)
+    running.start(cup.pk)
+    organizing.pause(olga, cup.pk)
+    assert "Cup</a> — Dudo, Swiss rounds · paused by its organizer" in client.get("/tournaments/").content.decode()
+    wakeups.play_out(cup.tables.get(round=1).match_id)
+    assert cup.tables.get(round=1).match.status == Match.Status.FINISHED
+    assert not cup.tables.filter(round=2).exists() and not cup.scores.exists()
+    running.start_due()  # the beat does not touch it either
+    assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.PAUSED
+    organizing.resume(olga, cup.pk)
+    assert cup.scores.filter(round=1).count() == 2 and cup.tables.filter(round=2).exists()
+    assert running.play_out(cup.pk).status == Tournament.Status.FINISHED
+
+
+def test_pause_and_resume_refuse_the_wrong_state(olga):
+    cup = make(olga)
+    with pytest.raises(MatchError, match="Only a running tournament"):
+        organizing.pause(olga, cup.pk)
+    with pytest.raises(MatchError, match="Only a paused tournament"):
+        organizing.resume(olga, cup.pk)
+    organizing.cancel(olga, cup.pk)
+    with pytest.raises(MatchError, match="already over"):
+        organizing.cancel(olga, cup.pk)
+
+
+def test_the_organizer_sees_standings_and_tables_when_it_is_over(client, olga):
+    cup = make(olga)
+    running.start(cup.pk)
+    running.play_out(cup.pk)
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert 'id="standings"' in page and "Round 2" in page and "Finished" in page
+
+
+def test_tables_name_dobble_mini_games_in_words_and_matches_without_ids(client, olga):
+    fields = {"name": "Series", "format": "dobble-series", "table_size": 2, "rounds": 1, "starts_at": timezone.now()}
+    cup = organizing.create(olga, "dobble", fields, ["hard", "easy"])
+    running.start(cup.pk)
+    running.play_out(cup.pk)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    match_id = cup.tables.get().match_id
+    assert "The Towering Inferno" in page and "towering-inferno" not in page
+    assert f"#{match_id}" not in page and "final table" in page
+
+
+def test_a_real_time_game_has_no_turn_clock_field(client, olga):
+    client.force_login(olga)
+    assert 'name="turn_seconds"' not in client.get("/organize/new/dobble/").content.decode()
+    assert 'name="turn_seconds"' in client.get("/organize/new/dudo/").content.decode()

@@ -1,0 +1,166 @@
+"""The organizer dashboard: thin views over organizing.py (the Django admin stays for staff)."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.engine import GAMES
+from games.matches.errors import MatchError
+from tournaments import organizing
+from tournaments.forms import HouseBotsForm, TournamentForm
+from tournaments.models import Tournament
+from tournaments.views import results
+
+Status = Tournament.Status
+ACTIONS = {
+    "start": (organizing.start_now, "Started: round 1 is being seated."),
+    "pause": (organizing.pause, "Paused: matches under way finish, no new table is seated."),
+    "resume": (organizing.resume, "Resumed."),
+    "cancel": (organizing.cancel, "Cancelled."),
+}
+
+
+def organizer_required(view):
+    @login_required
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not organizing.may_organize(request.user):
+            # A page that says why, not a PermissionDenied: that would log a traceback for a mere 403.
+            return render(request, "tournaments/dashboard/organizers_only.html", status=403)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def managed(request, tournament_id: int) -> Tournament:
+    """A tournament the user may manage; anybody else's is as missing as one that does not exist."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
+    if not organizing.may_manage(request.user, tournament):
+        raise Http404("No tournament of yours")
+    return tournament
+
+
+@organizer_required
+def dashboard(request):
+    mine = organizing.visible_to(request.user).order_by("-starts_at")
+    return render(
+        request,
+        "tournaments/dashboard/index.html",
+        {
+            "games": GAMES.values(),
+            "sees_all": organizing.sees_all(request.user),
+            "current": [t for t in mine if t.status in (Status.SCHEDULED, Status.RUNNING, Status.PAUSED)],
+            "past": [t for t in mine if t.status in (Status.FINISHED, Status.CANCELLED)][:50],
+        },
+    )
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def new(request, game: str):
+    if game not in GAMES:
+        raise Http404("No such game")
+    post = request.POST if request.method == "POST" else None
+    form, bots = TournamentForm(post, game=game), HouseBotsForm(post, game=game)
+    if post and form.is_valid() and bots.is_valid():
+        try:
+            tournament = organizing.create(request.user, game, form.changes(), bots.names())
+        except MatchError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.info(request, f"{tournament.name} is scheduled.")
+            return redirect("organize-tournament", tournament_id=tournament.pk)
+    context = {"form": form, "bots": bots, "engine": GAMES[game], "tournament": None}
+    return render(request, "tournaments/dashboard/form.html", context)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def edit(request, tournament_id: int):
+    tournament = managed(request, tournament_id)
+    if tournament.status != Status.SCHEDULED:
+        messages.error(request, "The tournament has started: it can no longer be edited.")
+        return redirect("organize-tournament", tournament_id=tournament.pk)
+    form = TournamentForm(request.POST or None, instance=tournament, game=tournament.game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            organizing.edit(request.user, tournament.pk, form.changes())
+        except MatchError as error:
+            messages.error(request, error.message)
+        else:
+            messages.info(request, "Saved.")
+        return redirect("organize-tournament", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/dashboard/form.html",
+        {"form": form, "bots": None, "engine": GAMES[tournament.game], "tournament": tournament},
+    )
+
+
+@organizer_required
+def manage(request, tournament_id: int):
+    tournament = get_object_or_404(organizing.visible_to(request.user), pk=tournament_id)
+    return render(
+        request,
+        "tournaments/dashboard/manage.html",
+        {
+            "tournament": tournament,
+            "may_manage": organizing.may_manage(request.user, tournament),
+            "sees_all": organizing.sees_all(request.user),
+            "entries": tournament.entries.select_related("user"),
+            "bots": HouseBotsForm(game=tournament.game),
+            **results(tournament),
+        },
+    )
+
+
+@organizer_required
+@require_POST
+def act(request, tournament_id: int, action: str):
+    if action not in ACTIONS:
+        raise Http404("No such action")
+    change, done = ACTIONS[action]
+    try:
+        tournament = change(request.user, tournament_id)
+    except Tournament.DoesNotExist:
+        raise Http404("No tournament of yours") from None
+    except MatchError as error:
+        messages.error(request, error.message)
+    else:
+        if action == "start" and tournament.status == Status.CANCELLED:
+            messages.error(request, "Too few entries to start: the tournament was cancelled.")
+        else:
+            messages.info(request, done)
+    return redirect("organize-tournament", tournament_id=tournament_id)
+
+
+@organizer_required
+@require_POST
+def add_bots(request, tournament_id: int):
+    tournament = managed(request, tournament_id)
+    form = HouseBotsForm(request.POST, game=tournament.game)
+    if not form.is_valid():
+        messages.error(request, "Give each number of house bots as a whole number from 0 to 64.")
+    else:
+        try:
+            entered = organizing.enter_house_bots(request.user, tournament.pk, form.names())
+            messages.info(request, f"{entered} house bot{'s' if entered != 1 else ''} entered.")
+        except MatchError as error:
+            messages.error(request, error.message)
+    return redirect("organize-tournament", tournament_id=tournament.pk)
+
+
+@organizer_required
+@require_POST
+def remove_entry(request, tournament_id: int, entry_id: int):
+    tournament = managed(request, tournament_id)
+    try:
+        name = organizing.remove_entry(request.user, tournament.pk, entry_id)
+        messages.info(request, f"{name} is no longer entered.")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("organize-tournament", tournament_id=tournament.pk)

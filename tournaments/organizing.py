@@ -1,0 +1,153 @@
+"""What an organizer does to their own tournaments: create, edit, start, pause, resume, cancel.
+
+The dashboard (dashboard.py) only calls these. Each change locks the tournament row and
+checks who asks and what state the tournament is in, so two clicks or two organizers racing
+leave it consistent. Organizers manage their own tournaments; superusers manage anybody's;
+staff see everybody's. Running a tournament stays the runner's job (running.py): pausing
+only stops it from seating new tables, and resuming hands the tables that finished in the
+meantime back to it.
+"""
+
+from datetime import timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from tournaments import running, services
+from tournaments.models import Tournament
+
+Status = Tournament.Status
+# Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
+EDITABLE = (
+    "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options"
+)
+
+
+def may_organize(user) -> bool:
+    return user.is_authenticated and user.is_active and not user.is_bot and user.can_organize
+
+
+def sees_all(user) -> bool:
+    """Staff see every tournament (organizers have `is_staff` too, for the admin: it does not count)."""
+    return user.is_superuser or user.role == user.Role.STAFF
+
+
+def visible_to(user) -> QuerySet:
+    """The tournaments a dashboard lists: staff see everybody's, organizers their own."""
+    found = Tournament.objects.select_related("organizer")
+    return found if sees_all(user) else found.filter(organizer=user)
+
+
+def may_manage(user, tournament: Tournament) -> bool:
+    return may_organize(user) and (tournament.organizer_id == user.pk or user.is_superuser)
+
+
+def create(organizer, game: str, fields: dict, house_bots: list[str]) -> Tournament:
+    """A scheduled tournament owned by `organizer`, with house bots entered (fields are cleaned by the form)."""
+    if not may_organize(organizer):
+        raise PermissionDenied("Only organizers create tournaments.")
+    with transaction.atomic():
+        tournament = Tournament.objects.create(organizer=organizer, game=game, **fields)
+        for name in house_bots:
+            services.add_house_bot(tournament.pk, name)
+    return tournament
+
+
+def edit(user, tournament_id: int, fields: dict) -> Tournament:
+    """Change a tournament that has not started; the game stays (its options depend on it)."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.status != Status.SCHEDULED:
+            raise MatchError("started", "The tournament has started: it can no longer be edited.")
+        for name in EDITABLE:
+            if name in fields:
+                setattr(tournament, name, fields[name])
+        tournament.save()
+    return tournament
+
+
+def enter_house_bots(user, tournament_id: int, names: list[str]) -> int:
+    with transaction.atomic():
+        locked(user, tournament_id)
+        for name in names:
+            services.add_house_bot(tournament_id, name)
+    return len(names)
+
+
+def remove_entry(user, tournament_id: int, entry_id: int) -> str:
+    """Take an entry out before the start; returns the player's name."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.status != Status.SCHEDULED:
+            raise MatchError("started", "The tournament has started: entries can no longer change.")
+        entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
+        if entry is None:
+            raise MatchError("not_entered", "That entry is not in this tournament.")
+        entry.delete()
+    return entry.user.username
+
+
+def start_now(user, tournament_id: int) -> Tournament:
+    """Close entries and seat round 1 now instead of at the scheduled time."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.status != Status.SCHEDULED:
+            raise MatchError("started", "Only a tournament that has not started can be started.")
+    return running.start(tournament_id)
+
+
+def pause(user, tournament_id: int) -> Tournament:
+    """Seat no new table: matches already under way are played out and wait to be scored."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.status != Status.RUNNING:
+            raise MatchError("not_running", "Only a running tournament can be paused.")
+        tournament.status = Status.PAUSED
+        tournament.save(update_fields=["status"])
+    return tournament
+
+
+def resume(user, tournament_id: int, now=None) -> Tournament:
+    """Run again: score what finished during the pause (which seats the next tables) and give
+    Dobble choosers their full time again."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.status != Status.PAUSED:
+            raise MatchError("not_paused", "Only a paused tournament can be resumed.")
+        tournament.status = Status.RUNNING
+        tournament.save(update_fields=["status"])
+        tournament.tables.filter(match=None, chooser__isnull=False).update(
+            choose_by=now + timedelta(seconds=running.CHOICE_SECONDS)
+        )
+        finished = list(
+            tournament.tables.filter(scored=False, match__status=Match.Status.FINISHED).values_list(
+                "match_id", flat=True
+            )
+        )
+    for match_id in finished:
+        running.record_match(match_id, now)
+    return Tournament.objects.get(pk=tournament_id)
+
+
+def cancel(user, tournament_id: int) -> Tournament:
+    """Stop for good; matches under way are played out (and rated) but no longer count."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.status not in (Status.SCHEDULED, Status.RUNNING, Status.PAUSED):
+            raise MatchError("over", "This tournament is already over.")
+        tournament.status = Status.CANCELLED
+        tournament.save(update_fields=["status"])
+    return tournament
+
+
+def locked(user, tournament_id: int) -> Tournament:
+    """The tournament row, locked, if `user` may manage it (others get the same answer as a missing one)."""
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if tournament is None or not may_manage(user, tournament):
+        raise Tournament.DoesNotExist(f"No tournament {tournament_id} of yours.")
+    return tournament
