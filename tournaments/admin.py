@@ -3,7 +3,7 @@ from django.contrib import admin
 
 from games.bots import bot_names
 from tournaments import services
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, ScoreCorrection, Tournament
 
 
 class TournamentForm(forms.ModelForm):
@@ -83,3 +83,20 @@ class TournamentAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         for name in form.cleaned_data.get("add_house_bots", []):
             services.add_house_bot(form.instance.pk, name)
+
+
+@admin.register(ScoreCorrection)
+class ScoreCorrectionAdmin(admin.ModelAdmin):
+    """The audit trail of result corrections (made with services.correct_result): read only."""
+
+    list_display = ["table", "by", "at", "reason"]
+    readonly_fields = ["table", "by", "at", "reason", "before", "after"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

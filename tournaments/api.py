@@ -14,7 +14,7 @@ from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS
 from tournaments import running, services
 from tournaments.models import Tournament
-from tournaments.standings import SCORING, standings
+from tournaments.standings import SCORING, TIEBREAK_LABELS, standings, tiebreak_names
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -47,9 +47,10 @@ def detail(tournament: Tournament) -> dict:
     return {
         **summary(tournament),
         "scoring": SCORING[tournament.format],
+        "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
         "players": sorted(entries.values(), key=str.lower),
         "standings": [
-            {key: row[key] for key in ("place", "player", "bot", "points", "tiebreak", "played")}
+            {key: row[key] for key in ("place", "player", "bot", "points", "tiebreak", "tiebreaks", "played")}
             for row in standings(tournament)
         ],
         "tables": [

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Subscribe to finished matches: a tournament table's result is scored and its tournament moves on."""
+        from games.matches import signals
+        from tournaments import running
+
+        signals.match_finished.connect(running.record_finished_match, dispatch_uid="tournaments")

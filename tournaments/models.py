@@ -5,6 +5,7 @@ from django.db import models
 from games.engine import get_game
 from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import clock_label
+from tournaments import scoring, tiebreaks
 
 
 class Tournament(models.Model):
@@ -20,6 +21,7 @@ class Tournament(models.Model):
         ROUND_ROBIN = "round-robin", "Round robin"
         DOBBLE_SERIES = "dobble-series", "Dobble series (loser picks the next mini-game)"
         ROUNDS_TOTAL = "rounds-total", "Lowest total over the rounds (Dudab Buba)"
+        KNOCKOUT = "knockout", "Knockout (two seats: seeded bracket; larger tables: top players of each go through)"
 
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
@@ -36,6 +38,39 @@ class Tournament(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     turn_seconds = models.PositiveIntegerField(
         default=60, help_text="Per-turn clock of every match (0: no clock). Dobble is real-time and has none."
+    )
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Tiebreaks in order, e.g. ["buchholz-cut-1", "buchholz", "direct-encounter"]; '
+        "empty: the format's default (docs/tournaments.md).",
+    )
+    accelerated_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Swiss: rounds in which the top half of the seeds pair as if one point ahead."
+    )
+    forbidden_pairs = models.JSONField(
+        default=list, blank=True, help_text="Swiss: pairs of usernames never seated together while avoidable."
+    )
+    series_ranking = models.CharField(
+        max_length=10,
+        choices=[("points", "By points"), ("wins", "By mini-games won")],
+        default="points",
+        help_text="Dobble series: rank by the point system, or by mini-games won as in the rulebook.",
+    )
+    best_of = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="Knockout at two seats: games per pairing (1, 3, 5...); the first to win most goes through.",
+    )
+    advance = models.PositiveSmallIntegerField(
+        default=0, help_text="Knockout at larger tables: players of each table who go through (0: half the table)."
+    )
+    check_in_minutes = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Players check in during this many minutes before the start; whoever has not is left out "
+        "(0: no check-in).",
+    )
+    late_entry_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Swiss: entries stay open until this round is seated (0: closed at the start)."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -71,6 +106,21 @@ class Tournament(models.Model):
             errors["format"] = "Lowest total over the rounds is Dudab Buba's format."
         if self.format == self.Format.ROUND_ROBIN and self.table_size != 2:
             errors["format"] = "A round robin is played at two seats."
+        known = [*tiebreaks.NAMES, "points"]
+        if not isinstance(self.tiebreaks, list) or any(name not in known for name in self.tiebreaks):
+            errors["tiebreaks"] = f"List tiebreaks in order, from: {', '.join(known)}."
+        if not isinstance(self.forbidden_pairs, list) or any(
+            not isinstance(pair, list) or len(pair) != 2 for pair in self.forbidden_pairs
+        ):
+            errors["forbidden_pairs"] = 'List pairs of usernames, e.g. [["ann", "bob"]].'
+        if self.format == self.Format.KNOCKOUT and self.best_of % 2 == 0:
+            errors["best_of"] = "Play an odd number of games per pairing (1, 3, 5...)."
+        if self.format == self.Format.KNOCKOUT and self.advance >= self.table_size:
+            errors["advance"] = "Fewer players than a table's size go through."
+        if self.late_entry_rounds and self.format != self.Format.SWISS:
+            errors["late_entry_rounds"] = "Late entry is for Swiss tournaments."
+        if self.accelerated_rounds and self.format != self.Format.SWISS:
+            errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
         if errors:
             raise ValidationError(errors)
 
@@ -88,6 +138,11 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
     house_bot = models.CharField(max_length=20, blank=True, help_text="Set when a house bot plays this entry.")
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="Place by rating when the tournament started.")
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The last round this entry was paired in before withdrawing."
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -126,7 +181,33 @@ class Score(models.Model):
     round = models.PositiveSmallIntegerField()
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="scores")
     points = models.FloatField()
+    kind = models.CharField(
+        max_length=10,
+        default=scoring.PLAYED,
+        choices=[
+            (scoring.PLAYED, "Played"),
+            (scoring.WALKOVER, "Won by the others' forfeit"),
+            (scoring.FORFEITED, "Forfeited"),
+            (scoring.BYE, "Bye"),
+            (scoring.UNPLAYED, "Not played"),
+        ],
+        help_text="How the points were earned: tiebreaks and pairing treat byes, forfeits and unplayed games apart.",
+    )
 
     class Meta:
         ordering = ["round"]
         constraints = [models.UniqueConstraint(fields=["entry", "round"], name="one_score_per_entry_and_round")]
+
+
+class ScoreCorrection(models.Model):
+    """An organizer's change to a table's points: who, when, why, and the points before and after."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=200)
+    before = models.JSONField(help_text="Entry id -> points before the correction.")
+    after = models.JSONField(help_text="Entry id -> points after the correction.")
+
+    class Meta:
+        ordering = ["at"]

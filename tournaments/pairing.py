@@ -1,4 +1,4 @@
-"""Who sits with whom, and what a table's result is worth: pure functions, no Django.
+"""Table sizes, round robins and fixed tables: pure functions, no Django (Swiss: swiss.py).
 
 The Celery tasks in tournaments/running.py call these with plain lists, so every
 rule here is tested without a database (tests/tournaments/test_pairing.py).
@@ -21,40 +21,6 @@ def table_sizes(players: int, size: int, minimum: int) -> tuple[list[int], int]:
     return [], players
 
 
-def swiss_tables(
-    order: Sequence[Hashable], sizes: list[int], met: set[frozenset], had_bye: set[Hashable] = frozenset()
-) -> tuple[list[list[Hashable]], list[Hashable]]:
-    """Tables for one Swiss round: players in standings order sit with the nearest players
-    below them that nobody at the table has met yet, falling back to the nearest at all.
-
-    The byes (players beyond the seats in `sizes`) go to the lowest-placed players who have
-    not had one yet.
-    """
-    waiting = list(order)
-    byes_needed = len(waiting) - sum(sizes)
-    byes = []
-    for player in reversed(order):
-        if len(byes) == byes_needed:
-            break
-        if player not in had_bye:
-            byes.append(player)
-    for player in reversed(order):
-        if len(byes) == byes_needed:
-            break
-        if player not in byes:
-            byes.append(player)
-    waiting = [player for player in waiting if player not in byes]
-    tables = []
-    for size in sizes:
-        table = [waiting.pop(0)]
-        while len(table) < size:
-            fresh = next((p for p in waiting if all(frozenset((p, q)) not in met for q in table)), waiting[0])
-            waiting.remove(fresh)
-            table.append(fresh)
-        tables.append(table)
-    return tables, byes
-
-
 def round_robin_pairs(players: Sequence[Hashable], round_number: int) -> tuple[list[list[Hashable]], list[Hashable]]:
     """Round `round_number` (from 1) of the circle method: everyone meets everyone once over
     len(players) - 1 rounds (len(players) when odd, each sitting out once)."""
@@ -70,22 +36,6 @@ def round_robin_pairs(players: Sequence[Hashable], round_number: int) -> tuple[l
 
 def round_robin_rounds(players: int) -> int:
     return players - 1 if players % 2 == 0 else players
-
-
-def match_points(ranking: list[list[int]]) -> dict[int, float]:
-    """A seat's share of the table: (opponents beaten + half the opponents tied) / opponents.
-
-    1 for a win and 0.5 for a draw at two seats, as in chess; tables of any size give
-    points on the same 0..1 scale, so Swiss standings stay comparable across table sizes.
-    """
-    seats = [seat for group in ranking for seat in group]
-    opponents = len(seats) - 1
-    points, below = {}, len(seats)
-    for group in ranking:
-        below -= len(group)
-        for seat in group:
-            points[seat] = (below + 0.5 * (len(group) - 1)) / opponents if opponents else 1.0
-    return points
 
 
 def rotate(players: Sequence[Hashable], round_number: int) -> list[Hashable]:

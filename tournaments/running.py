@@ -14,23 +14,24 @@ Formats (docs/tournaments.md):
 - Rounds total (Dudab Buba): fixed tables play one game per round; lowest total wins.
 """
 
-import random
+import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from botapi.services import seat_fields
-from games.dobble.points import SERIES_OPENER, next_chooser, points
+from games.dobble.points import SERIES_OPENER, next_chooser
 from games.engine import get_game
 from games.matches import broadcast, lifecycle, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import pairing
+from tournaments import brackets, knockout, pairing, scoring, seating
 from tournaments.models import Entry, Score, Table, Tournament
-from tournaments.standings import played_pairs, standings
 
 CHOICE_SECONDS = 30
+logger = logging.getLogger(__name__)
 
 
 def start_due(now: datetime | None = None) -> int:
@@ -49,6 +50,8 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.status != Tournament.Status.SCHEDULED:
             return tournament
+        if tournament.check_in_minutes:  # who did not check in is left out (house bots are always there)
+            tournament.entries.filter(checked_in_at=None, house_bot="").delete()
         entries = list(tournament.entries.select_related("user"))
         minimum = max(2, get_game(tournament.game).min_players)
         if len(entries) < minimum:
@@ -59,14 +62,22 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament.started_at = now
         if tournament.format == Tournament.Format.ROUND_ROBIN:
             tournament.rounds = pairing.round_robin_rounds(len(entries))
+        knockout_through = tournament.advance or tournament.table_size // 2
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            tournament.rounds = knockout.rounds_needed(len(entries), tournament.table_size, knockout_through)
         tournament.save()
-        if tournament.fixed_tables:
+        seating.set_seeds(tournament, by_rating(tournament, entries))
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            open_knockout_tables(
+                tournament, 1, brackets.seat_first_round(tournament, by_rating(tournament, entries), minimum), now
+            )
+        elif tournament.fixed_tables:
             order = by_rating(tournament, entries)
             sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
             opener = first_mini_game(tournament)
-            for number, seating in enumerate(pairing.snake(order, sizes), start=1):
+            for number, seats in enumerate(pairing.snake(order, sizes), start=1):
                 table = Table.objects.create(
-                    tournament=tournament, round=1, number=number, seating=seating, mini_game=opener
+                    tournament=tournament, round=1, number=number, seating=seats, mini_game=opener
                 )
                 open_match(tournament, table, now)
         else:
@@ -76,23 +87,28 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
 
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
     """Swiss or round-robin tables for one round, with byes scored at once (locked tournament)."""
-    entries = list(tournament.entries.select_related("user"))
     if tournament.format == Tournament.Format.ROUND_ROBIN:
-        order = [entry.pk for entry in sorted(entries, key=lambda entry: entry.pk)]
+        order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
         tables, byes = pairing.round_robin_pairs(order, round_number)
+        gone = set(tournament.entries.exclude(withdrawn_after=None).values_list("pk", flat=True))
+        byes = [e for e in byes if e not in gone] + [e for t in tables if gone & set(t) for e in t if e not in gone]
+        tables = [t for t in tables if not gone & set(t)]  # whoever meets a withdrawn player scores a bye
     else:
-        ranked = standings(tournament)
-        order = [row["entry"].pk for row in ranked] if round_number > 1 else by_rating(tournament, entries)
-        minimum = max(2, get_game(tournament.game).min_players)
-        sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
-        had_bye = set(Score.objects.filter(tournament=tournament, table=None).values_list("entry_id", flat=True))
-        tables, byes = pairing.swiss_tables(order, sizes, played_pairs(tournament), had_bye)
-    for number, seating in enumerate(tables, start=1):
-        random.Random(f"{tournament.pk}-{round_number}-{number}").shuffle(seating)
-        table = Table.objects.create(tournament=tournament, round=round_number, number=number, seating=seating)
+        tables, byes = seating.swiss_round(tournament, round_number)
+    created = Table.objects.bulk_create(
+        [
+            Table(tournament=tournament, round=round_number, number=number, seating=seats)
+            for number, seats in enumerate(tables, start=1)
+        ]
+    )
+    for table in created:
         open_match(tournament, table, now)
-    for entry_id in byes:
-        Score.objects.create(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0)
+    Score.objects.bulk_create(
+        [
+            Score(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0, kind=scoring.BYE)
+            for entry_id in byes
+        ]
+    )
 
 
 def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
@@ -102,6 +118,8 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
     options = dict(tournament.options)
     if table.mini_game:
         options["mini_game"] = table.mini_game
+    if tournament.format == Tournament.Format.DOBBLE_SERIES and table.round > 1:
+        options["last_winner"] = last_winner_seat(tournament, table)
     clock = {}
     if tournament.turn_seconds and not engine.realtime:
         clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
@@ -122,9 +140,30 @@ def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
     transaction.on_commit(lambda: broadcast.send_match_found(table.match, people))
 
 
+def last_winner_seat(tournament: Tournament, table: Table) -> int:
+    """The seat, in this table's order, of whoever won the table's previous mini-game
+    (the well deals from them); the first seat when that game had no winner."""
+    previous = (
+        Table.objects.select_related("match")
+        .filter(tournament=tournament, number=table.number, round=table.round - 1)
+        .first()
+    )
+    order = seat_order_of(tournament, table)
+    if previous is None or previous.match is None or not (previous.match.result or {}).get("ranking"):
+        return 0
+    winner = seat_order_of(tournament, previous)[previous.match.result["ranking"][0][0]]
+    return order.index(winner) if winner in order else 0
+
+
+def record_finished_match(sender, match_id: int, **kwargs) -> None:
+    """The match service's `match_finished` event (apps.py subscribes)."""
+    record_match(match_id)
+
+
 def record_match(match_id: int, now: datetime | None = None) -> bool:
-    """Score a finished tournament match and move its tournament on; False when there is
-    nothing (left) to do: not a tournament match, or already scored."""
+    """Score an ended tournament match (finished or cancelled) and move its tournament on;
+    False when there is nothing (left) to do: not a tournament match, still running, or
+    already scored. This is the tournaments' one entry point for "a match ended"."""
     now = now or timezone.now()
     table = Table.objects.filter(match_id=match_id).only("tournament_id").first()
     if table is None:
@@ -132,39 +171,117 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
         table = Table.objects.select_related("match").get(pk=table.pk)
-        if table.scored or table.match.status != Match.Status.FINISHED:
+        if table.scored or table.match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             return False
         if tournament.status != Tournament.Status.RUNNING:
             return False  # cancelled by its organizer: the match stands (and is rated), the tournament stops
         seat_order = seat_order_of(tournament, table)
-        for entry_id, earned in table_points(tournament, table.match, seat_order).items():
-            Score.objects.create(
-                tournament=tournament, entry_id=entry_id, round=table.round, table=table, points=earned
-            )
+        write_scores(tournament, table, table_points(tournament, table.match, seat_order))
         table.scored = True
         table.save(update_fields=["scored"])
-        if tournament.fixed_tables and table.round < tournament.rounds:
-            next_table(tournament, table, seat_order, now)
-        elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():
-            if table.round < tournament.rounds:
-                seat_round(tournament, table.round + 1, now)
-        if round_complete(tournament, tournament.rounds):
-            tournament.status = Tournament.Status.FINISHED
-            tournament.finished_at = now
-            tournament.save(update_fields=["status", "finished_at"])
+        advance(tournament, table, seat_order, now)
     return True
 
 
-def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, float]:
-    """What each entry at the table earned, by the tournament's format."""
-    result = match.result
+def score_stalled(now: datetime | None = None) -> int:
+    """Beat: score tables whose match ended without being heard: cancelled matches (nobody
+    announces those), and finished ones whose scoring failed. Each table on its own, so a
+    table that cannot be scored never holds up the others."""
+    ended = Q(match__status=Match.Status.ABORTED) | Q(
+        match__status=Match.Status.FINISHED, match__settled_at__isnull=False
+    )
+    stalled = Table.objects.filter(ended, scored=False, tournament__status=Tournament.Status.RUNNING)
+    done = 0
+    for match_id in list(stalled.values_list("match_id", flat=True)):
+        try:
+            done += record_match(match_id, now)
+        except Exception:
+            logger.exception("scoring the table of match %s failed; it is tried again on the next tick", match_id)
+    return done
+
+
+def write_scores(tournament: Tournament, table: Table, earned: dict[int, tuple[float, str]]) -> None:
+    """One Score per entry and round; a knockout series adds each game's points to the first's."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        earned = dict(earned)
+        for score in Score.objects.filter(tournament=tournament, round=table.round, entry_id__in=list(earned)):
+            score.points += earned.pop(score.entry_id)[0]
+            score.save(update_fields=["points"])
+    Score.objects.bulk_create(
+        [
+            Score(tournament=tournament, entry_id=entry_id, round=table.round, table=table, points=points, kind=kind)
+            for entry_id, (points, kind) in earned.items()
+        ]
+    )
+
+
+def open_knockout_tables(tournament: Tournament, round_number: int, tables: list[Table], now: datetime) -> None:
+    """Open the matches of a knockout round; its byes are written as bye scores."""
+    for table in tables:
+        open_match(tournament, table, now)
+    byes = tournament.tables.filter(round=round_number).values_list("seating", flat=True)
+    Score.objects.bulk_create(
+        [
+            Score(tournament=tournament, entry_id=seats[0], round=round_number, points=1.0, kind=scoring.BYE)
+            for seats in byes
+            if len(seats) == 1
+        ]
+    )
+
+
+def advance_knockout(tournament: Tournament, table: Table, now: datetime) -> None:
+    """A series goes on, or the round is over: seat the next one, or finish after the final."""
+    two_seats = tournament.table_size == 2
+    slots = brackets.bracket(tournament)[table.round - 1]
+    slot = next(s for s in slots if table in s.tables)
+    if two_seats and slot.winner is None:
+        open_match(tournament, brackets.next_game(tournament, slot), now)
+        return
+    if not all(brackets.decided(s, two_seats) for s in slots):
+        return
+    minimum = max(2, get_game(tournament.game).min_players)
+    groups = brackets.following_round(tournament, slots, minimum)
+    if groups is None:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        return
+    tables = brackets.seat_pairings(tournament, table.round + 1, groups)
+    open_knockout_tables(tournament, table.round + 1, tables, now)
+
+
+def advance(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:
+    """After a table is scored: its next mini-game or game, the next round, or the end."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        advance_knockout(tournament, table, now)
+        return
+    if tournament.fixed_tables and table.round < tournament.rounds:
+        next_table(tournament, table, seat_order, now)
+    elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():
+        if table.round < tournament.rounds:
+            seat_round(tournament, table.round + 1, now)
+    if round_complete(tournament, tournament.rounds):
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+
+
+def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, tuple[float, str]]:
+    """What each entry at the table earned and how (scoring.py), by the tournament's format."""
+    players = len(seat_order)
+    result = match.result if match.status == Match.Status.FINISHED else None
+    kind = scoring.kinds(result, players)
     if tournament.format == Tournament.Format.DOBBLE_SERIES:
-        by_seat = {int(seat): value for seat, value in points(match.options["mini_game"], result).items()}
+        by_seat = scoring.dobble(match.options.get("mini_game", SERIES_OPENER), result, players)
     elif tournament.format == Tournament.Format.ROUNDS_TOTAL:
-        by_seat = {int(seat): value for seat, value in result["scores"].items()}
+        round_scores = match.load_state().round_scores if result is not None and match.state else []
+        by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
-        by_seat = pairing.match_points(result["ranking"])
-    return {entry_id: float(by_seat[seat]) for seat, entry_id in enumerate(seat_order)}
+        by_seat = scoring.swiss(result, players)
+    return {
+        entry_id: (by_seat.get(seat, 0.0), kind[seat] if seat in by_seat else scoring.UNPLAYED)
+        for seat, entry_id in enumerate(seat_order)
+    }
 
 
 def next_table(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:

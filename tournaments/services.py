@@ -1,17 +1,36 @@
-"""Entering and leaving tournaments; running them is Celery's job (running.py)."""
+"""Entering, checking in, withdrawing, and organizers' corrections; running is Celery's job (running.py)."""
+
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.bots import bot_names
 from games.matches.errors import MatchError
 from games.matches.lifecycle import house_bot_user
-from tournaments.models import Entry, Tournament
+from tournaments import scoring
+from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
+
+RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)  # formats a player can leave between rounds
+
+
+def accepts_entries(tournament: Tournament) -> bool:
+    """Open before the start; a Swiss with late entry stays open until its last late round is seated."""
+    if tournament.is_open:
+        return True
+    if tournament.status != Tournament.Status.RUNNING or tournament.format != Tournament.Format.SWISS:
+        return False
+    if not tournament.late_entry_rounds:
+        return False
+    seated = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
+    return seated < tournament.late_entry_rounds
 
 
 def enter(tournament_id: int, user) -> Entry:
+    """Enter before the start, or late (from the next round on, with nothing for the rounds missed)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if not tournament.is_open:
+        if not accepts_entries(tournament):
             raise MatchError("closed", "Entries for this tournament are closed.")
         if tournament.entries.filter(user=user).exists():
             raise MatchError("already_entered", "You are already entered.")
@@ -21,19 +40,77 @@ def enter(tournament_id: int, user) -> Entry:
 
 
 def withdraw(tournament_id: int, user) -> None:
+    """Before the start the entry is deleted; while running, the player is not paired again
+    (a match under way is played out or left as usual) and stays in the standings."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if not tournament.is_open:
-            raise MatchError("closed", "The tournament has started: you can no longer withdraw.")
-        if not tournament.entries.filter(user=user).delete()[0]:
+        entry = tournament.entries.filter(user=user).first()
+        if entry is None or entry.withdrawn_after is not None:
             raise MatchError("not_entered", "You are not entered.")
+        if tournament.is_open:
+            entry.delete()
+            return
+        if tournament.status != Tournament.Status.RUNNING or tournament.format not in RESEATING:
+            raise MatchError("closed", "You can no longer withdraw from this tournament.")
+        entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
+        entry.save(update_fields=["withdrawn_after"])
+
+
+def check_in(tournament_id: int, user, now: datetime | None = None) -> Entry:
+    """Confirm before the start that you will play (when the tournament asks for it)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        entry = tournament.entries.filter(user=user).first()
+        if entry is None:
+            raise MatchError("not_entered", "You are not entered.")
+        opens = tournament.starts_at - timedelta(minutes=tournament.check_in_minutes)
+        if not tournament.is_open or not tournament.check_in_minutes or not opens <= now < tournament.starts_at:
+            raise MatchError(
+                "not_check_in_time",
+                f"Check-in is open from {opens:%H:%M} until the start at {tournament.starts_at:%H:%M}.",
+            )
+        entry.checked_in_at = now
+        entry.save(update_fields=["checked_in_at"])
+        return entry
+
+
+def correct_result(table_id: int, organizer, points: dict[int, float], reason: str) -> ScoreCorrection:
+    """The organizer sets a scored table's points (a wrong result, a forfeit to reverse),
+    recorded with who, when and why; later rounds are paired on the corrected standings."""
+    if not reason.strip():
+        raise MatchError("bad_request", "Say why the result is corrected.")
+    with transaction.atomic():
+        table = Table.objects.select_related("tournament").get(pk=table_id)
+        tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
+        if tournament.organizer_id != organizer.pk and not organizer.is_superuser:
+            raise MatchError("not_organizer", "Only the tournament's organizer may correct its results.")
+        if not table.scored:
+            raise MatchError("not_scored", "This table has no result to correct yet.")
+        if sorted(points) != sorted(table.seating):
+            raise MatchError("bad_request", "Give points for every player at the table, and only for them.")
+        scores = {score.entry_id: score for score in Score.objects.filter(table=table)}
+        before = {str(entry_id): score.points for entry_id, score in scores.items()}
+        for entry_id, earned in points.items():
+            score = scores.get(entry_id) or Score(
+                tournament=tournament, entry_id=entry_id, round=table.round, table=table
+            )
+            score.points, score.kind = float(earned), scoring.PLAYED
+            score.save()
+        return ScoreCorrection.objects.create(
+            table=table,
+            by=organizer,
+            reason=reason.strip(),
+            before=before,
+            after={str(entry_id): float(earned) for entry_id, earned in points.items()},
+        )
 
 
 def add_house_bot(tournament_id: int, bot_name: str) -> Entry:
     """Enter one of the game's house bots (organizers fill fields with them); each copy is an account."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if not tournament.is_open:
+        if not accepts_entries(tournament):
             raise MatchError("closed", "Entries for this tournament are closed.")
         if bot_name not in bot_names(tournament.game):
             raise MatchError(

@@ -5,9 +5,9 @@ from django.views.decorators.http import require_POST
 
 from games.engine import get_game
 from games.matches.errors import MatchError
-from tournaments import running, services
+from tournaments import brackets, running, services
 from tournaments.models import Tournament
-from tournaments.standings import SCORING, standings
+from tournaments.standings import SCORING, TIEBREAK_LABELS, size_factors, standings, tiebreak_names
 
 
 def tournament_list(request):
@@ -29,7 +29,7 @@ def tournament_list(request):
 def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
     entries = tournament.entries.select_related("user")
-    entered = request.user.is_authenticated and entries.filter(user=request.user).exists()
+    mine = entries.filter(user=request.user).first() if request.user.is_authenticated else None
     tables = tournament.tables.select_related("match", "chooser__user")
     my_choice = next(
         (t for t in tables if t.match is None and request.user.is_authenticated and t.chooser.user == request.user),
@@ -41,7 +41,11 @@ def tournament_detail(request, tournament_id: int):
         {
             "tournament": tournament,
             "entries": entries,
-            "entered": entered,
+            "entered": mine is not None and mine.withdrawn_after is None,
+            "mine": mine,
+            "accepts_entries": services.accepts_entries(tournament),
+            "can_withdraw": tournament.is_open
+            or (tournament.status == "running" and tournament.format in services.RESEATING),
             "scoring": SCORING[tournament.format],
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
@@ -59,7 +63,29 @@ def results(tournament: Tournament) -> dict:
     return {
         "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
         "rounds": sorted(rounds.items()),
+        "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
+        "size_factors": size_factors(tournament),
+        "bracket": bracket_rows(tournament, names) if tournament.format == Tournament.Format.KNOCKOUT else [],
     }
+
+
+def bracket_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
+    """The knockout bracket in words: each round's pairings, games won, and who went through."""
+    rows = []
+    for slots in brackets.bracket(tournament):
+        pairings = []
+        for slot in slots:
+            wins = [sum(1 for w in slot.game_winners if w == p) for p in slot.players]
+            through = [slot.winner] if slot.winner else slot.through
+            pairings.append(
+                {
+                    "players": [names[p] for p in slot.players],
+                    "score": "–".join(str(w) for w in wins) if tournament.table_size == 2 and len(wins) > 1 else "",
+                    "through": [names[p] for p in through if p],
+                }
+            )
+        rows.append({"round": slots[0].round, "pairings": pairings})
+    return rows
 
 
 @require_POST
@@ -80,6 +106,9 @@ def enter_or_withdraw(request, tournament_id: int):
         if request.POST.get("withdraw"):
             services.withdraw(tournament_id, request.user)
             messages.info(request, "You have withdrawn.")
+        elif request.POST.get("check_in"):
+            services.check_in(tournament_id, request.user)
+            messages.info(request, "You are checked in: you will be paired when the tournament starts.")
         else:
             services.enter(tournament_id, request.user)
             messages.info(request, "You are entered. Good luck!")

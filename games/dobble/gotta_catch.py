@@ -19,8 +19,8 @@ from games.dobble.state import State
 class GottaCatchThemAll(MiniGame):
     name = "gotta-catch-them-all"
     target_rule = (
-        "In gotta catch them all you match the middle card with a revealed card: "
-        "the target is the index of a revealed card still on the table."
+        "In gotta catch them all you match the middle card with one of the revealed cards still on the table "
+        '(target: the index of that card).'
     )
 
     def deal(self, state: State, first_seat: int) -> None:

@@ -37,7 +37,7 @@ def pass_cards(state: State, seat: int, target: int) -> int | None:
 class RoundRules(MiniGame):
     """Claims of a hot potato round, shared by the mini-game and the tiebreak."""
 
-    target_rule = "In hot potato you match another player who still holds cards: the target is their seat."
+    target_rule = "In hot potato you match the card of another player who still holds cards (target: their seat)."
 
     def claimants(self, state: State) -> list[int]:
         return holders(state)

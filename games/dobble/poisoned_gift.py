@@ -15,7 +15,7 @@ from games.dobble.state import State
 
 class PoisonedGift(MiniGame):
     name = "poisoned-gift"
-    target_rule = "In the poisoned gift you give the pile card to another player: the target is their seat."
+    target_rule = "In the poisoned gift you give the pile card to another player (target: their seat)."
     pile_face_up = True
     fewest_win = True
 

@@ -60,12 +60,13 @@ MIN_HOT_POTATO_ROUNDS = 5
 # With no lockout, claiming all eight symbols of a card one after another would win every race:
 # the shortest pause is a quarter of a second.
 LOCKOUTS_MS = (250, 500, 1000, 2000, 3000, 5000)
+BOT_REACTIONS_MS = (0, 250, 500, 1000, 2000)
 
 
 def seconds_in_words(ms: int) -> str:
     """250 -> "a quarter of a second", 1000 -> "1 second", 3000 -> "3 seconds"."""
     words = {250: "a quarter of a second", 500: "half a second", 1000: "1 second"}
-    return words.get(ms, f"{ms // 1000} seconds")
+    return words.get(ms, f"{ms / 1000:g} seconds")
 
 
 class Dobble(Game):
@@ -280,7 +281,7 @@ class Dobble(Game):
         targets = rules.targets(state, seat)
         require(
             type(target) in (int, str) and target in targets,
-            f"{rules.target_rule} You sent {target!r}; allowed now: {', '.join(map(repr, targets))}.",
+            f"That card cannot be matched now. {rules.target_rule}",
         )
         return symbol, target, at_ms
 
@@ -309,6 +310,14 @@ GAME = Dobble(
             choices=LOCKOUTS_MS,
             label="Pause after a wrong claim",
             choice_labels=tuple(seconds_in_words(ms) for ms in LOCKOUTS_MS),
+        ),
+        "bot_reaction_ms": Option(
+            default=500,
+            help="At a table with people, how soon after the cards change a bot may claim at the earliest "
+            "(the rules leave it to the server, which reads it; 0 lets bots claim at once).",
+            choices=BOT_REACTIONS_MS,
+            label="Fastest a bot may react at a table with people",
+            choice_labels=tuple("at once" if ms == 0 else seconds_in_words(ms) for ms in BOT_REACTIONS_MS),
         ),
         "last_winner": Option(
             default=0,

@@ -18,7 +18,7 @@ from games.dobble.state import State
 
 class TheWell(MiniGame):
     name = "the-well"
-    target_rule = 'In the well you match the middle card: claim with "target": "middle".'
+    target_rule = 'In the well you match the middle card (target: "middle").'
 
     def deal(self, state: State, first_seat: int) -> None:
         for index in range(len(state.pile) - 1):

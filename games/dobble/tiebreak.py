@@ -43,13 +43,13 @@ def start_tiebreak(state: State) -> None:
 
 class Tiebreak(RoundRules):
     name = "tiebreak"
-    target_rule = "In a tiebreak you match another tied player holding a card: the target is their seat."
+    target_rule = "In a tiebreak you match another tied player who still holds a card (target: their seat)."
 
     def idle_reason(self, state: State, seat: int) -> str:
         tied = state.ties[0]
         if seat in tied:
             return "You have passed your card on: you are through this tiebreak."
-        return f"Only seats {', '.join(map(str, tied))} play this tiebreak."
+        return "Only the tied players play this tiebreak: wait for the next game."
 
     def take(self, state: State, seat: int, target) -> None:
         last = pass_cards(state, seat, target)

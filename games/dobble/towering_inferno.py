@@ -15,7 +15,7 @@ from games.dobble.state import State
 
 class ToweringInferno(MiniGame):
     name = "towering-inferno"
-    target_rule = 'In the towering inferno you match the draw pile: claim with "target": "pile".'
+    target_rule = 'In the towering inferno you match the top card of the draw pile (target: "pile").'
     pile_face_up = True
 
     def deal(self, state: State, first_seat: int) -> None:

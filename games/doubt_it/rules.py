@@ -45,7 +45,7 @@ from games.base import (
     rng_dump,
     rng_load,
 )
-from games.cards import FULL_DECK, RANK_NAMES, SUITS, check_card, decks
+from games.cards import FULL_DECK, RANK_NAMES, SUITS, card_name, check_card, decks
 
 DUE = "AKQJT98765432"  # the order in which ranks are claimed, round and round
 # How a view sorts a hand: by the order ranks come due, then by suit.
@@ -153,10 +153,10 @@ class DoubtIt(Game):
             require(seat not in state.waiting, "The doubt window is open: doubt or pass on the last play.")
             require(seat != state.turn, "Wait for the others to doubt or pass on your play.")
             raise IllegalAction("You have already answered; wait for the doubt window to close.")
-        require(seat == state.turn, f"It is seat {state.turn}'s turn to play, not yours.")
+        require(seat == state.turn, "It is not your turn to play.")
         cards = action.get("cards")
         if not isinstance(cards, list) or not cards:
-            raise IllegalAction('Play at least one card, e.g. {"type": "play", "cards": ["AS"]}.')
+            raise IllegalAction("Choose at least one card to play.")
         cap = play_cap(state.players)
         require(len(cards) <= cap, f"Play at most {cap} cards at once: that is all of one rank in "
                 f"{'one deck' if cap == 4 else 'two decks'}.")
@@ -164,13 +164,13 @@ class DoubtIt(Game):
         for card in cards:
             check_card(card)
             held, wanted = hand.count(card), cards.count(card)
-            require(held > 0, f"You do not hold {card}.")
-            require(held >= wanted, f"You hold {held} {card}, not {wanted}.")
+            require(held > 0, f"You do not hold the {card_name(card)}.")
+            require(held >= wanted, f"You hold the {card_name(card)} only {'once' if held == 1 else f'{held} times'}.")
 
     def _check_answer(self, state: DoubtState, seat: int) -> None:
         if not state.waiting:
             require(seat != state.turn, "There is no play to answer yet: it is your turn to play cards.")
-            raise IllegalAction(f"There is no play to answer: it is seat {state.turn}'s turn to play.")
+            raise IllegalAction("There is no play to doubt or pass on yet: wait for the next play.")
         require(seat != state.turn, "You cannot doubt or pass on your own play; wait for the others.")
         require(seat in state.waiting, "You have already answered this play.")
 

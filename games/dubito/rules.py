@@ -33,7 +33,7 @@ from games.base import (
     rng_dump,
     rng_load,
 )
-from games.cards import RANKS, check_card, decks, rank_value
+from games.cards import RANKS, card_name, check_card, decks, rank_value
 from games.dubito.bots import best_play
 
 ROWS = (1, 2, 3, 4)
@@ -121,14 +121,16 @@ class Dubito(Game):
         action_type(action, ("play",))
         check_seat(seat, state.players)
         require(not state.over, "The game is over.")
-        require(seat == state.turn, f"It is not your turn: seat {state.turn} is playing.")
+        require(seat == state.turn, "It is not your turn.")
         card, row = check_card(action.get("card")), action.get("row")
         require(row in ROWS and type(row) is int, f"Choose row 1, 2, 3 or 4, not {row!r}.")
-        require(card in state.hands[seat], f"You do not hold {card}.")
+        require(card in state.hands[seat], f"You do not hold the {card_name(card)}.")
         if not fits(state.options, state.rows[seat][row - 1], row, card):
             last = state.rows[seat][row - 1][-1]
             needs = NEEDS[row].format(rising=RISING[state.options["ascending"]])
-            raise IllegalAction(f"{card} cannot follow {last} in row {row}: it needs {needs}.")
+            raise IllegalAction(
+                f"The {card_name(card)} cannot follow the {card_name(last)} in row {row}: that row needs {needs}."
+            )
 
         state.hands[seat].remove(card)
         state.rows[seat][row - 1].append(card)

@@ -110,8 +110,8 @@ def parse_request(raw) -> tuple[str, object] | None:
         if (attribute, value) in REQUESTS and type(value) is (int if attribute == "value" else str):
             return attribute, value
     raise IllegalAction(
-        'A request names one attribute: {"colour": "R"|"B"|"Y"|"G"}, '
-        '{"symbol": "hand"|"mammoth"|"club"|"hide"} or {"value": 1-4}.'
+        "A Dudab asks for one thing: a colour (red, blue, yellow or green), "
+        "a symbol (hand, mammoth, club or hide) or a value (1 to 4)."
     )
 
 

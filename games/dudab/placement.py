@@ -97,9 +97,9 @@ def placement_problem(column: Column, card: str, request: tuple[str, object] | N
     under = column.under_jungle()
     if kind == DUDAB:
         if under and request is not None:
-            return "A Dudab played below a Jungle card makes no request: leave out \"request\"."
+            return "A Dudab played below a Jungle card asks for nothing."
         if not under and request is None:
-            return 'A Dudab needs a request: add "request": {"colour": ..}, {"symbol": ..} or {"value": ..}.'
+            return "A Dudab must ask for a colour, a symbol or a value."
         return None
     if request is not None:
         return "Only a Dudab makes a request."
@@ -149,4 +149,4 @@ def follow_problem(top: str, top_request: tuple[str, object] | None, card: str) 
     if one_apart and info.colour != top_info.colour and info.symbol != top_info.symbol:
         return None
     neighbours = " or ".join(str(v) for v in (top_info.value - 1, top_info.value + 1) if 1 <= v <= 4)
-    return f"On the {describe(top)} goes a {neighbours} of another colour and another symbol."
+    return f"On the {describe(top)} you can only play a {neighbours} of another colour and another symbol."

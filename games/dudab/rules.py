@@ -51,14 +51,14 @@ from games.dudab.scoring import totals
 from games.dudab.state import DudabState, clone_state, dump_state, load_state
 
 MAIN_ACTIONS = ("play", "draw", "reveal")
+# What each follow-up asks of the player, in words (docs/protocol/dudab.md has the actions).
 TASK_PROMPTS = {
-    "jungle": 'place the Jungle card you drew: {"type": "jungle", "column": <n>}',
-    "baby": 'place the Baby card you drew: {"type": "baby", "column": <n>}',
-    "trim": 'put cards from your hand on your own pile until 5 remain: {"type": "trim", "cards": [...]}',
-    "discard_down": (
-        'discard down to 2 cards: {"type": "discard_down", "cards": [...], "to": "discard" or "own"}'
-    ),
+    "jungle": "place the Jungle card you drew on a column",
+    "baby": "place the Baby card you drew on a column",
+    "trim": "put cards from your hand on your own pile until five remain",
+    "discard_down": "discard down to two cards",
 }
+SHAMAN_ANSWER = "Answer the Shaman with a Shaman or a Dudab, or take the penalty."
 
 
 class DudabBuba(Game):
@@ -140,8 +140,8 @@ class DudabBuba(Game):
         task = state.tasks[0] if state.tasks else None
         actor = task["seat"] if task else state.turn
         if seat != actor:
-            doing = f"to {TASK_PROMPTS[task['kind']].split(':')[0]}" if task else "to play"
-            raise IllegalAction(f"It is not your turn: seat {actor} is {doing}.")
+            doing = "another player has a follow-up to finish" if task else "another player is playing"
+            raise IllegalAction(f"It is not your turn: {doing}.")
         if task:
             if kind != task["kind"]:
                 raise IllegalAction(f"First {TASK_PROMPTS[task['kind']]}.")
@@ -166,17 +166,17 @@ class DudabBuba(Game):
         """Why `card` may not go on column `index` now, None when it may."""
         card_kind = CARDS[card].kind
         if state.shaman_pending and card_kind not in (SHAMAN, DUDAB):
-            return 'Answer the Shaman with a Shaman or a Dudab, or take the penalty: {"type": "reveal"}.'
+            return SHAMAN_ANSWER
         if state.binding >= 0 and card_kind != DUDAB and index != state.binding:
             wanted = describe_request(state.columns[state.binding].request)
-            column = state.binding
+            column = state.binding + 1
             return f"The Dudab on column {column} asks for {wanted}: play it there, play a Dudab, or draw."
         return placement_problem(state.columns[index], card, request)
 
     def _draw_problem(self, state, seat, plays):
         """Why the seat may not draw now, None when it may."""
         if state.shaman_pending:
-            return 'Answer the Shaman with a Shaman or a Dudab, or take the penalty: {"type": "reveal"}.'
+            return SHAMAN_ANSWER
         if state.binding >= 0:
             meeting = [p for p in plays if p["column"] == state.binding and CARDS[p["card"]].kind != DUDAB]
             if meeting:
@@ -186,7 +186,7 @@ class DudabBuba(Game):
             return (
                 "With five cards you may draw only when nothing can be played: "
                 f"your {describe(plays[0]['card'])} "
-                f"fits column {plays[0]['column']}."
+                f"fits column {plays[0]['column'] + 1}."
             )
         return None
 
@@ -205,9 +205,7 @@ class DudabBuba(Game):
         own = action.get("own")
         if len(hand) >= flow.HAND_MAX:
             if own is None:
-                raise IllegalAction(
-                    'With five cards in hand, name the card for your own pile: "own": "<card>".'
-                )
+                raise IllegalAction("With five cards in hand, choose a card for your own pile before you draw.")
             own = self._card_in_hand(state, seat, own)
         elif own is not None:
             raise IllegalAction("A card goes to your own pile before drawing only when you hold five cards.")
@@ -218,7 +216,9 @@ class DudabBuba(Game):
         if kind in ("jungle", "baby"):
             index = self._column(state, action.get("column"))
             if kind == "jungle" and state.columns[index].jungle_at >= 0:
-                raise IllegalAction(f"Column {index} already has a Jungle card: choose a column without one.")
+                raise IllegalAction(
+                    f"Column {index + 1} already has a Jungle card: choose a column without one."
+                )
             return (kind, index)
         hand = state.hands[task["seat"]]
         keep = flow.HAND_MAX if kind == "trim" else flow.HAND_MIN
@@ -226,26 +226,29 @@ class DudabBuba(Game):
         if (not isinstance(cards, list) or len(cards) != len(hand) - keep
                 or not all(isinstance(c, str) and c in hand for c in cards) or len(set(cards)) != len(cards)):
             raise IllegalAction(
-                f"Name exactly {len(hand) - keep} different cards of your hand so that {keep} remain."
+                f"Choose exactly {len(hand) - keep} different cards from your hand, so that {keep} remain."
             )
         if kind == "trim":
             return (kind, cards)
         if action.get("to") not in ("discard", "own"):
             raise IllegalAction(
-                'Say where the cards go: "to": "discard" (the common pile) or "own" (your own pile).'
+                "Say where the cards go: the common discard pile or your own pile."
             )
         return (kind, cards, action["to"])
 
     @staticmethod
     def _card_in_hand(state, seat, card):
         if not isinstance(card, str) or card not in state.hands[seat]:
-            raise IllegalAction(f"You have no card {card!r} in your hand.")
+            known = isinstance(card, str) and card in CARDS
+            raise IllegalAction(
+                f"You have no {describe(card)} in your hand." if known else "That card is not in your hand."
+            )
         return card
 
     @staticmethod
     def _column(state, index):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.columns):
-            raise IllegalAction(f"Choose a column from 0 to {len(state.columns) - 1}.")
+            raise IllegalAction(f"There is no such column: the table has {len(state.columns)}.")
         return index
 
     # Changing the state ------------------------------------------------------

@@ -123,14 +123,14 @@ class Dudo(Game):
         if seat != state.turn or len(state.out) >= state.players - 1:
             if self.is_over(state):
                 raise IllegalAction("The game is over.")
-            raise IllegalAction(f"It is not your turn: seat {state.turn} is to play.")
+            raise IllegalAction("It is not your turn.")
         if kind == "doubt":
             if not state.quantity:
                 raise IllegalAction("There is no bid to doubt yet: open the round with a bid.")
             return kind
         quantity, face = action.get("quantity"), action.get("face")
         if type(quantity) is not int or type(face) is not int or not 1 <= face <= 6:
-            raise IllegalAction("A bid needs a whole-number \"quantity\" and a \"face\" from 1 to 6.")
+            raise IllegalAction("A bid names a number of dice and a face from one to six.")
         problem = self._bid_problem(state, seat, quantity, face)
         if problem:
             raise IllegalAction(problem)

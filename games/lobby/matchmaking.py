@@ -3,6 +3,7 @@
 The longest-waiting player anchors each match; others join it when their
 rating is within both their own and the anchor's window, which widens the
 longer each has waited, so nobody waits forever for a perfect opponent.
+A person and their bots, or two bots of one owner, are never seated together.
 """
 
 import random
@@ -91,9 +92,11 @@ def pick_groups(entries: list[QueueEntry], players: int, now: datetime) -> list[
         anchor = waiting.pop(0)
         near = sorted(waiting, key=lambda e: (abs(e.rating - anchor.rating), e.joined_at))
         limit = window(anchor, now)
-        group = [anchor] + [e for e in near if abs(e.rating - anchor.rating) <= min(limit, window(e, now))][
-            : players - 1
-        ]
+        group = [anchor]
+        for entry in near:
+            close = abs(entry.rating - anchor.rating) <= min(limit, window(entry, now))
+            if close and len(group) < players and not any(lifecycle.same_owner(entry.user, e.user) for e in group):
+                group.append(entry)
         if len(group) == players:
             groups.append(group)
             waiting = [e for e in waiting if e not in group]

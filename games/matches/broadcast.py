@@ -15,6 +15,7 @@ from django.utils import timezone
 from redis.exceptions import RedisError
 
 from games.matches import clocks
+from games.matches.models import Match
 
 log = logging.getLogger(__name__)
 
@@ -66,14 +67,17 @@ def match_message(match, state, seats, seat: int | None, history_tail: int | Non
 
 
 def rating_changes(match_id: int) -> list[dict]:
-    """What a ranked result did to each seat's rating (empty until it is rated)."""
-    from ratings.models import RatingChange
+    """What a ranked result did to each seat's rating, as the ratings app reports it (empty until rated)."""
+    return _rating_report(match_id) if _rating_report is not None else []
 
-    changes = RatingChange.objects.filter(match_id=match_id).order_by("seat")
-    return [
-        {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": round(c.delta, 1)}
-        for c in changes
-    ]
+
+_rating_report = None
+
+
+def report_rating_changes(report) -> None:
+    """The ratings app (AppConfig.ready) gives the function that lists a match's rating changes."""
+    global _rating_report
+    _rating_report = report
 
 
 def public_seat(seat) -> dict:
@@ -132,8 +136,6 @@ def send_to_table(match_id: int, message: dict) -> None:
 
 def send_table_update(match_id: int) -> None:
     """Seats changed (join, leave, bot added, connection): everyone at the table and the lobby hear it."""
-    from games.matches.models import Match
-
     match = Match.objects.get(pk=match_id)
     state = match.load_state() if match.state is not None else None
     send_state(match, state, list(match.seats.select_related("user")))

@@ -7,10 +7,15 @@ client that delays its answers on purpose gains at most the cap. A claim is take
 at its arrival minus that delay, and it is held until the cap has passed since then, so a
 claim made earlier by a player further away has time to arrive first. Every claim, a
 house bot's too, waits the same `LAG_CAP_MS` after it was made (docs/rules/dobble.md).
+
+At a table with people, a bot (house, uploaded or webhook) may not claim sooner than the
+table's `bot_reaction_ms` after the cards last changed: programs react in microseconds,
+people in a second or so, and the organizer chooses how much of a start people get.
 """
 
 import statistics
 from collections import deque
+from datetime import datetime, timedelta
 
 from django.conf import settings
 
@@ -61,3 +66,22 @@ class DelayMeter:
     def hold_seconds(self) -> float:
         """How long a claim arriving now waits: until the cap has passed since it was made."""
         return (lag_cap_ms() - self.delay_ms()) / 1000
+
+
+def hold() -> timedelta:
+    """How long every real-time claim waits after it was made before it is applied."""
+    return timedelta(milliseconds=lag_cap_ms())
+
+
+def is_program(seat) -> bool:
+    return bool(seat.house_bot) or seat.code_version is not None or seat.user.is_bot
+
+
+def bot_floor(match, state, seats) -> datetime | None:
+    """The earliest moment a bot seat may claim now, or None where no floor applies (a
+    turn-based game, a table of bots only, or a floor of 0)."""
+    floor_ms = match.options.get("bot_reaction_ms", 0)
+    if not match.engine.realtime or not floor_ms or all(is_program(seat) for seat in seats):
+        return None
+    changed_ms = match.engine.view(state, None)["changed_ms"]
+    return match.started_at + timedelta(milliseconds=changed_ms + floor_ms)

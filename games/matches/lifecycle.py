@@ -89,10 +89,12 @@ def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:
 def join_match(match_id: int, user) -> Seat:
     with transaction.atomic():
         match = locked(match_id)
-        seats = list(match.seats.all())
+        seats = list(match.seats.select_related("user"))
         check_open(match)
         if any(seat.user_id == user.pk for seat in seats):
             raise MatchError("already_seated", "You already have a seat at this table.")
+        if match.ranked and any(same_owner(seat.user, user) for seat in seats):
+            raise MatchError("same_owner", "A person and their bots (or two bots of one owner) do not meet ranked.")
         seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
     return seat
@@ -125,6 +127,13 @@ def house_bot_user(bot_name: str, copy: int = 1):
     username = f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
     user, _ = get_user_model().objects.get_or_create(username=username, defaults={"is_bot": True})
     return user
+
+
+def same_owner(one, other) -> bool:
+    """A person and their own bots, or two bots of one owner: one interest, so they never meet in a
+    ranked match (the ranked queue, ranked tables), which would farm the ladder. Organizers'
+    tournaments are exempt."""
+    return (one.bot_owner_id or one.pk) == (other.bot_owner_id or other.pk)
 
 
 def leave_match(match_id: int, user, now: datetime | None = None) -> None:

@@ -1,11 +1,15 @@
 """Celery tasks around matches; each is safe to run twice."""
 
+import logging
 from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.utils import timezone
 
-from games.matches import wakeups
+from games.matches import presence, signals, wakeups
+from games.matches.models import Match
+
+logger = logging.getLogger(__name__)
 
 # A finished match whose scoring task has not run after this long was lost on the way
 # (a broker flushed by a restart, a worker killed before it acknowledged): score it again.
@@ -25,6 +29,12 @@ def sweep_matches() -> int:
 
 
 @shared_task(ignore_result=True)
+def ask_seat(match_id: int, seq: int, number: int) -> bool:
+    """Ask a bot seat for its move on a worker (wakeups.ask_and_play); a lost task is asked again."""
+    return wakeups.ask_and_play(match_id, seq, number)
+
+
+@shared_task(ignore_result=True)
 def match_finished(match_id: int) -> None:
     """Hand a finished match to the apps that score it."""
     settle(match_id)
@@ -39,32 +49,23 @@ def settle_forgotten_matches() -> int:
 @shared_task(ignore_result=True)
 def forget_dead_sockets() -> int:
     """Beat: count out the sockets of web processes that crashed (presence.py)."""
-    from games.matches import presence
-
     return presence.forget_dead_sockets()
 
 
 def settle(match_id: int) -> None:
-    """Rate the match and count it in its tournament (both idempotent), then mark it settled."""
-    from games.matches import broadcast
-    from games.matches.models import Match
-    from ratings.services import rate_match
-    from tournaments.running import record_match
-
-    if rate_match(match_id):
-        broadcast.send_to_table(
-            match_id, {"type": "rated", "match": match_id, "changes": broadcast.rating_changes(match_id)}
-        )
-    record_match(match_id)
+    """Announce the finished match to the apps that score it (ratings, tournaments: each
+    idempotent), then mark it settled."""
+    signals.match_finished.send(sender=Match, match_id=match_id)
     Match.objects.filter(pk=match_id, settled_at__isnull=True).update(settled_at=timezone.now())
 
 
 def settle_forgotten(now: datetime | None = None) -> int:
-    from games.matches.models import Match
-
     cutoff = (now or timezone.now()) - SETTLE_GRACE
     forgotten = Match.objects.filter(status=Match.Status.FINISHED, settled_at__isnull=True, finished_at__lte=cutoff)
     ids = list(forgotten.values_list("pk", flat=True))
     for match_id in ids:
-        settle(match_id)
+        try:
+            settle(match_id)
+        except Exception:  # one match that cannot be settled must not keep the others waiting
+            logger.exception("settling match %s failed; it stays unsettled and is tried again", match_id)
     return len(ids)

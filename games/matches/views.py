@@ -3,6 +3,7 @@
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 
+from games.bots import bot_names
 from games.dobble.deck import SYMBOL_NAMES
 from games.matches import replays
 from games.matches.models import Match
@@ -47,6 +48,4 @@ def dobble_symbols() -> list[dict]:
 
 
 def bot_choices(match: Match) -> list[str]:
-    from games.bots import bot_names
-
     return bot_names(match.game)

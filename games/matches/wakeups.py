@@ -1,68 +1,46 @@
-"""House bots and clocks without sleeping.
+"""Bots and clocks without sleeping.
 
 After every change `plan_next` stores in `match.wake_at` when the next thing is
-due: a house bot's move (its thinking or reaction time after the last change)
-or a seat's timeout. `wake` does what is due, through the same action path as
-any player. What wakes a match: on the real stack a Celery task with an ETA per
-change plus a beat sweep that catches anything lost in a restart; embedded, a
-ticker thread in the web process (dubium/ticker.py) sweeps several times a
-second; in tests, nothing — they call `wake` or `play_out` themselves.
+due: a seat's own move as its player (seat_players.py) says — a house bot after
+its thinking or reaction time, a bot that must be asked, a spent clock. `wake`
+does what is due, through the same action path as any player. What wakes a match:
+on the real stack a Celery task with an ETA per change plus a beat sweep that
+catches anything lost in a restart; embedded, a ticker thread in the web process
+(dubium/ticker.py) sweeps several times a second; in tests, nothing — they call
+`wake` or `play_out` themselves.
+
+A bot that is asked (uploaded code, a webhook) may think for seconds, so it is never
+asked inside the match lock nor on the thread that wakes matches: `wake` notes the
+question and hands it to a Celery task (real stack) or a small bounded thread pool
+(embedded), and the answer is played if the match has not moved on meanwhile.
 """
 
 import logging
-import random
-from datetime import datetime, timedelta
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 
 from django.conf import settings
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from games.bots import get_bot
-from games.matches import clocks
+from games.matches import actions, fairness, lifecycle, seat_players, tasks
+from games.matches.errors import MatchError
+from games.matches.models import Match, MatchAction
 
 log = logging.getLogger(__name__)
 
 
-def bot_move(match, state, seat) -> tuple[datetime, dict] | None:
-    """What the house bot on this seat will play and when; the same answer every time it is asked."""
-    engine = match.engine
-    rng = random.Random(f"{match.seed}-{match.seq}-{seat.number}")
-    bot = get_bot(match.game, seat.house_bot)
-    view = engine.view(state, seat.number)
-    action = bot.choose(view, engine.legal_actions(state, seat.number), rng)
-    if action is None:
-        return None
-    if not engine.realtime:
-        delay_ms = int(settings.HOUSE_BOT_THINK_MS * rng.uniform(0.5, 1.5))
-        return match.turn_started_at + timedelta(milliseconds=delay_ms), action
-    when = match.turn_started_at + timedelta(milliseconds=bot.reaction_ms(view, action, rng))
-    # A real-time legal action may carry the earliest game time it can be played (a lockout's end).
-    earliest = match.started_at + timedelta(milliseconds=action.get("at_ms", 0) + 1)
-    return max(when, earliest), action
-
-
-# The action of a due event for a seat played by uploaded code: what it plays is known only
-# once the code has been asked (botapi), which happens outside the match lock.
-UPLOADED = "uploaded"
-
-
 def due_events(match, state, seats) -> list[tuple[datetime, int, dict | str | None]]:
-    """(when, seat, house bot action, UPLOADED, or None for a timeout) for every seat that may act."""
+    """(when, seat, action, ASK, or None for a spent clock) for every seat that may act."""
     by_number = {seat.number: seat for seat in seats}
     events = []
     for number in match.engine.to_act(state):
         seat = by_number[number]
-        if seat.house_bot:
-            move = bot_move(match, state, seat)
-            if move is not None:
-                events.append((move[0], number, move[1]))
-        elif seat.code_version is not None:
-            events.append((match.turn_started_at, number, UPLOADED))
-        else:
-            limit = clocks.deadline(match, seat, state)
-            if limit is not None:
-                events.append((limit, number, None))
+        move = seat_players.player_for(seat).next_move(match, state, seat, seats)
+        if move is not None:
+            events.append((move[0], number, move[1]))
     return sorted(events, key=lambda event: (event[0], event[1]))
 
 
@@ -72,9 +50,7 @@ def plan_next(match, state, seats) -> None:
 
 
 def wake(match_id: int, now: datetime | None = None) -> bool:
-    """Do the first thing that is due in this match; False when nothing was."""
-    from games.matches.models import Match
-
+    """Do (or, for a bot that must be asked, start) the first thing that is due; False when nothing was."""
     now = now or timezone.now()
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -87,21 +63,23 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
             plan_next(match, state, seats)
             match.save(update_fields=["wake_at"])
             return False
-        _, number, action = due[0]
+        when, number, action = due[0]
         seat = next(seat for seat in seats if seat.number == number)
-        if action != UPLOADED:
-            play_for(match, state, seat, action, now)
+        if action != seat_players.ASK:
+            # A real-time bot claim falls due once its race was held open: it was made before that.
+            made = when - fairness.hold() if match.engine.realtime and action is not None else now
+            play_for(match, state, seat, action, made)
             return True
-        asked_at = match.seq
-    return play_uploaded(match_id, asked_at, number, now)
+        seat_players.player_for(seat).reserve(match, seat, now)
+        plan_next(match, state, seats)
+        match.save(update_fields=["wake_at"])
+        question = (match.pk, match.seq, number, now if settings.MATCH_WAKEUPS == "manual" else None)
+    send_question(*question)  # after the commit: whoever answers finds the question noted
+    return True
 
 
 def play_for(match, state, seat, action: dict | None, now: datetime) -> None:
     """Play a house bot's move, or the default move of a seat that ran out of time (or forfeit it)."""
-    from games.matches import actions, lifecycle
-    from games.matches.errors import MatchError
-    from games.matches.models import MatchAction
-
     source = MatchAction.Source.HOUSE
     if action is None:
         action = match.engine.default_action(state, seat.number)
@@ -116,35 +94,74 @@ def play_for(match, state, seat, action: dict | None, now: datetime) -> None:
         lifecycle.forfeit(match, seat, now)
 
 
-def play_uploaded(match_id: int, seq: int, number: int, now: datetime) -> bool:
-    """Ask the seat's uploaded code (outside any lock: it may think for seconds), then play its
-    answer if the match has not moved on. A crash, a timeout or an illegal answer counts against
-    the code and the seat's default move is played instead."""
-    from botapi import services as uploaded
-    from botapi.sandbox import SandboxError
-    from games.matches import actions
-    from games.matches.errors import MatchError
-    from games.matches.models import Match, MatchAction
+_pool: ThreadPoolExecutor | None = None
 
-    match = Match.objects.get(pk=match_id)
-    seat = match.seats.get(number=number)
+
+def send_question(match_id: int, seq: int, number: int, now: datetime | None) -> None:
+    """Celery on the real stack; embedded, a bounded pool beside the ticker; tests, right here."""
+    global _pool
+    if settings.MATCH_WAKEUPS == "celery":
+        try:
+            tasks.ask_seat.delay(match_id, seq, number)
+        except BrokerUnreachable as error:
+            log.warning("match %s: question not queued, the sweep asks again: %s", match_id, error)
+    elif settings.MATCH_WAKEUPS == "thread":
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=settings.BOT_ASK_THREADS, thread_name_prefix="dubium-bot")
+        _pool.submit(ask_in_thread, match_id, seq, number)
+    else:
+        ask_and_play(match_id, seq, number, now)
+
+
+def ask_in_thread(match_id: int, seq: int, number: int) -> None:
     try:
-        action = uploaded.play_move(match, match.load_state(), seat)
-    except SandboxError:
-        action = None
+        ask_and_play(match_id, seq, number)
+    except Exception:
+        log.exception("match %s: asking seat %s failed", match_id, number)
+    finally:
+        close_old_connections()
+
+
+def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = None) -> bool:
+    """Ask the seat's player (outside any lock: it may think for seconds), then play its answer
+    if the match has not moved on. No answer or an illegal one counts against the player, and
+    the seat's default move is played instead. False when the question was out of date."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.RUNNING or match.seq != seq:
+        return False
+    seat = match.seats.select_related("user").get(number=number)
+    player = seat_players.player_for(seat)
+    state = match.load_state()
+    try:
+        answer = player.ask(match, state, seat)
+    except seat_players.NoAnswer:
+        answer = None
+    if now is None:
+        now = timezone.now()
+        if answer is not None and match.engine.realtime:
+            now = hold_claim(match, state, now)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         if match.status != Match.Status.RUNNING or match.seq != seq:
-            return True  # somebody else moved meanwhile: look again
+            return False  # somebody else moved meanwhile: the next wake-up asks again
         seat = match.seats.select_related("user").get(number=number)
-        if action is not None:
+        if answer is not None:
             try:
-                actions.apply_action(match, number, action, seq=seq, source=MatchAction.Source.SANDBOX, now=now)
+                actions.apply_action(match, number, answer.action, seq=seq, source=answer.source, now=now)
                 return True
             except MatchError as error:
-                uploaded.record_failure(seat, f"Illegal answer {str(action)[:200]}: {error.message}")
+                player.refused(seat, f"Illegal answer {str(answer.action)[:200]}: {error.message}")
         play_for(match, match.load_state(), seat, None, now)
     return True
+
+
+def hold_claim(match, state, answered: datetime) -> datetime:
+    """A real-time bot's answer counts as made when it came, or at the table's bot reaction floor
+    if that is later; it waits until the race has been held open since (fairness.py)."""
+    floor = fairness.bot_floor(match, state, list(match.seats.select_related("user")))
+    made = max(answered, floor) if floor else answered
+    time.sleep(max(0.0, (made + fairness.hold() - timezone.now()).total_seconds()))
+    return made
 
 
 def wake_all_due(match_id: int, now: datetime | None = None, limit: int = 50) -> int:
@@ -157,8 +174,6 @@ def wake_all_due(match_id: int, now: datetime | None = None, limit: int = 50) ->
 
 def sweep(now: datetime | None = None) -> int:
     """Wake every running match whose wake-up time has come (restart-proof safety net)."""
-    from games.matches.models import Match
-
     now = now or timezone.now()
     due = Match.objects.filter(status=Match.Status.RUNNING, wake_at__lte=now).values_list("pk", flat=True)
     return sum(wake_all_due(match_id) for match_id in list(due))
@@ -166,8 +181,6 @@ def sweep(now: datetime | None = None) -> int:
 
 def play_out(match_id: int, max_moves: int = 100_000):
     """Run a match whose every seat is a bot to its end in simulated time (demo data, tests)."""
-    from games.matches.models import Match
-
     for _ in range(max_moves):
         match = Match.objects.get(pk=match_id)
         if match.status != Match.Status.RUNNING:
@@ -182,19 +195,15 @@ def schedule(match) -> None:
     """Ask for a wake-up at `match.wake_at` (after commit); if the broker is down, the beat
     sweep wakes the match from the stored `wake_at` instead."""
     if settings.MATCH_WAKEUPS == "celery" and match.wake_at is not None:
-        from games.matches.tasks import wake_match
-
         try:
-            wake_match.apply_async((match.pk,), eta=match.wake_at)
+            tasks.wake_match.apply_async((match.pk,), eta=match.wake_at)
         except BrokerUnreachable as error:
             log.warning("%s: wake-up not queued, the sweep will do it: %s", match, error)
 
 
 def match_finished(match_id: int) -> None:
     """Score the match (after commit); if the broker is down, `settle_forgotten` does it later."""
-    from games.matches.tasks import match_finished as task
-
     try:
-        task.delay(match_id)
+        tasks.match_finished.delay(match_id)
     except BrokerUnreachable as error:
         log.warning("match %s: scoring not queued, the settle sweep will do it: %s", match_id, error)

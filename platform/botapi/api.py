@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from botapi import services
-from botapi.models import BotCode
+from botapi.models import BotCode, BotProfile, Challenge
 from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS, summary
 from ratings.models import Rating
@@ -34,6 +34,16 @@ class UploadSerializer(serializers.Serializer):
     source = serializers.CharField(max_length=services.MAX_SOURCE_BYTES, trim_whitespace=False)
 
 
+class WebhookSerializer(serializers.Serializer):
+    endpoint = serializers.URLField(max_length=500, help_text="https:// URL the platform POSTs start, move and end to.")
+
+
+class LadderSerializer(serializers.Serializer):
+    ladder = serializers.BooleanField()
+    game = serializers.ChoiceField(choices=sorted(GAMES), required=False, help_text="Needed to opt in.")
+    games_per_day = serializers.IntegerField(required=False, min_value=1, max_value=services.MAX_LADDER_GAMES_PER_DAY)
+
+
 class ChallengeSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
     opponents = serializers.ListField(child=serializers.CharField(max_length=40), min_length=1, max_length=10)
@@ -41,26 +51,49 @@ class ChallengeSerializer(serializers.Serializer):
 
 
 def describe(bot, owner_view: bool) -> dict:
-    codes = list(BotCode.objects.filter(bot=bot))
+    codes = list(BotCode.objects.filter(bot=bot).defer("source"))
+    profile = BotProfile.objects.filter(bot=bot).first() or BotProfile(bot=bot)
     shown = {
         "name": bot.username,
         "owner": bot.bot_owner.username if bot.bot_owner else None,
         "code_version": codes[0].version if codes else None,
+        "plays_by": codes[0].kind if codes else None,
+        "ladder": profile.ladder,
+        "ladder_game": profile.ladder_game if profile.ladder else None,
+        "suspended": profile.suspended_at is not None,
         "ratings": {r.game: round(r.elo, 1) for r in Rating.objects.filter(user=bot)},
     }
     if owner_view:
+        shown["strikes"] = profile.strikes
+        shown["suspended_because"] = profile.suspended_because
+        shown["ladder_games_per_day"] = profile.ladder_games_per_day
         shown["versions"] = [
             {
                 "version": code.version,
+                "kind": code.kind,
+                "endpoint": code.endpoint,
                 "sha256": code.sha256,
                 "uploaded_at": code.uploaded_at,
                 "moves": code.moves,
                 "failures": code.failures,
                 "last_error": code.last_error,
+                "last_error_at": code.last_error_at,
             }
             for code in codes
         ]
     return shown
+
+
+def describe_challenge(offer: Challenge) -> dict:
+    return {
+        "id": offer.pk,
+        "challenger": offer.challenger.username,
+        "opponent": offer.opponent.username,
+        "game": offer.game,
+        "house_bots": offer.house_bots,
+        "status": offer.status,
+        "match": offer.match_id,
+    }
 
 
 @extend_schema(methods=["GET"], operation_id="bots_list", responses={200: LIST_OF_OBJECTS})
@@ -98,12 +131,62 @@ def upload(request, name: str):
     return Response(describe(code.bot, True), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=ChallengeSerializer, responses={201: dict})
+@extend_schema(request=WebhookSerializer, responses={201: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@throttle_classes([UploadThrottle])
+def webhook(request, name: str):
+    """Play the bot through an endpoint: a new version, once the endpoint echoes the verify token."""
+    form = WebhookSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    code = services.set_webhook(request.user, name, form.validated_data["endpoint"])
+    return Response(describe(code.bot, True), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=LadderSerializer, responses={200: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def ladder(request, name: str):
+    """Opt the bot in or out of the ladder's own rated matches (and its daily number of them)."""
+    form = LadderSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    data = form.validated_data
+    profile = services.set_ladder(request.user, name, data["ladder"], data.get("game", ""), data.get("games_per_day"))
+    return Response(describe(profile.bot, True))
+
+
+@extend_schema(request=ChallengeSerializer, responses={201: dict, 202: dict})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def challenge(request, name: str):
-    """Start a match of your bot against house bots (`house:heuristic`) or other uploaded bots."""
+    """Your bot against house bots (`house:heuristic`) or other bots: started at once (201), except a
+    ranked match against another owner's bot, which waits for that owner to accept (202)."""
     form = ChallengeSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    match = services.challenge(request.user, name, **form.validated_data)
-    return Response(summary(match), status=status.HTTP_201_CREATED)
+    started = services.challenge(request.user, name, **form.validated_data)
+    if isinstance(started, Challenge):
+        return Response(describe_challenge(started), status=status.HTTP_202_ACCEPTED)
+    return Response(summary(started), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses={200: dict})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def challenges(request):
+    """Challenges waiting for you (to your bots) and those you sent (from your bots)."""
+    mine = Challenge.objects.select_related("challenger", "opponent").order_by("-created_at")
+    return Response(
+        {
+            "received": [describe_challenge(c) for c in mine.filter(opponent__bot_owner=request.user)[:50]],
+            "sent": [describe_challenge(c) for c in mine.filter(challenger__bot_owner=request.user)[:50]],
+        }
+    )
+
+
+@extend_schema(request=None, responses={200: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def answer_challenge(request, challenge_id: int, answer: str):
+    """Accept (the ranked match starts now) or decline a challenge to one of your bots."""
+    offer = services.answer_challenge(request.user, challenge_id, accept=answer == "accept")
+    return Response(describe_challenge(offer))

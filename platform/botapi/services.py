@@ -1,39 +1,37 @@
-"""Bots that programmers own: accounts, uploaded code, challenges, and the moves the code plays.
+"""Bots that programmers own: accounts, versions (uploaded code or a webhook), challenges, the ladder opt-in.
 
 A bot is an account (`is_bot`, `bot_owner`) with its own API token. It can be driven from
-outside over HTTP or the websocket like any player, or run here: uploaded code plays every
-seat whose `code_version` is set, one sandboxed process per move (sandbox.py), and its
-answer goes through the same match service as everybody's moves.
+outside over HTTP or the websocket like any player, or play here: its latest version (code
+run in the sandbox, or an endpoint the platform POSTs to) plays every seat whose
+`code_version` is set (players.py), through the same match service as everybody's moves.
 """
 
 import hashlib
 import random
+import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.services import check_username
-from botapi import sandbox
-from botapi.models import BotCode
+from botapi import sandbox, webhooks
+from botapi.models import BotCode, BotProfile, Challenge
+from botapi.players import move_request, sandbox_limits
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches import lifecycle
 from games.matches.errors import MatchError
 
 MAX_BOTS_PER_OWNER = 5
+MAX_LADDER_GAMES_PER_DAY = 200
+VERIFY_SECONDS = 3.0
 MAX_SOURCE_BYTES = 65536
 HOUSE_PREFIX = "house:"
-
-
-def limits() -> sandbox.Limits:
-    return sandbox.Limits(
-        seconds=settings.BOT_MOVE_SECONDS, memory_mb=settings.BOT_MEMORY_MB, python=settings.BOT_SANDBOX_PYTHON
-    )
 
 
 def create_bot(owner, name: str):
@@ -75,11 +73,47 @@ def upload_code(owner, name: str, source: str, game: str) -> BotCode:
     except (RecursionError, MemoryError):
         raise MatchError("bad_request", "bot.py nests too deeply to compile: split long expressions.") from None
     smoke_test(source, game)
+    return new_version(bot, source=source, sha256=hashlib.sha256(source.encode()).hexdigest())
+
+
+def new_version(bot, **fields) -> BotCode:
+    """The bot's next version; a new version also lifts a suspension (its owner has changed something)."""
     with transaction.atomic():
         latest = BotCode.objects.select_for_update().filter(bot=bot).aggregate(Max("version"))["version__max"]
-        return BotCode.objects.create(
-            bot=bot, version=(latest or 0) + 1, source=source, sha256=hashlib.sha256(source.encode()).hexdigest()
-        )
+        code = BotCode.objects.create(bot=bot, version=(latest or 0) + 1, **fields)
+        BotProfile.objects.filter(bot=bot).update(strikes=0, suspended_at=None, suspended_because="")
+    return code
+
+
+def set_webhook(owner, name: str, endpoint: str) -> BotCode:
+    """A new version that plays through `endpoint`, once the endpoint has echoed a challenge token
+    (proof that whoever names it controls it)."""
+    bot = owned_bot(owner, name)
+    allow_private = settings.BOT_WEBHOOK_ALLOW_PRIVATE
+    token = secrets.token_urlsafe(24)
+    try:
+        webhooks.check_url(endpoint, allow_private)
+        answer = webhooks.post(endpoint, {"type": "verify", "challenge": token}, VERIFY_SECONDS, allow_private)
+    except webhooks.WebhookError as error:
+        raise MatchError("bad_request", str(error)) from None
+    if not isinstance(answer, dict) or answer.get("challenge") != token:
+        raise MatchError("bad_request", 'The endpoint must answer the verify request with {"challenge": <the token>}.')
+    return new_version(bot, kind=BotCode.Kind.WEBHOOK, endpoint=endpoint)
+
+
+def set_ladder(owner, name: str, ladder: bool, game: str = "", games_per_day: int | None = None) -> BotProfile:
+    """Opt the bot in (for one game) or out of the ladder's own matches, within a daily number of games."""
+    bot = owned_bot(owner, name)
+    profile, _ = BotProfile.objects.get_or_create(bot=bot)
+    if ladder:
+        profile.ladder_game = game_named(game).slug
+    profile.ladder = ladder
+    if games_per_day is not None:
+        if not 1 <= games_per_day <= MAX_LADDER_GAMES_PER_DAY:
+            raise MatchError("bad_request", f"A bot plays 1 to {MAX_LADDER_GAMES_PER_DAY} ladder games a day.")
+        profile.ladder_games_per_day = games_per_day
+    profile.save()
+    return profile
 
 
 def smoke_test(source: str, game: str) -> None:
@@ -88,7 +122,7 @@ def smoke_test(source: str, game: str) -> None:
     state = engine.new_game(max(2, engine.min_players), seed=1)
     seat = engine.to_act(state)[0]
     try:
-        engine.check(state, seat, sandbox.run(source, move_request(engine, state, seat), limits()))
+        engine.check(state, seat, sandbox.run(source, move_request(engine, state, seat), sandbox_limits()))
     except sandbox.SandboxError as error:
         raise MatchError("bad_request", f"On a {engine.name} opening position: {error}") from None
     except IllegalAction as error:
@@ -102,16 +136,6 @@ def game_named(slug: str):
         raise MatchError("bad_request", str(error)) from None
 
 
-def move_request(engine, state, seat: int) -> dict:
-    """What the bot is given: exactly what a player on that seat sees, and its legal actions."""
-    return {
-        "game": engine.slug,
-        "seat": seat,
-        "view": engine.view(state, seat),
-        "legal": engine.legal_actions(state, seat),
-    }
-
-
 def latest_version(bot) -> int | None:
     return BotCode.objects.filter(bot=bot).aggregate(Max("version"))["version__max"]
 
@@ -122,17 +146,46 @@ def seat_fields(user, house_bot: str = "") -> dict:
     return {"user": user, "house_bot": house_bot, "code_version": code_version}
 
 
+def suspended(bot) -> bool:
+    return BotProfile.objects.filter(bot=bot, suspended_at__isnull=False).exists()
+
+
+def playable(bot) -> bool:
+    return latest_version(bot) is not None and not suspended(bot)
+
+
 def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = True):
-    """A match between the owner's bot and house bots (`house:NAME`) or other uploaded bots, started now."""
+    """Your bot against house bots (`house:NAME`) or other people's bots: started at once, except a
+    ranked match against another owner's bot, which waits for that owner (a pending Challenge).
+    Two bots of one owner never play each other ranked: that would farm the ladder."""
     bot = owned_bot(owner, name)
-    if latest_version(bot) is None:
-        raise MatchError("bad_request", "Upload your bot's code before it plays here.")
+    if not playable(bot):
+        raise MatchError("bad_request", "Upload your bot's code (or name its webhook) before it plays here.")
     engine = game_named(game)
     seats = [seat_fields(bot)]
+    others = []
     for opponent in opponents:
-        seats.append(opponent_seat(game, opponent, seats))
+        seat = opponent_seat(game, opponent, seats)
+        seats.append(seat)
+        if not seat["house_bot"]:
+            others.append(seat["user"])
     if not engine.min_players <= len(seats) <= engine.max_players:
         raise MatchError("bad_request", f"{engine.name} is played by {engine.min_players} to {engine.max_players}.")
+    if not ranked or not others:
+        return start(game, seats, ranked)
+    if any(other.bot_owner_id == owner.pk for other in others):
+        raise MatchError("bad_request", "Your own bots do not play each other in ranked matches.")
+    if len(others) > 1:
+        raise MatchError("bad_request", "A ranked challenge names one other owner's bot (and any house bots).")
+    return Challenge.objects.create(
+        challenger=bot,
+        opponent=others[0],
+        game=game,
+        house_bots=[seat["house_bot"] for seat in seats if seat["house_bot"]],
+    )
+
+
+def start(game: str, seats: list[dict], ranked: bool):
     random.shuffle(seats)
     with transaction.atomic():
         return lifecycle.start_seated_match(game=game, seats=seats, now=timezone.now(), ranked=ranked)
@@ -145,30 +198,36 @@ def opponent_seat(game: str, opponent: str, seats: list[dict]) -> dict:
             raise MatchError("bad_request", f"No house bot {name!r}; choose from {', '.join(bot_names(game))}.")
         copy = 1 + sum(seat["house_bot"] == name for seat in seats)
         return seat_fields(lifecycle.house_bot_user(name, copy), name)
-    other = get_user_model().objects.filter(username__iexact=opponent, is_bot=True).first()
-    if other is None or latest_version(other) is None:
-        raise MatchError("bad_request", f"{opponent!r} is not a bot with uploaded code.")
-    if any(seat["user"] == other for seat in seats):
-        raise MatchError("bad_request", f"{other.username} already has a seat: a bot cannot play itself.")
+    other = get_user_model().objects.filter(username__iexact=opponent, is_bot=True, bot_owner__isnull=False).first()
+    if other is None or not playable(other):
+        raise MatchError("bad_request", f"{opponent!r} is not a bot with code or a webhook that plays here.")
+    if any(seat["user"].pk == other.pk for seat in seats):
+        raise MatchError("bad_request", f"{other.username} already has a seat in this match.")
     return seat_fields(other)
 
 
-def play_move(match, state, seat) -> dict:
-    """The seat's uploaded code answers; raises SandboxError (and counts the failure) when it cannot."""
-    code = BotCode.objects.get(bot_id=seat.user_id, version=seat.code_version)
-    try:
-        action = sandbox.run(code.source, move_request(match.engine, state, seat.number), limits())
-        if not isinstance(action, dict):
-            raise sandbox.SandboxError("choose() must return an action object (a dict).")
-    except sandbox.SandboxError as error:
-        record_failure(seat, str(error))
-        raise
-    BotCode.objects.filter(pk=code.pk).update(moves=F("moves") + 1)
-    return action
-
-
-def record_failure(seat, message: str) -> None:
-    """Count a failed move against the code that played the seat; its owner sees the last error."""
-    BotCode.objects.filter(bot_id=seat.user_id, version=seat.code_version).update(
-        failures=F("failures") + 1, last_error=message[:500]
-    )
+def answer_challenge(owner, challenge_id: int, accept: bool):
+    """The challenged bot's owner accepts (the match starts now) or declines."""
+    with transaction.atomic():
+        offer = (
+            Challenge.objects.select_for_update()
+            .filter(pk=challenge_id, opponent__bot_owner=owner, status=Challenge.Status.PENDING)
+            .select_related("challenger", "opponent")
+            .first()
+        )
+        if offer is None:
+            raise MatchError("not_found", "No challenge of yours is waiting with that number.")
+        if not accept:
+            offer.status = Challenge.Status.DECLINED
+            offer.save(update_fields=["status"])
+            return offer
+        if not (playable(offer.challenger) and playable(offer.opponent)):
+            raise MatchError("bad_request", "One of the two bots cannot play now (no code, or suspended).")
+        seats = [seat_fields(offer.challenger), seat_fields(offer.opponent)]
+        for name in offer.house_bots:
+            copy = 1 + sum(seat["house_bot"] == name for seat in seats)
+            seats.append(seat_fields(lifecycle.house_bot_user(name, copy), name))
+        offer.match = start(offer.game, seats, ranked=True)
+        offer.status = Challenge.Status.ACCEPTED
+        offer.save(update_fields=["match", "status"])
+    return offer

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from botapi import services
-from botapi.models import BotCode
+from botapi.models import BotCode, BotProfile
 from dubium.docs import doc_html
 from games.bots import bot_names
 from games.engine import GAMES
@@ -32,7 +32,13 @@ def bots(request):
     mine = []
     if request.user.is_authenticated and not request.user.is_bot:
         for bot in request.user.owned_bots.order_by("username"):
-            mine.append({"bot": bot, "versions": list(BotCode.objects.filter(bot=bot).defer("source")[:5])})
+            mine.append(
+                {
+                    "bot": bot,
+                    "versions": list(BotCode.objects.filter(bot=bot).defer("source")[:5]),
+                    "profile": BotProfile.objects.filter(bot=bot).first() or BotProfile(bot=bot),
+                }
+            )
     return render(
         request,
         "botapi/bots.html",
@@ -75,6 +81,40 @@ def upload(request, name: str):
     try:
         code = services.upload_code(request.user, name, request.POST.get("source", ""), request.POST.get("game", ""))
         messages.info(request, f"{code.bot.username} v{code.version} passed its first move and plays from now on.")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("bots")
+
+
+@require_POST
+@login_required
+def webhook(request, name: str):
+    try:
+        code = services.set_webhook(request.user, name, request.POST.get("endpoint", ""))
+        messages.info(request, f"{code.bot.username} v{code.version} answered the check and plays through it now.")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("bots")
+
+
+@require_POST
+@login_required
+def ladder(request, name: str):
+    try:
+        games = request.POST.get("games_per_day", "")
+        profile = services.set_ladder(
+            request.user,
+            name,
+            request.POST.get("ladder") == "on",
+            request.POST.get("game", ""),
+            int(games) if games.isdigit() else None,
+        )
+        state = (
+            f"plays {GAMES[profile.ladder_game].name} ladder matches by itself"
+            if profile.ladder
+            else "plays no ladder matches"
+        )
+        messages.info(request, f"{profile.bot.username} {state}.")
     except MatchError as error:
         messages.error(request, error.message)
     return redirect("bots")

@@ -6,6 +6,7 @@ REDIS_URL switch to PostgreSQL and Redis with separate worker processes.
 """
 
 import hashlib
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -213,6 +214,14 @@ MATCHMAKING_RATING = os.environ.get("MATCHMAKING_RATING", "openskill")
 BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "2"))
 BOT_MEMORY_MB = int(os.environ.get("BOT_MEMORY_MB", "256"))
 BOT_SANDBOX_PYTHON = os.environ.get("BOT_SANDBOX_PYTHON", "/usr/bin/python3")
+# Embedded mode: how many bot questions (sandbox runs, webhook calls) run at once beside the ticker.
+BOT_ASK_THREADS = int(os.environ.get("BOT_ASK_THREADS", "4"))
+# Webhook bots (docs/bots.md): seconds per move, per game ({"default": 1, "dudo": 2}), as JSON.
+BOT_WEBHOOK_MOVE_SECONDS = json.loads(os.environ.get("BOT_WEBHOOK_MOVE_SECONDS", '{"default": 1}'))
+# Local testing only: let webhook endpoints be plain HTTP and private, loopback or link-local addresses.
+BOT_WEBHOOK_ALLOW_PRIVATE = os.environ.get("BOT_WEBHOOK_ALLOW_PRIVATE", "false").lower() == "true"
+# Failed moves in a row (crash, timeout, illegal answer, unreachable endpoint) that suspend a bot.
+BOT_STRIKES_TO_SUSPEND = int(os.environ.get("BOT_STRIKES_TO_SUSPEND", "5"))
 # Real-time races (Dobble): the most one-way network delay credited to a claim, and how long
 # every claim is held open after it was made (games/matches/fairness.py).
 REALTIME_LAG_CAP_MS = int(os.environ.get("REALTIME_LAG_CAP_MS", "150"))
@@ -225,6 +234,7 @@ CELERY_BEAT_SCHEDULE = {
     "matchmake": {"task": "games.lobby.tasks.matchmake_all", "schedule": 3.0},
     "tournaments": {"task": "tournaments.tasks.tournament_tick", "schedule": 5.0},
     "settle-finished-matches": {"task": "games.matches.tasks.settle_forgotten_matches", "schedule": 10.0},
+    "bot-ladder": {"task": "botapi.tasks.ladder_tick", "schedule": 60.0},
     "forget-dead-sockets": {
         "task": "games.matches.tasks.forget_dead_sockets",
         "schedule": MATCH_SOCKET_HEARTBEAT_SECONDS,

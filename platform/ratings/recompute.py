@@ -1,4 +1,9 @@
-"""Rebuild every rating from scratch by replaying the RatingChange ledger in (finished_at, match) order.
+"""Rebuild every rating from scratch by replaying the RatingChange ledger in the order it was written.
+
+Live rating applies each match when its scoring task runs, which is not always the order the
+matches finished in (a result settled late by the sweep is rated after later ones); the replay
+follows the ledger's own order (each match at the place of its first row, its seats in order),
+so a recompute with nothing changed rewrites nothing.
 
 The ledger's rows (match, account, place) are the rated results; every number on them (before,
 after, delta, mu, sigma, games_before) and every Rating row is derived, so a changed K schedule or
@@ -11,6 +16,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.db.models import F, Min, Window
 
 from ratings.models import Rating, RatingChange
 from ratings.table import Standing, rate_table
@@ -42,10 +48,11 @@ class Report:
 
 
 def tables(game: str) -> Iterator[tuple[list[tuple], list[int]]]:
-    """The ledger of one game, one table at a time: (stored rows, places 0-based), oldest first."""
+    """The ledger of one game, one table at a time: (stored rows, places 0-based), in rating order."""
     rows = (
         RatingChange.objects.filter(game=game)
-        .order_by("finished_at", "match_id", "seat")
+        .annotate(rated=Window(Min("id"), partition_by=[F("match_id")]))
+        .order_by("rated", "seat")
         .values_list("id", "match_id", "user_id", "place", *CHANGE_FIELDS)
         .iterator(chunk_size=BATCH)
     )
@@ -66,7 +73,7 @@ def replay(
 
     Rows that change are handed to `rewrite` in batches (values in CHANGE_FIELDS order, id last).
     """
-    total = RatingChange.objects.filter(game=game).values("match_id").distinct().count()
+    total = RatingChange.objects.filter(game=game).order_by().values("match_id").distinct().count()
     standings: dict[int, Standing] = {}
     rewrites: list[tuple] = []
     done = rewritten = 0
@@ -154,4 +161,5 @@ def write_many(model, fields: list[str], rows: list[tuple]) -> None:
 
 
 def ledger_games() -> list[str]:
-    return sorted(RatingChange.objects.values_list("game", flat=True).distinct())
+    """Each game with a ledger, once: no default ordering may leak into the DISTINCT."""
+    return sorted(RatingChange.objects.order_by().values_list("game", flat=True).distinct())

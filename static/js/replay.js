@@ -15,7 +15,8 @@
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
-      if (key === "class") node.className = value; else if (!key.startsWith("on")) node.setAttribute(key, value);
+      if (value == null || value === false) continue;
+      if (key === "class") node.className = value; else if (!key.startsWith("on")) node.setAttribute(key, value === true ? "" : value);
     }
     for (const child of children.flat()) if (child != null && child !== false) node.append(child instanceof Node ? child : String(child));
     return node;

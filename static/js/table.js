@@ -18,6 +18,8 @@
   let retryMs = 500;
   let clockTimer = null;
   let pendingClaim = null;
+  let wasMyMove = false;
+  const baseTitle = document.title;
   let history = null;  // every history entry seen so far
   const delays = {};  // real-time games: each seat's measured one-way delay (games/matches/fairness.py)
 
@@ -137,21 +139,104 @@
   function draw(message) {
     drawSeats(message);
     drawClocks(message);
-    const area = el("game-area");
-    area.replaceChildren();
-    if (message.view && renderer) {
-      renderer.render(area, message.view, {
-        act, h, seats: message.seats, seat: message.seat, toAct: message.to_act, legal: message.legal,
-        name: (n) => playerName(message.seats, n),
-      });
-    } else if (message.status === "open") {
-      area.append(h("p", { class: "muted" }, "Waiting for the table to fill and the host to start."));
-    }
+    drawArea(message);
     drawHistory(message);
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
     for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = message.status !== "running";
     for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
+    signalTurn(message);
+  }
+
+  // The game area is redrawn whole on every message (and when a renderer asks, e.g. after a
+  // card is selected or a staged reveal ends); keyboard focus is put back on the same control.
+  function drawArea(message) {
+    const area = el("game-area");
+    const focus = rememberFocus(area);
+    area.replaceChildren();
+    if (message.view && renderer) {
+      renderer.render(area, message.view, {
+        act, h, seats: message.seats, seat: message.seat, toAct: message.to_act, legal: message.legal,
+        name: (n) => playerName(message.seats, n),
+        redraw: () => { if (latest === message) drawArea(message); },
+      });
+    } else if (message.status === "open") {
+      area.append(h("p", { class: "muted" }, "Waiting for the table to fill and the host to start."));
+    }
+    restoreFocus(area, focus);
+  }
+
+  const FOCUS_KEYS = ["id", "data-card", "data-action", "data-column", "data-row", "data-choice", "data-key"];
+
+  function rememberFocus(area) {
+    const node = document.activeElement;
+    if (!node || !area.contains(node)) return null;
+    if (node === area) return { selector: null, index: 0 }; // no control was left last time: take the first one now
+    const selector = node.tagName.toLowerCase() + FOCUS_KEYS.filter((key) => node.hasAttribute(key))
+      .map((key) => `[${key}="${CSS.escape(node.getAttribute(key))}"]`).join("");
+    return { selector, index: [...area.querySelectorAll(selector)].indexOf(node) };
+  }
+
+  function restoreFocus(area, saved) {
+    if (!saved || area.contains(document.activeElement)) return;
+    const same = saved.selector ? area.querySelectorAll(saved.selector) : [];
+    let target = same[Math.min(saved.index, same.length - 1)];
+    if (!target || target.disabled) {
+      target = area.querySelector(".controls button:not([disabled]), button:not([disabled]), select, [tabindex='0']") || area;
+    }
+    target.focus({ preventScroll: true });
+  }
+
+  // Your move: the tab title says so, and a short chime plays if the player switched sound on.
+  function signalTurn(message) {
+    const myMove = message.status === "running" && message.seat != null && message.to_act.includes(message.seat);
+    document.title = myMove ? `(Your move) ${baseTitle}` : baseTitle;
+    if (myMove && !wasMyMove) chime();
+    wasMyMove = myMove;
+  }
+
+  const SOUND_KEY = "dubium.turnSound";
+  let audio = null;
+
+  function soundOn() {
+    try { return localStorage.getItem(SOUND_KEY) === "on"; } catch (error) { return false; }
+  }
+
+  function chime() {
+    if (!soundOn() || !window.AudioContext) return;
+    audio = audio || new AudioContext();
+    const start = audio.currentTime + 0.02;
+    [660, 990].forEach((frequency, n) => {
+      const at = start + n * 0.13;
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.3);
+    });
+  }
+
+  function soundToggle() {
+    const button = h("button", { type: "button", class: "button secondary small sound-toggle", id: "sound-toggle" });
+    const show = () => {
+      button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+      button.textContent = soundOn() ? "Turn sound: on" : "Turn sound: off";
+      button.title = "A short chime when it is your move";
+    };
+    button.addEventListener("click", () => {
+      try { localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (error) { return; }
+      show();
+      if (soundOn()) {
+        audio = audio || (window.AudioContext ? new AudioContext() : null);
+        if (audio) audio.resume();
+      }
+    });
+    show();
+    return button;
   }
 
   function playerName(seats, number) {
@@ -252,6 +337,11 @@
     const button = el("game-area").querySelector(`button[data-key="${CSS.escape(event.key.toLowerCase())}"]:not([disabled])`);
     if (button) { event.preventDefault(); button.click(); }
   });
+
+  // A browser starts sound suspended until the page is touched: resume it on the first touch.
+  document.addEventListener("pointerdown", () => { if (audio) audio.resume(); }, { once: true });
+  document.querySelector(".table-head").append(soundToggle());
+  el("game-area").tabIndex = -1;
 
   window.DubiumTable = { h, act };
   connect();

@@ -24,16 +24,6 @@ TABLE_BOTS = {
     "dudab": ["heuristic"],
 }
 BLOCKING = ("serious", "critical")
-# Found inside the card games' renderers (static/js/cards.js, games/doubt-it.js), which the other
-# half of issue 13 redraws: a card button named "king of clubs" shows "K♣"; the pile is a labelled
-# div without a role. Tolerated by page and rule only, printed, until that work lands; remove then.
-RENDERER_VIOLATIONS = {
-    ("doubt-it table", "aria-prohibited-attr"),
-    ("doubt-it table", "label-content-name-mismatch"),
-    ("dubito table", "label-content-name-mismatch"),
-}
-
-
 def finished_tournament(organizer):
     """A two-round Swiss of house bots, played out: standings, rounds and replay links on its page."""
     from django.utils import timezone
@@ -100,14 +90,11 @@ def test_axe_finds_no_serious_or_critical_violation_in_either_theme(site, new_pa
             open_page(page, site, path)
             violations = axe_violations(page)
             blocking = [v for v in violations if v["impact"] in BLOCKING]
-            tolerated = [v["id"] for v in blocking if (name, v["id"]) in RENDERER_VIOLATIONS]
-            blocking = [v for v in blocking if (name, v["id"]) not in RENDERER_VIOLATIONS]
             if scheme == "dark":  # the light pages are pictured by the other browser tests
                 screenshot(page, f"screenshots/dark-{name.replace(' ', '-')}")
             found = ", ".join(f"{v['id']}:{v['impact']}" for v in violations) or "none"
             rows.append(
-                f"{scheme:5} {name:16} serious+critical {len(blocking)}, all {len(violations)} ({found})"
-                + (f"; tolerated in the renderer: {', '.join(tolerated)}" if tolerated else ""))
+                f"{scheme:5} {name:16} serious+critical {len(blocking)}, all {len(violations)} ({found})")
             if blocking:
                 failures.append(f"{scheme} {name}: {describe(blocking)}")
             # axe skips disabled controls; ours must keep AA contrast, so none may be drawn see-through.

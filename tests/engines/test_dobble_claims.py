@@ -173,8 +173,8 @@ def test_the_first_right_claim_wins_and_a_late_claim_is_judged_on_the_new_cards(
         (
             0,
             claim(3, "middle"),
-            'In the towering inferno you match the draw pile: claim with "target": "pile". '
-            "You sent 'middle'; allowed now: 'pile'.",
+            "That card cannot be matched now. "
+            'In the towering inferno you match the top card of the draw pile (target: "pile").',
         ),
         (2, claim(3, "pile"), "There is no seat 2 at this table."),
         (0, {"type": "shout"}, "Unknown action type 'shout'; expected one of claim."),

@@ -67,7 +67,9 @@ def test_a_tie_for_the_most_cards_is_settled_by_a_duel_between_the_tied_seats():
     assert (seen["phase"], seen["tie"], seen["to_act"]) == ("tiebreak", [0, 1], [0, 1])
     assert [seat["score"] for seat in seen["seats"]] == [26, 26, 0]
     assert [seat["cards"] for seat in seen["seats"]] == [1, 1, 0]
-    assert message_of(state, 2, claim(0, 0, at_ms=60)) == "Only seats 0, 1 play this tiebreak."
+    assert message_of(state, 2, claim(0, 0, at_ms=60)) == (
+        "Only the tied players play this tiebreak: wait for the next game."
+    )
     play_right(state, 1, 0, at_ms=70)
     result = GAME.result(state)
     assert result["ranking"] == [[1], [0], [2]]
@@ -81,8 +83,8 @@ def test_three_tied_seats_play_a_round_of_hot_potato_and_finish_in_the_order_the
         play_right(state, turn % 3, "pile", at_ms=turn)
     assert view(state)["tie"] == [0, 1, 2]
     assert message_of(state, 1, claim(0, 3, at_ms=99)) == (
-        "In a tiebreak you match another tied player holding a card: the target is their seat. "
-        "You sent 3; allowed now: 0, 2."
+        "That card cannot be matched now. "
+        "In a tiebreak you match another tied player who still holds a card (target: their seat)."
     )
     play_right(state, 2, 0, at_ms=100)
     seen = view(state)
@@ -174,8 +176,8 @@ def test_hot_potato_a_right_claim_puts_all_your_cards_on_the_target():
         message_of(state, 0, claim(0, 1, at_ms=1)) == "You hold no card in this round: wait for the next one."
     )
     assert message_of(state, 1, claim(0, 0, at_ms=1)) == (
-        "In hot potato you match another player who still holds cards: the target is their seat. "
-        "You sent 0; allowed now: 2."
+        "That card cannot be matched now. "
+        "In hot potato you match the card of another player who still holds cards (target: their seat)."
     )
 
 
@@ -228,13 +230,13 @@ def test_gotta_catch_them_all_lays_a_middle_card_and_one_revealed_card_per_seat(
 def test_gotta_catch_them_all_a_right_claim_wins_the_revealed_card_never_the_middle():
     state = GAME.new_game(3, 5, {"mini_game": "gotta-catch-them-all"})
     assert message_of(state, 0, claim(0, "middle")) == (
-        "In gotta catch them all you match the middle card with a revealed card: the target is the index "
-        "of a revealed card still on the table. You sent 'middle'; allowed now: 0, 1, 2."
+        "That card cannot be matched now. In gotta catch them all you match the middle card with one of the "
+        "revealed cards still on the table (target: the index of that card)."
     )
     play_right(state, 0, 1)
     seen = view(state)
     assert seen["revealed"][1] is None and seen["seats"][0]["score"] == 1
-    assert "allowed now: 0, 2." in message_of(state, 1, claim(0, 1, at_ms=1))
+    assert message_of(state, 1, claim(0, 1, at_ms=1)).startswith("That card cannot be matched now.")
 
 
 def test_gotta_catch_them_all_puts_the_middle_card_under_the_pile_and_starts_a_new_round():
@@ -269,8 +271,8 @@ def test_gotta_catch_them_all_ends_when_no_round_can_be_laid_out_and_the_most_ca
 def test_the_poisoned_gift_gives_the_pile_card_to_another_player_never_to_yourself():
     state = GAME.new_game(3, 7, {"mini_game": "poisoned-gift"})
     assert message_of(state, 0, claim(0, 0)) == (
-        "In the poisoned gift you give the pile card to another player: the target is their seat. "
-        "You sent 0; allowed now: 1, 2."
+        "That card cannot be matched now. "
+        "In the poisoned gift you give the pile card to another player (target: their seat)."
     )
     pile_top = view(state)["pile"]["top"]
     play_right(state, 0, 2)

@@ -141,7 +141,7 @@ def test_by_default_the_first_doubt_to_arrive_is_the_challenge_and_closes_the_wi
     doubt(state, 3)
     assert state.history[-1]["seat"] == 3 and state.history[-1]["doubters"] == [3]
     assert GAME.to_act(state) == [1]
-    refused(state, 2, {"type": "doubt"}, "There is no play to answer: it is seat 1's turn to play.")
+    refused(state, 2, {"type": "doubt"}, "There is no play to doubt or pass on yet: wait for the next play.")
 
 
 def test_with_the_nearest_rule_the_doubter_nearest_the_dealers_left_challenges():
@@ -235,12 +235,12 @@ def test_the_play_limit_ends_the_game_and_ranks_everybody_by_cards_left():
 
 def test_a_play_must_come_from_the_seat_whose_turn_it_is():
     state = table([["AS", "2C"], ["KS"], ["QS"]])
-    refused(state, 1, {"type": "play", "cards": ["KS"]}, "It is seat 0's turn to play, not yours.")
+    refused(state, 1, {"type": "play", "cards": ["KS"]}, "It is not your turn to play.")
 
 
 def test_a_play_needs_a_list_of_at_least_one_card():
     state = table([["AS", "2C"], ["KS"], ["QS"]])
-    message = 'Play at least one card, e.g. {"type": "play", "cards": ["AS"]}.'
+    message = "Choose at least one card to play."
     refused(state, 0, {"type": "play", "cards": []}, message)
     refused(state, 0, {"type": "play"}, message)
     refused(state, 0, {"type": "play", "cards": "AS"}, message)
@@ -248,8 +248,8 @@ def test_a_play_needs_a_list_of_at_least_one_card():
 
 def test_a_play_may_only_use_cards_the_player_holds():
     state = table([["AS", "AH", "2C"], ["KS"], ["QS"]])
-    refused(state, 0, {"type": "play", "cards": ["KH"]}, "You do not hold KH.")
-    refused(state, 0, {"type": "play", "cards": ["AS", "AS"]}, "You hold 1 AS, not 2.")
+    refused(state, 0, {"type": "play", "cards": ["KH"]}, "You do not hold the king of hearts.")
+    refused(state, 0, {"type": "play", "cards": ["AS", "AS"]}, "You hold the ace of spades only once.")
     refused(state, 0, {"type": "play", "cards": ["AS", "1S"]},
             "'1S' is not a card: write rank then suit, e.g. \"7H\" or \"TD\".")
     refused(state, 0, {"type": "play", "cards": [["AS"]]},
@@ -280,7 +280,7 @@ def test_nobody_plays_while_the_window_is_open():
 def test_doubts_and_passes_only_answer_somebody_elses_open_play_once():
     state = table([["AS", "2C"], ["KS"], ["QS"]])
     refused(state, 0, {"type": "pass"}, "There is no play to answer yet: it is your turn to play cards.")
-    refused(state, 1, {"type": "doubt"}, "There is no play to answer: it is seat 0's turn to play.")
+    refused(state, 1, {"type": "doubt"}, "There is no play to doubt or pass on yet: wait for the next play.")
     play(state, 0, "AS")
     refused(state, 0, {"type": "doubt"}, "You cannot doubt or pass on your own play; wait for the others.")
     pass_(state, 2)

@@ -122,13 +122,16 @@ def test_a_row_follows_its_last_card():
     assert not DUBITO.is_legal(state, 0, play("3H", 1)) and not DUBITO.is_legal(state, 0, play("3H", 3))
 
 
+SIX_ON_FIVE = "The six of spades cannot follow the five of hearts in row"
+
+
 @pytest.mark.parametrize(
     ("row", "card", "message"),
     [
-        (1, "4H", "4H cannot follow 5H in row 1: it needs a higher rank."),
-        (2, "6S", "6S cannot follow 5H in row 2: it needs the same suit."),
-        (3, "6S", "6S cannot follow 5H in row 3: it needs the same suit and a higher rank."),
-        (4, "6S", "6S cannot follow 5H in row 4: it needs the same rank."),
+        (1, "4H", "The four of hearts cannot follow the five of hearts in row 1: that row needs a higher rank."),
+        (2, "6S", f"{SIX_ON_FIVE} 2: that row needs the same suit."),
+        (3, "6S", f"{SIX_ON_FIVE} 3: that row needs the same suit and a higher rank."),
+        (4, "6S", f"{SIX_ON_FIVE} 4: that row needs the same rank."),
     ],
 )
 def test_a_refused_card_says_what_the_row_needs(row, card, message):
@@ -140,7 +143,10 @@ def test_equal_ranks_may_follow_each_other_in_the_rising_rows_only_when_the_tabl
     rows = [[["5H"], [], ["5H"], []], EMPTY]
     strict = table([["5D", "5H"], ["AS"] * 8], rows)
     refused(
-        strict, 0, play("5H", 3), "5H cannot follow 5H in row 3: it needs the same suit and a higher rank."
+        strict,
+        0,
+        play("5H", 3),
+        "The five of hearts cannot follow the five of hearts in row 3: that row needs the same suit and a higher rank.",
     )
     assert not DUBITO.is_legal(strict, 0, play("5D", 1))
     equal = table([["5D", "5H"], ["AS"] * 8], rows, ascending="equal")
@@ -149,7 +155,8 @@ def test_equal_ranks_may_follow_each_other_in_the_rising_rows_only_when_the_tabl
         equal,
         0,
         play("5D", 3),
-        "5D cannot follow 5H in row 3: it needs the same suit and a higher or equal rank.",
+        "The five of diamonds cannot follow the five of hearts in row 3: "
+        "that row needs the same suit and a higher or equal rank.",
     )
 
 
@@ -162,7 +169,7 @@ def test_equal_ranks_may_follow_each_other_in_the_rising_rows_only_when_the_tabl
         (0, "play", 'An action must be a JSON object with a "type".'),
         (0, {"type": "draw"}, "Unknown action type 'draw'; expected one of play."),
         (2, play("2C", 1), "There is no seat 2 at this table."),
-        (1, play("2C", 1), "It is not your turn: seat 0 is playing."),
+        (1, play("2C", 1), "It is not your turn."),
         (0, {"type": "play", "row": 1}, 'None is not a card: write rank then suit, e.g. "7H" or "TD".'),
         (0, play("10H", 1), '\'10H\' is not a card: write rank then suit, e.g. "7H" or "TD".'),
         (0, play("2c", 1), '\'2c\' is not a card: write rank then suit, e.g. "7H" or "TD".'),
@@ -171,7 +178,7 @@ def test_equal_ranks_may_follow_each_other_in_the_rising_rows_only_when_the_tabl
         (0, play("2C", "1"), "Choose row 1, 2, 3 or 4, not '1'."),
         (0, play("2C", True), "Choose row 1, 2, 3 or 4, not True."),
         (0, play("2C", 1.0), "Choose row 1, 2, 3 or 4, not 1.0."),
-        (0, play("KS", 1), "You do not hold KS."),
+        (0, play("KS", 1), "You do not hold the king of spades."),
     ],
 )
 def test_malformed_or_out_of_turn_actions_are_refused_with_a_message_and_change_nothing(

@@ -90,14 +90,16 @@ def test_a_number_card_goes_on_a_value_one_apart_with_another_colour_and_another
     assert DUDAB.is_legal(state, 0, play("B-hand-2", 0))
     assert DUDAB.is_legal(state, 0, play("G-club-4", 0))
     refused(
-        state, 0, play("B-hide-2", 0), "On the red hide 3 goes a 2 or 4 of another colour and another symbol."
+        state, 0, play("B-hide-2", 0),
+        "On the red hide 3 you can only play a 2 or 4 of another colour and another symbol."
     )
 
 
 def test_a_one_takes_only_a_two_and_a_four_only_a_three():
     state = table([["B-hand-3", "G-club-2"], ["Y-club-1"] * 3], [["R-hide-1"], ["R-hide-4"]])
-    refused(state, 0, play("B-hand-3", 0), "On the red hide 1 goes a 2 of another colour and another symbol.")
-    refused(state, 0, play("G-club-2", 1), "On the red hide 4 goes a 3 of another colour and another symbol.")
+    elsewhere = "of another colour and another symbol."
+    refused(state, 0, play("B-hand-3", 0), f"On the red hide 1 you can only play a 2 {elsewhere}")
+    refused(state, 0, play("G-club-2", 1), f"On the red hide 4 you can only play a 3 {elsewhere}")
     assert DUDAB.is_legal(state, 0, play("G-club-2", 0)) and DUDAB.is_legal(state, 0, play("B-hand-3", 1))
 
 
@@ -143,14 +145,14 @@ def test_playing_a_card_passes_the_turn_to_the_left():
 
 def test_playing_out_of_turn_or_an_unknown_card_or_column_is_refused():
     state = table([["B-hand-2", "G-club-4"], ["Y-club-2"] * 3], [["R-hide-3"]])
-    refused(state, 1, play("Y-club-2", 0), "It is not your turn: seat 0 is to play.")
-    refused(state, 0, play("Y-club-2", 0), "You have no card 'Y-club-2' in your hand.")
-    refused(state, 0, play("B-hand-2", 3), "Choose a column from 0 to 0.")
+    refused(state, 1, play("Y-club-2", 0), "It is not your turn: another player is playing.")
+    refused(state, 0, play("Y-club-2", 0), "You have no yellow club 2 in your hand.")
+    refused(state, 0, play("B-hand-2", 3), "There is no such column: the table has 1.")
     refused(
         state,
         0,
         {"type": "play", "card": ["B-hand-2"], "column": 0},
-        "You have no card ['B-hand-2'] in your hand.",
+        "That card is not in your hand.",
     )
     refused(state, 0, {"type": "trim", "cards": []}, "There is nothing to trim now: play a card or draw.")
 
@@ -170,19 +172,19 @@ def test_the_sixth_card_collects_the_first_five_and_starts_the_column_then_the_p
         state,
         0,
         play("Y-hide-4", 0),
-        'First discard down to 2 cards: {"type": "discard_down", "cards": [...], "to": "discard" or "own"}.',
+        "First discard down to two cards.",
     )
     refused(
         state,
         0,
         {"type": "discard_down", "cards": ["Y-hide-4", "G-hand-1"], "to": "discard"},
-        "Name exactly 1 different cards of your hand so that 2 remain.",
+        "Choose exactly 1 different cards from your hand, so that 2 remain.",
     )
     refused(
         state,
         0,
         {"type": "discard_down", "cards": ["Y-hide-4"], "to": "bin"},
-        'Say where the cards go: "to": "discard" (the common pile) or "own" (your own pile).',
+        "Say where the cards go: the common discard pile or your own pile.",
     )
     DUDAB.apply(state, 0, {"type": "discard_down", "cards": ["Y-hide-4"], "to": "discard"})
     assert (
@@ -231,7 +233,7 @@ def test_with_five_cards_a_player_who_can_play_may_not_draw():
         state,
         0,
         {"type": "draw", "own": "G-club-1"},
-        "With five cards you may draw only when nothing can be played: your blue hand 2 fits column 0.",
+        "With five cards you may draw only when nothing can be played: your blue hand 2 fits column 1.",
     )
 
 
@@ -242,7 +244,7 @@ def test_with_five_unplayable_cards_the_player_shows_them_puts_one_on_the_own_pi
         state,
         0,
         {"type": "draw"},
-        'With five cards in hand, name the card for your own pile: "own": "<card>".',
+        "With five cards in hand, choose a card for your own pile before you draw.",
     )
     DUDAB.apply(state, 0, {"type": "draw", "own": "Y-club-1"})
     assert state.own[0] == ["Y-club-1"] and state.hands[0] == [
@@ -281,7 +283,7 @@ def shaman_played(hand1, deck=None, hand2=None):
 def test_after_a_shaman_the_next_player_may_not_play_a_number_card_or_draw():
     state = shaman_played(["G-hand-2", "shaman-B-2", "dudab-1"])
     assert DUDAB.view(state, 2)["shaman_pending"] is True
-    message = 'Answer the Shaman with a Shaman or a Dudab, or take the penalty: {"type": "reveal"}.'
+    message = "Answer the Shaman with a Shaman or a Dudab, or take the penalty."
     refused(state, 1, play("G-hand-2", 1), message)
     refused(state, 1, {"type": "draw"}, message)
 
@@ -326,7 +328,7 @@ def test_a_penalty_past_five_cards_makes_the_player_put_the_excess_on_the_own_pi
         state,
         1,
         {"type": "trim", "cards": ["G-hand-2"]},
-        "Name exactly 2 different cards of your hand so that 5 remain.",
+        "Choose exactly 2 different cards from your hand, so that 5 remain.",
     )
     DUDAB.apply(state, 1, {"type": "trim", "cards": ["G-hand-2", "Y-hide-4"]})
     assert (
@@ -354,15 +356,14 @@ def test_a_dudab_needs_a_well_formed_request():
         state,
         0,
         play("dudab-1", 0),
-        'A Dudab needs a request: add "request": {"colour": ..}, {"symbol": ..} or {"value": ..}.',
+        "A Dudab must ask for a colour, a symbol or a value.",
     )
     refused(
         state,
         0,
         play("dudab-1", 0, {"colour": "purple"}),
-        'A request names one attribute: {"colour": "R"|"B"|"Y"|"G"}, '
-        '{"symbol": "hand"|"mammoth"|"club"|"hide"} '
-        'or {"value": 1-4}.',
+        "A Dudab asks for one thing: a colour (red, blue, yellow or green), "
+        "a symbol (hand, mammoth, club or hide) or a value (1 to 4).",
     )
     refused(state, 0, play("B-hand-2", 0, {"value": 2}), "Only a Dudab makes a request.")
 
@@ -379,7 +380,7 @@ def test_a_request_binds_the_next_player_who_must_play_the_requested_card_onto_t
         state,
         1,
         play("Y-club-2", 1),
-        "The Dudab on column 0 asks for a hide card: play it there, play a Dudab, or draw.",
+        "The Dudab on column 1 asks for a hide card: play it there, play a Dudab, or draw.",
     )
     refused(
         state, 1, {"type": "draw"}, "You can meet the request with your green hide 2: play it (or a Dudab)."
@@ -412,7 +413,7 @@ def test_the_request_binds_the_player_who_made_it_too():
         state,
         0,
         play("Y-club-1", 1),
-        "The Dudab on column 0 asks for a 4: play it there, play a Dudab, or draw.",
+        "The Dudab on column 1 asks for a 4: play it there, play a Dudab, or draw.",
     )
 
 

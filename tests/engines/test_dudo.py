@@ -159,13 +159,13 @@ def test_the_first_starter_comes_from_the_seed():
 
 def test_only_the_seat_whose_turn_it_is_may_act():
     state = table(FOUR_PLAYERS, turn=2)
-    refused(state, 0, bid(1, 2), "It is not your turn: seat 2 is to play.")
+    refused(state, 0, bid(1, 2), "It is not your turn.")
     assert DUDO.legal_actions(state, 0) == []
     play(state, (2, bid(3, 5)))
     assert DUDO.to_act(state) == [3]
 
 
-BAD_BID = 'A bid needs a whole-number "quantity" and a "face" from 1 to 6.'
+BAD_BID = "A bid names a number of dice and a face from one to six."
 
 
 @pytest.mark.parametrize(
@@ -249,7 +249,7 @@ def test_when_the_eliminated_loser_is_followed_by_a_seat_already_out_the_seat_af
 def test_bids_pass_over_seats_that_are_out():
     state = table([[2], [], [4, 4], [3, 6]])
     assert DUDO.to_act(play(state, (0, bid(1, 4)))) == [2]
-    refused(state, 1, bid(2, 4), "It is not your turn: seat 2 is to play.")
+    refused(state, 1, bid(2, 4), "It is not your turn.")
 
 
 def test_the_last_player_with_dice_wins_and_the_others_rank_by_elimination():

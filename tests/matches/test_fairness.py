@@ -1,12 +1,13 @@
 """Fair real-time races: claims judged by when they were made (games/matches/fairness.py)."""
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import lifecycle
+from games.matches import fairness, lifecycle, wakeups
 from games.matches.fairness import DelayMeter
 from games.matches.models import Match, MatchAction
 from tests.engines.test_dobble_helpers import wrong_claim
@@ -81,3 +82,43 @@ async def test_a_dobble_seat_is_pinged_and_its_claim_is_stamped_when_it_was_made
     assert arrived_ms - delay["ms"] - 60 <= logged.action["at_ms"] <= arrived_ms - delay["ms"] + 60
     assert get_game("dobble").realtime
     await ws.disconnect()
+
+
+def dobble_table(host, bots, options=None):
+    match = lifecycle.create_match(game="dobble", players=1 + len(bots), host=host, seed=5, options=options)
+    for name in bots:
+        lifecycle.add_house_bot(match.pk, host, name)
+    return lifecycle.start_match(match.pk, host)
+
+
+@pytest.mark.django_db
+def test_a_house_bot_claims_no_sooner_than_the_tables_floor_when_people_play(alice, settings):
+    settings.REALTIME_LAG_CAP_MS = 150
+    match = dobble_table(alice, ["hard"], {"bot_reaction_ms": 2000})
+    due = wakeups.due_events(match, match.load_state(), list(match.seats.select_related("user")))
+    [(when, _, action)] = [event for event in due if event[1] == 1]
+    assert when >= match.started_at + timedelta(milliseconds=2000 + 150)
+    wakeups.wake(match.pk, now=when)
+    logged = MatchAction.objects.get(match=match, seat=1)
+    # stamped when the bot made it, not when the held race was decided
+    assert logged.action["at_ms"] == round((when - match.started_at).total_seconds() * 1000) - 150
+
+
+@pytest.mark.django_db
+def test_bots_alone_at_a_table_have_no_floor(alice, make_user, settings):
+    settings.REALTIME_LAG_CAP_MS = 150
+    match = dobble_table(alice, ["hard"], {"bot_reaction_ms": 2000})
+    seats = list(match.seats.select_related("user"))
+    seats[0].house_bot = "hard"  # alice's seat played by a bot as well
+    assert fairness.bot_floor(match, match.load_state(), seats) is None
+    assert fairness.bot_floor(match, match.load_state(), list(match.seats.select_related("user")))
+
+
+@pytest.mark.django_db
+def test_an_asked_bots_early_answer_counts_as_made_at_the_floor(alice, settings):
+    settings.REALTIME_LAG_CAP_MS = 100
+    match = dobble_table(alice, ["hard"], {"bot_reaction_ms": 250})
+    floor = match.started_at + timedelta(milliseconds=250)
+    made = wakeups.hold_claim(match, match.load_state(), match.started_at)
+    assert made == floor
+    assert timezone.now() >= floor + timedelta(milliseconds=100)  # it waited for the race to be decided

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.lobby import matchmaking
@@ -12,8 +13,10 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 
 
-def entry(pk, rating, waited_seconds, now):
-    return QueueEntry(pk=pk, game="dudo", players=2, rating=rating, joined_at=now - timedelta(seconds=waited_seconds))
+def entry(pk, rating, waited_seconds, now, owner=None):
+    user = get_user_model()(pk=pk, username=f"player{pk}", is_bot=owner is not None, bot_owner=owner)
+    waited = timedelta(seconds=waited_seconds)
+    return QueueEntry(pk=pk, user=user, game="dudo", players=2, rating=rating, joined_at=now - waited)
 
 
 def test_the_window_starts_at_a_hundred_points_and_widens_with_waiting():
@@ -35,6 +38,15 @@ def test_after_a_long_wait_distant_ratings_meet():
     assert matchmaking.pick_groups([a, c], 2, now) == []
     later = now + timedelta(seconds=30)
     assert matchmaking.pick_groups([a, c], 2, later) == [[a, c]]
+
+
+def test_a_person_and_their_bots_or_two_bots_of_one_owner_are_never_paired():
+    now = timezone.now()
+    owner = get_user_model()(pk=99, username="farmer")
+    person, bot, other_bot = entry(99, 1500, 30, now), entry(1, 1500, 20, now, owner), entry(2, 1500, 10, now, owner)
+    assert matchmaking.pick_groups([person, bot, other_bot], 2, now) == []
+    stranger = entry(3, 1500, 0, now)
+    assert matchmaking.pick_groups([person, bot, other_bot, stranger], 2, now) == [[person, stranger]]
 
 
 def test_the_longest_waiting_player_is_seated_first():

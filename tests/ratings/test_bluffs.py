@@ -9,6 +9,7 @@ from games.bots import get_bot
 from games.dudo.bluffs import tally
 from games.engine import GAMES
 from games.matches.models import Match, MatchAction, Seat
+from games.matches.tasks import settle
 from games.simulate import play
 from ratings.bluffs import player_bluffs, record_bluffs
 from ratings.models import BluffRecord
@@ -66,3 +67,9 @@ def test_profile_and_api_show_the_figures(client, played_dudo, alice):
 
 def test_a_profile_without_bluffing_games_has_no_section(client, alice):
     assert "Bluffing and doubting" not in client.get(reverse("profile", args=[alice.username])).content.decode()
+
+
+def test_settling_a_finished_match_counts_its_bluffs(played_dudo):
+    match, _ = played_dudo
+    settle(match.pk)
+    assert BluffRecord.objects.filter(match=match).count() == 2

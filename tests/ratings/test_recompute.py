@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from ratings.elo import expected
 from ratings.models import Rating, RatingChange
-from ratings.recompute import recompute
+from ratings.recompute import ledger_games, recompute
 from ratings.services import rate_match
 
 
@@ -69,14 +69,20 @@ def test_recompute_repairs_ratings_and_ledger_rows_changed_by_hand(history):
     assert report.ratings_rewritten == Rating.objects.filter(game="dudo").count() - 1
 
 
-def test_recompute_replays_in_finished_order_not_in_rating_order(finished_match, alice, bob, carol):
+def test_recompute_replays_in_the_order_matches_were_rated_not_finished(finished_match, alice, bob, carol):
     late = finished_match("dudo", [alice, bob], [[0], [1]], minute=10)
     early = finished_match("dudo", [bob, carol], [[0], [1]], minute=5)
     rate_match(late.pk)
-    rate_match(early.pk)  # rated second although it finished first
-    recompute("dudo")
-    bob_changes = list(RatingChange.objects.filter(user=bob).values_list("match_id", "before", "after"))
-    assert bob_changes == [(early.pk, 1500.0, 1520.0), (late.pk, 1520.0, 1520.0 - 40 * expected(1520, 1500))]
+    rate_match(early.pk)  # rated second although it finished first (its scoring task was late)
+    before = snapshot()
+    report = recompute("dudo")
+    assert snapshot() == before and (report.changes_rewritten, report.ratings_rewritten) == (0, 0)
+    bob_changes = list(RatingChange.objects.filter(user=bob).order_by("id").values_list("match_id", "before", "after"))
+    assert bob_changes == [(late.pk, 1500.0, 1480.0), (early.pk, 1480.0, 1480.0 + 40 * (1 - expected(1480, 1500)))]
+
+
+def test_every_game_with_a_ledger_is_listed_once(history):
+    assert ledger_games() == ["dobble", "dudo"]
 
 
 def test_recompute_deletes_ratings_whose_matches_are_gone(finished_match, alice, bob):

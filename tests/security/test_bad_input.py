@@ -40,7 +40,7 @@ def bot_with_code(alice):
 def test_a_bot_challenging_itself_is_refused(bot_with_code):
     for opponents in (["Dicey"], ["dicey"], ["house:random", "DICEY"]):
         answer = bot_with_code.post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": opponents}, format="json")
-        assert answer.status_code == 400 and "cannot play itself" in answer.json()["message"], opponents
+        assert answer.status_code == 400 and "already has a seat" in answer.json()["message"], opponents
 
 
 @pytest.mark.parametrize("source", ["x = " + "+".join(["1"] * 30000) + "\n", "x = " + "-" * 60000 + "1\n"])

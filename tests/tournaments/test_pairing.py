@@ -39,28 +39,6 @@ def test_round_robin_pairs_everyone_exactly_once(players):
     assert sorted(byes) == (field if players % 2 else [])
 
 
-@given(st.integers(2, 30), st.integers(2, 6), st.data())
-def test_a_swiss_round_seats_each_player_once_at_tables_of_the_planned_sizes(players, size, data):
-    order = list(range(players))
-    sizes, _ = pairing.table_sizes(players, size, 2)
-    met = data.draw(st.sets(st.frozensets(st.sampled_from(order), min_size=2, max_size=2), max_size=players))
-    tables, byes = pairing.swiss_tables(order, sizes, met)
-    assert sorted([p for table in tables for p in table] + byes) == order
-    assert [len(table) for table in tables] == sizes
-
-
-def test_swiss_pairs_new_opponents_and_gives_the_bye_to_the_lowest_without_one():
-    met = {frozenset("ab"), frozenset("cd")}
-    tables, byes = pairing.swiss_tables(list("abcde"), [2, 2], met, had_bye={"e"})
-    assert tables == [["a", "c"], ["b", "e"]] and byes == ["d"]
-
-
-def test_table_points_are_a_share_of_the_opponents_beaten():
-    assert pairing.match_points([[1], [0]]) == {1: 1.0, 0: 0.0}
-    assert pairing.match_points([[0, 1]]) == {0: 0.5, 1: 0.5}
-    assert pairing.match_points([[2], [0, 1], [3]]) == {2: 1.0, 0: 0.5, 1: 0.5, 3: 0.0}
-
-
 @given(st.integers(2, 8), st.integers(1, 12))
 def test_fixed_tables_rotate_so_each_player_sits_first_in_turn(players, rounds):
     seating = list(range(players))

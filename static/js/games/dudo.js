@@ -1,58 +1,134 @@
-// Dudo: your dice, everyone's dice counts, a bid picker that offers only legal bids, doubt.
+// Dudo: every player's cup (your dice face up, the others' hidden), the standing bid, a bid picker
+// that offers only legal bids, and the doubt staged on the table: every die turns face up for a
+// few seconds with the count, the verdict and who loses a die.
 "use strict";
 
 (function () {
-  const FACE = ["", "ones", "twos", "threes", "fours", "fives", "sixes"];
+  const PLURAL = ["", "ones", "twos", "threes", "fours", "fives", "sixes"];
+  const SINGULAR = ["", "one", "two", "three", "four", "five", "six"];
+  const REVEAL_MS = 5000;
+  let seenDoubt = null; // index in the history of the last doubt already staged
+  let revealUntil = 0;
+  let chosenFace = null;
+  let chosenQuantity = null;
+
+  const spell = (quantity, face) => `${quantity} ${quantity === 1 ? SINGULAR[face] : PLURAL[face]}`;
+
+  function bidPicture(h, bid) {
+    const { die } = window.DubiumCards;
+    return h("span", { class: "bid-picture", "aria-hidden": "true" }, h("span", { class: "bid-quantity" }, bid.quantity), "×", die(h, bid.face));
+  }
+
+  // The last doubt, staged when it is new (or, on a fresh page, when no bid has followed it yet).
+  function stagedDoubt(view, redraw) {
+    const index = view.history.map((e) => e.type).lastIndexOf("doubt");
+    if (index < 0) return null;
+    if (index !== seenDoubt) {
+      const current = !view.bid;
+      if (seenDoubt !== null || current) revealUntil = Date.now() + REVEAL_MS;
+      seenDoubt = index;
+      if (redraw) setTimeout(redraw, REVEAL_MS + 50);
+    }
+    const event = view.history[index];
+    const round = view.history.slice(0, index).reverse().find((e) => e.type === "round");
+    return { event, onesWild: round ? round.ones_wild : true, live: Date.now() < revealUntil };
+  }
+
+  function revealPanel(h, doubt, name) {
+    const { die } = window.DubiumCards;
+    const { event, onesWild } = doubt;
+    const counts = (d) => d === event.face || (onesWild && event.face !== 1 && d === 1);
+    const bluff = event.count < event.quantity;
+    return h("section", { class: `reveal staged ${bluff ? "bluff" : "honest"}`, id: "dudo-reveal", "aria-live": "assertive" },
+      h("p", { class: "reveal-title" }, `${name(event.seat)} doubts ${name(event.bidder)}'s ${spell(event.quantity, event.face)}`),
+      h("div", { class: "reveal-cups" }, event.dice.map((dice, n) => dice.length ? h("div", { class: "reveal-cup" },
+        h("span", { class: "cup-name" }, name(n)),
+        h("span", { class: "dice-row" }, dice.map((d) => die(h, d, {}, `flip${counts(d) ? " counts" : ""}`))))
+        : null)),
+      h("p", { class: "verdict" },
+        h("strong", { class: "verdict-word" }, bluff ? "Bluff!" : "Honest"),
+        ` ${event.count} ${event.count === 1 ? SINGULAR[event.face] : PLURAL[event.face]} found${onesWild && event.face !== 1 ? " (ones wild)" : ""}. `,
+        h("strong", {}, `${name(event.loser)} loses a die.`)));
+  }
 
   function render(area, view, ctx) {
-    const { h, act, seat, legal } = ctx;
+    const { h, act, seat } = ctx;
+    const legal = ctx.legal || [];
     const { die } = window.DubiumCards;
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
+    const redraw = ctx.redraw || (() => { area.replaceChildren(); render(area, view, ctx); });
     const bid = view.bid;
-    area.append(h("p", { class: "dudo-status" },
-      `Round ${view.round}`, view.palifico ? " — one-die round: only single-die players may change the face" : "",
-      view.ones_wild ? " — ones are wild" : " — ones are not wild"));
-    area.append(h("p", { class: "current-bid", "aria-live": "polite" },
-      bid ? `${name(bid.seat)} bids ${bid.quantity} ${FACE[bid.face]}` : "No bid yet: the starter opens."));
+    const toAct = view.to_act || [];
 
-    const last = [...view.history].reverse().find((e) => e.type === "doubt");
-    if (last && !bid) {  // the dice of the last doubt stay shown until the next opening bid
-      area.append(h("div", { class: "reveal" },
-        h("p", {}, `${name(last.seat)} doubted ${last.quantity} ${FACE[last.face]}: ${last.count} found — ${name(last.loser)} loses a die.`),
-        ...last.dice.map((dice, n) => h("div", {}, h("span", { class: "muted" }, `${name(n)}: `), ...dice.map((d) => die(h, d))))));
-    }
+    area.append(h("p", { class: "table-status dudo-status" },
+      h("span", { class: "chip" }, `Round ${view.round}`),
+      h("span", { class: "chip" }, `${view.total_dice} dice on the table`),
+      h("span", { class: `chip${view.ones_wild ? " wild" : ""}` }, view.ones_wild ? "Ones are wild" : "Ones are not wild"),
+      view.palifico ? h("span", { class: "chip warn" }, "One-die round: only players with one die may change the face") : null));
 
-    area.append(h("div", { class: "opponents" }, view.dice_counts.map((count, n) => h("div", { class: "opponent" },
-      h("strong", {}, name(n)), view.out.includes(n) ? " (out)" : ` — ${count} ${count === 1 ? "die" : "dice"}`,
-      h("div", {}, n === seat && view.dice ? view.dice.map((d) => die(h, d)) : Array.from({ length: count }, () => h("span", { class: "die hidden", "aria-hidden": "true" }, "?")))))));
+    const doubt = stagedDoubt(view, redraw);
+    if (doubt && doubt.live) area.append(revealPanel(h, doubt, name));
+
+    area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid
+      ? [h("span", { class: "muted" }, `${name(bid.seat)} bids`), bidPicture(h, bid), h("span", { class: "visually-hidden" }, spell(bid.quantity, bid.face))]
+      : h("span", { class: "muted" }, doubt && !doubt.live
+        ? `Last round: ${name(doubt.event.loser)} lost a die (${doubt.event.count} ${PLURAL[doubt.event.face]} found for a bid of ${doubt.event.quantity}). ${name(toAct[0])} opens.`
+        : `No bid yet: ${toAct.length ? name(toAct[0]) : "the starter"} opens the round.`)));
+
+    area.append(h("div", { class: "cups" }, view.dice_counts.map((count, n) => {
+      const out = view.out.includes(n);
+      const mine = n === seat && view.dice;
+      return h("div", { class: `cup${out ? " out" : ""}${toAct.includes(n) ? " to-act" : ""}${bid && bid.seat === n ? " bidder" : ""}${n === seat ? " me" : ""}`,
+        "data-seat": n },
+      h("div", { class: "cup-head" }, h("strong", {}, n === seat ? `${name(n)} (you)` : name(n)),
+        h("span", { class: "muted" }, out ? "out" : `${count} ${count === 1 ? "die" : "dice"}`)),
+      h("div", { class: "dice-row" }, mine ? view.dice.map((d) => die(h, d)) : Array.from({ length: count }, () => die(h, 0))),
+      bid && bid.seat === n ? h("div", { class: "cup-bid" }, "bid ", spell(bid.quantity, bid.face)) : null);
+    })));
 
     if (seat == null || !legal || !legal.length) return;
     const bids = legal.filter((a) => a.type === "bid");
-    const quantities = [...new Set(bids.map((b) => b.quantity))];
-    const qSelect = h("select", { id: "dudo-quantity", "aria-label": "Quantity" }, quantities.map((q) => h("option", { value: q }, q)));
-    const fSelect = h("select", { id: "dudo-face", "aria-label": "Face" });
-    const refreshFaces = () => {
-      const q = Number(qSelect.value);
-      fSelect.replaceChildren(...bids.filter((b) => b.quantity === q).map((b) => h("option", { value: b.face }, FACE[b.face])));
-    };
-    qSelect.addEventListener("change", refreshFaces);
-    refreshFaces();
-    const controls = h("form", { class: "controls", id: "dudo-controls" },
-      h("label", {}, "Bid ", qSelect), h("label", {}, " ", fSelect),
-      h("button", { class: "button", type: "submit", id: "dudo-bid", "data-key": "b", "aria-keyshortcuts": "B" }, "Bid (B)"),
-      legal.some((a) => a.type === "doubt") ? h("button", { class: "button danger", type: "button", id: "dudo-doubt",
-        "data-key": "d", "aria-keyshortcuts": "D", onclick: () => act({ type: "doubt" }) }, "Dudo! (D)") : null);
-    controls.addEventListener("submit", (event) => {
-      event.preventDefault();
-      act({ type: "bid", quantity: Number(qSelect.value), face: Number(fSelect.value) });
-    });
+    const controls = h("form", { class: "controls dock", id: "dudo-controls", "aria-label": "Your bid" });
+    if (bids.length) {
+      const quantities = [...new Set(bids.map((b) => b.quantity))];
+      const qSelect = h("select", { id: "dudo-quantity", "aria-label": "How many dice" }, quantities.map((q) => h("option", { value: q }, q)));
+      if (quantities.includes(chosenQuantity)) qSelect.value = String(chosenQuantity);
+      const faces = h("div", { class: "face-picker", role: "group", "aria-label": "Face" });
+      const drawFaces = () => {
+        const q = Number(qSelect.value);
+        const allowed = bids.filter((b) => b.quantity === q).map((b) => b.face);
+        if (!allowed.includes(chosenFace)) chosenFace = allowed[0];
+        faces.replaceChildren(...[1, 2, 3, 4, 5, 6].map((f) => h("button", {
+          type: "button", class: "face-button", "data-choice": `face-${f}`, "aria-pressed": f === chosenFace ? "true" : "false",
+          "aria-label": PLURAL[f], disabled: !allowed.includes(f),
+          onclick: () => { chosenFace = f; drawFaces(); faces.querySelector(`[data-choice="face-${f}"]`).focus(); },
+        }, die(h, f, { "aria-hidden": "true", role: null }))));
+      };
+      qSelect.addEventListener("change", () => { chosenQuantity = Number(qSelect.value); drawFaces(); });
+      drawFaces();
+      controls.append(h("label", { class: "quantity" }, "Bid ", qSelect, " ×"), faces,
+        h("button", { class: "button", type: "submit", id: "dudo-bid", "data-key": "b", "aria-keyshortcuts": "B" }, "Bid (B)"));
+      controls.addEventListener("submit", (event) => {
+        event.preventDefault();
+        act({ type: "bid", quantity: Number(qSelect.value), face: chosenFace });
+      });
+    } else {
+      controls.addEventListener("submit", (event) => event.preventDefault());
+    }
+    if (legal.some((a) => a.type === "doubt")) {
+      controls.append(h("button", { class: "button danger", type: "button", id: "dudo-doubt", "data-key": "d", "aria-keyshortcuts": "D",
+        onclick: () => act({ type: "doubt" }) }, "Dudo! (D)"));
+    }
     area.append(controls);
   }
 
   function describe(event, name) {
     if (event.type === "round") return `Round ${event.round}${event.palifico ? " (one-die round)" : ""}: ${name(event.starter)} starts`;
-    if (event.type === "bid") return `${name(event.seat)}: ${event.quantity} ${FACE[event.face]}`;
-    if (event.type === "doubt") return `${name(event.seat)} doubts ${event.quantity} ${FACE[event.face]}: ${event.count} found, ${name(event.loser)} loses a die`;
+    if (event.type === "bid") return `${name(event.seat)} bids ${spell(event.quantity, event.face)}`;
+    if (event.type === "doubt") {
+      const verdict = event.count < event.quantity ? "a bluff" : "honest";
+      return `${name(event.seat)} doubts ${name(event.bidder)}'s ${spell(event.quantity, event.face)}: ${event.count} found, ${verdict}; ${name(event.loser)} loses a die`;
+    }
     if (event.type === "out") return `${name(event.seat)} is out`;
     return event.type;
   }

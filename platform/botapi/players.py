@@ -1,0 +1,126 @@
+"""Bots that play here: uploaded code in the sandbox and webhook endpoints, one seat player.
+
+Registered with the match service (apps.py) for every seat whose `code_version` is set. The
+match service asks it outside the match lock and off the thread that wakes matches
+(games/matches/wakeups.py); this module asks the sandbox or the endpoint, keeps the score of
+moves and failures that the owner sees, and suspends a bot that fails again and again.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+
+from botapi import sandbox, webhooks
+from botapi.models import BotCode, BotProfile, MoveQuestion
+from games.matches.models import MatchAction
+from games.matches.seat_players import ASK, Answer, NoAnswer, SeatPlayer
+
+# How long past a move's time budget a question stays outstanding before the sweep asks again
+# (its worker died, its thread was lost in a restart).
+QUESTION_GRACE = timedelta(seconds=5)
+
+
+def sandbox_limits() -> sandbox.Limits:
+    return sandbox.Limits(
+        seconds=settings.BOT_MOVE_SECONDS, memory_mb=settings.BOT_MEMORY_MB, python=settings.BOT_SANDBOX_PYTHON
+    )
+
+
+def webhook_seconds(game: str) -> float:
+    """A webhook bot's time budget per move in this game (BOT_WEBHOOK_MOVE_SECONDS, default 1 s)."""
+    budgets = settings.BOT_WEBHOOK_MOVE_SECONDS
+    return float(budgets.get(game, budgets.get("default", 1.0)))
+
+
+def move_request(engine, state, seat: int) -> dict:
+    """What the bot is given: exactly what a player on that seat sees, and its legal actions."""
+    return {
+        "game": engine.slug,
+        "seat": seat,
+        "view": engine.view(state, seat),
+        "legal": engine.legal_actions(state, seat),
+    }
+
+
+class HostedBot(SeatPlayer):
+    def answers_for(self, seat) -> bool:
+        return seat.code_version is not None
+
+    def next_move(self, match, state, seat, seats):
+        """Due as soon as it is its turn, unless a question is already out: then when that one expires."""
+        asked = (
+            MoveQuestion.objects.filter(match=match, seat=seat.number, seq=match.seq)
+            .values_list("deadline", flat=True)
+            .first()
+        )
+        return max(match.turn_started_at, asked or match.turn_started_at), ASK
+
+    def reserve(self, match, seat, now) -> None:
+        budget = max(settings.BOT_MOVE_SECONDS, webhook_seconds(match.game))
+        MoveQuestion.objects.update_or_create(
+            match=match,
+            seat=seat.number,
+            defaults={"seq": match.seq, "deadline": now + timedelta(seconds=budget) + QUESTION_GRACE},
+        )
+
+    def ask(self, match, state, seat) -> Answer:
+        code = BotCode.objects.get(bot_id=seat.user_id, version=seat.code_version)
+        if BotProfile.objects.filter(bot_id=seat.user_id, suspended_at__isnull=False).exists():
+            raise NoAnswer("The bot is suspended.")
+        request = move_request(match.engine, state, seat.number)
+        try:
+            if code.kind == BotCode.Kind.WEBHOOK:
+                announce_start(match, seat, code)
+                action = webhook_post(code, {"type": "move", "match": match.pk, **request}, match.game)
+            else:
+                action = sandbox.run(code.source, request, sandbox_limits())
+            if not isinstance(action, dict):
+                raise NoAnswer("The answer must be an action object (a JSON object).")
+        except (sandbox.SandboxError, webhooks.WebhookError, NoAnswer) as error:
+            record_failure(seat.user_id, seat.code_version, str(error))
+            raise NoAnswer(str(error)) from None
+        record_success(code)
+        source = MatchAction.Source.API if code.kind == BotCode.Kind.WEBHOOK else MatchAction.Source.SANDBOX
+        return Answer(action, source)
+
+    def refused(self, seat, message: str) -> None:
+        record_failure(seat.user_id, seat.code_version, message)
+
+
+def webhook_post(code: BotCode, body: dict, game: str) -> object:
+    return webhooks.post(code.endpoint, body, webhook_seconds(game), settings.BOT_WEBHOOK_ALLOW_PRIVATE)
+
+
+def announce_start(match, seat, code: BotCode) -> None:
+    """Once per match and seat, before the first move: the endpoint hears which match it plays.
+    Its answer is not needed, and a failure here is counted by the move that follows."""
+    if not MoveQuestion.objects.filter(match=match, seat=seat.number, started=False).update(started=True):
+        return
+    body = {"type": "start", "match": match.pk, "game": match.game, "seat": seat.number, "players": match.players}
+    try:
+        webhook_post(code, body, match.game)
+    except webhooks.WebhookError:
+        pass
+
+
+def record_success(code: BotCode) -> None:
+    BotCode.objects.filter(pk=code.pk).update(moves=F("moves") + 1)
+    BotProfile.objects.filter(bot_id=code.bot_id, strikes__gt=0).update(strikes=0)
+
+
+def record_failure(bot_id: int, version: int, message: str) -> None:
+    """Count a failed move against the version that played it (its owner sees the last error), and a
+    strike against the bot: BOT_STRIKES_TO_SUSPEND failures in a row suspend it."""
+    now = timezone.now()
+    BotCode.objects.filter(bot_id=bot_id, version=version).update(
+        failures=F("failures") + 1, last_error=message[:500], last_error_at=now
+    )
+    profile, _ = BotProfile.objects.get_or_create(bot_id=bot_id)
+    BotProfile.objects.filter(pk=profile.pk).update(strikes=F("strikes") + 1)
+    profile.refresh_from_db()
+    if profile.strikes >= settings.BOT_STRIKES_TO_SUSPEND and profile.suspended_at is None:
+        profile.suspended_at = now
+        profile.suspended_because = f"{profile.strikes} failed moves in a row; the last: {message}"[:300]
+        profile.save(update_fields=["suspended_at", "suspended_because"])

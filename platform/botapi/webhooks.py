@@ -1,0 +1,137 @@
+"""Webhook bots: the platform POSTs to the bot's endpoint and plays its answer.
+
+No Django models here: this module takes a URL and a JSON body and gives back the parsed
+answer or a WebhookError saying what went wrong, in words the bot's author can act on.
+
+The platform must not become a way into the networks behind it, so every request
+resolves the host once, refuses it unless every address is public (no private, loopback,
+link-local, multicast, reserved or cloud-metadata address), and then connects to that
+vetted address itself, so a second DNS answer cannot swap it for an internal one.
+Redirects are refused, not followed. `allow_private` (the local-testing admin setting)
+lifts the address check and allows plain HTTP.
+"""
+
+import http.client
+import ipaddress
+import json
+import socket
+import ssl
+import time
+from urllib.parse import urlsplit
+
+MAX_ANSWER_BYTES = 65536
+USER_AGENT = "Dubium-bot-webhook/1"
+
+
+class WebhookError(Exception):
+    """The endpoint gave no usable answer; the message is for the bot's author."""
+
+
+def check_url(url: str, allow_private: bool) -> tuple[str, str, int, str]:
+    """(scheme, host, port, path) of an acceptable endpoint URL, without touching the network."""
+    parts = urlsplit(url)
+    allowed = ("https", "http") if allow_private else ("https",)
+    if parts.scheme not in allowed:
+        raise WebhookError("The endpoint must be an https:// URL.")
+    if not parts.hostname or parts.username or parts.password:
+        raise WebhookError("The endpoint needs a host name and no user name or password.")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        raise WebhookError("The endpoint's port is not a number from 1 to 65535.") from None
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return parts.scheme, parts.hostname, port, path
+
+
+def public_address(host: str, port: int, allow_private: bool) -> str:
+    """The address to connect to: every address the name resolves to must be public."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise WebhookError(f"The endpoint's host {host!r} does not resolve.") from None
+    addresses = [info[4][0] for info in infos]
+    if not allow_private:
+        for address in addresses:
+            ip = ipaddress.ip_address(address.split("%")[0])
+            if not is_public(ip):
+                raise WebhookError(f"The endpoint's host {host!r} resolves to {ip}, which is not a public address.")
+    return addresses[0]
+
+
+def is_public(ip) -> bool:
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not ip.is_multicast and not ip.is_reserved
+
+
+class PinnedHTTPConnection(http.client.HTTPConnection):
+    """Connects to a vetted address while the Host header keeps the endpoint's name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float):
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = self.dialled = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """As above over TLS; the certificate is checked against the endpoint's name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float):
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self) -> None:
+        raw = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.dialled = self._context.wrap_socket(raw, server_hostname=self.host)
+
+
+def post(url: str, body: dict, seconds: float, allow_private: bool = False) -> object:
+    """POST `body` as JSON and return the JSON answer, which must be complete within `seconds`."""
+    scheme, host, port, path = check_url(url, allow_private)
+    address = public_address(host, port, allow_private)
+    connection_class = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
+    connection = connection_class(host, port, address, timeout=seconds)
+    payload = json.dumps(body).encode()
+    deadline = time.monotonic() + seconds
+    try:
+        connection.request(
+            "POST",
+            path,
+            body=payload,
+            headers={"Content-Type": "application/json", "User-Agent": USER_AGENT},
+        )
+        response = connection.getresponse()
+        if 300 <= response.status < 400:
+            raise WebhookError(f"The endpoint answered a redirect ({response.status}); redirects are not followed.")
+        if response.status != 200:
+            raise WebhookError(f"The endpoint answered HTTP {response.status}.")
+        data = read_until(connection, response, deadline)
+    except TimeoutError:
+        raise WebhookError(f"The endpoint took longer than {seconds:g} s to answer.") from None
+    except (OSError, http.client.HTTPException) as error:
+        raise WebhookError(f"The endpoint could not be reached: {error.__class__.__name__}: {error}"[:300]) from None
+    finally:
+        connection.close()
+    if len(data) > MAX_ANSWER_BYTES:
+        raise WebhookError(f"The endpoint's answer is longer than {MAX_ANSWER_BYTES} bytes.")
+    try:
+        return json.loads(data)
+    except ValueError:
+        raise WebhookError("The endpoint's answer is not JSON.") from None
+
+
+def read_until(connection, response, deadline: float) -> bytes:
+    """The body, at most one byte past the limit, read in pieces so a trickle cannot outlast the deadline."""
+    data = b""
+    while len(data) <= MAX_ANSWER_BYTES:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        connection.dialled.settimeout(left)  # `sock` is handed to the response once headers are read
+        piece = response.read1(MAX_ANSWER_BYTES + 1 - len(data))
+        if not piece:
+            break
+        data += piece
+    return data

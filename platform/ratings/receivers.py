@@ -1,0 +1,26 @@
+"""How ratings hear of finished matches: the match service's `match_finished` event (apps.py connects it)."""
+
+from games.matches import broadcast
+from ratings.bluffs import record_bluffs
+from ratings.models import RatingChange
+from ratings.services import rate_match
+
+
+def rate_finished_match(sender, match_id: int, **kwargs) -> None:
+    """Rate it (once, however often it is announced) and tell the table what changed."""
+    if rate_match(match_id):
+        broadcast.send_to_table(match_id, {"type": "rated", "match": match_id, "changes": rating_changes(match_id)})
+
+
+def count_bluffs(sender, match_id: int, **kwargs) -> None:
+    """Store the finished match's bluff and doubt figures (once, however often it is announced)."""
+    record_bluffs(match_id)
+
+
+def rating_changes(match_id: int) -> list[dict]:
+    """What a ranked result did to each seat's rating (empty until it is rated)."""
+    changes = RatingChange.objects.filter(match_id=match_id).order_by("seat")
+    return [
+        {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": round(c.delta, 1)}
+        for c in changes
+    ]

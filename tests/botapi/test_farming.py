@@ -1,0 +1,90 @@
+"""Ladder farming (issue 14): ranked bot-vs-bot play comes from the ladder, tournaments or an accepted
+challenge, never from two bots of one owner, and nobody's bot is pulled into a ranked match unasked."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from botapi.models import BotCode, Challenge
+from games.lobby import matchmaking
+from games.matches import lifecycle
+from games.matches.errors import MatchError
+from games.matches.models import Match
+
+FIRST_LEGAL = "def choose(view, legal):\n    return legal[0]\n"
+
+
+def as_user(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def bot_of(owner, name: str):
+    bot = type(owner).objects.create_user(username=name, is_bot=True, bot_owner=owner)
+    BotCode.objects.create(bot=bot, version=1, source=FIRST_LEGAL)
+    return bot
+
+
+def challenge(owner, bot: str, opponents: list[str], ranked: bool = True):
+    return as_user(owner).post(
+        f"/api/bots/{bot}/matches/", {"game": "dudo", "opponents": opponents, "ranked": ranked}, format="json"
+    )
+
+
+@pytest.mark.django_db
+def test_two_bots_of_one_owner_cannot_play_each_other_ranked_however_often_they_try(alice):
+    bot_of(alice, "Farmer"), bot_of(alice, "Crop")
+    for _ in range(5):  # the attack: five ranked wins in a row took first place
+        refused = challenge(alice, "Farmer", ["Crop"])
+        assert refused.status_code == 400
+        assert refused.json()["message"] == "Your own bots do not play each other in ranked matches."
+    assert not Match.objects.exists()
+    friendly = challenge(alice, "Farmer", ["Crop"], ranked=False)
+    assert friendly.status_code == 201 and friendly.json()["ranked"] is False
+
+
+@pytest.mark.django_db
+def test_a_ranked_challenge_to_another_owners_bot_waits_for_that_owner(alice, bob, carol):
+    bot_of(alice, "Mine"), bot_of(bob, "Theirs")
+    offered = challenge(alice, "Mine", ["Theirs", "house:random"])
+    assert offered.status_code == 202 and offered.json()["status"] == "pending"
+    assert not Match.objects.exists(), "no ranked match without the other owner's consent"
+    number = offered.json()["id"]
+    assert as_user(alice).post(f"/api/bots/challenges/{number}/accept/").status_code == 404
+    assert as_user(carol).post(f"/api/bots/challenges/{number}/accept/").status_code == 404
+    assert as_user(bob).get("/api/bots/challenges/").json()["received"][0]["id"] == number
+    accepted = as_user(bob).post(f"/api/bots/challenges/{number}/accept/")
+    assert accepted.status_code == 200 and accepted.json()["status"] == "accepted"
+    match = Match.objects.get()
+    assert match.ranked and match.status == Match.Status.RUNNING
+    assert sorted(match.seats.values_list("user__username", flat=True)) == ["Mine", "RandomBot", "Theirs"]
+    assert as_user(bob).post(f"/api/bots/challenges/{number}/accept/").status_code == 404, "accepted once"
+
+
+@pytest.mark.django_db
+def test_a_declined_challenge_starts_nothing_and_house_bots_are_open_to_all(alice, bob):
+    bot_of(alice, "Mine"), bot_of(bob, "Theirs")
+    number = challenge(alice, "Mine", ["Theirs"]).json()["id"]
+    assert as_user(bob).post(f"/api/bots/challenges/{number}/decline/").json()["status"] == "declined"
+    assert Challenge.objects.get().match is None and not Match.objects.exists()
+    assert challenge(alice, "Mine", ["house:heuristic"]).status_code == 201
+
+
+@pytest.mark.django_db
+def test_a_bot_cannot_join_its_siblings_or_its_owners_ranked_table(alice, bob):
+    farmer, crop = bot_of(alice, "Farmer"), bot_of(alice, "Crop")
+    table = lifecycle.create_match(game="dudo", players=2, host=farmer, ranked=True)
+    with pytest.raises(MatchError, match="do not meet ranked"):
+        lifecycle.join_match(table.pk, crop)
+    with pytest.raises(MatchError, match="do not meet ranked"):
+        lifecycle.join_match(table.pk, alice)
+    lifecycle.join_match(table.pk, bob)
+    friendly = lifecycle.create_match(game="dudo", players=2, host=farmer)
+    lifecycle.join_match(friendly.pk, crop)
+
+
+@pytest.mark.django_db
+def test_the_ranked_queue_does_not_pair_two_bots_of_one_owner(alice):
+    for name in ("Farmer", "Crop"):
+        matchmaking.join_queue(bot_of(alice, name), "dudo", 2, 1500)
+    assert matchmaking.matchmake("dudo", 2) == []

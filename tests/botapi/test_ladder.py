@@ -1,0 +1,73 @@
+"""The bot ladder runs itself: opted-in bots of similar rating meet in rated matches, within budget."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from botapi import ladder
+from botapi.models import BotCode, BotProfile
+from botapi.tasks import ladder_tick
+from games.matches import wakeups
+from games.matches.models import Match
+from ratings.models import Rating
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FIRST_LEGAL = "def choose(view, legal):\n    return legal[0]\n"
+
+
+def ladder_bot(owner, name: str, elo: float = 1500, opted_in: bool = True, per_day: int = 20):
+    bot = type(owner).objects.create_user(username=name, is_bot=True, bot_owner=owner)
+    BotCode.objects.create(bot=bot, version=1, source=FIRST_LEGAL)
+    BotProfile.objects.create(bot=bot, ladder=opted_in, ladder_game="dudo", ladder_games_per_day=per_day)
+    Rating.objects.create(user=bot, game="dudo", elo=elo, mu=25 + (elo - 1500) / 60)
+    return bot
+
+
+def opponents(match) -> set[str]:
+    return set(match.seats.values_list("user__username", flat=True))
+
+
+def test_the_beat_task_pairs_opted_in_bots_of_other_owners_and_similar_rating(alice, bob, carol, settings):
+    settings.MATCHMAKING_RATING = "elo"
+    ladder_bot(alice, "Ace", 1500), ladder_bot(alice, "Deuce", 1510)
+    ladder_bot(bob, "Bee", 1520)
+    ladder_bot(carol, "Far", 2400)
+    ladder_bot(carol, "Shy", 1505, opted_in=False)
+    assert ladder_tick() == 1
+    match = Match.objects.get()
+    assert match.ranked and match.status == Match.Status.RUNNING
+    assert opponents(match) in ({"Ace", "Bee"}, {"Deuce", "Bee"}), "never Ace against Deuce (one owner)"
+    assert ladder_tick() == 0, "a bot plays one ladder match at a time; Far has nobody near"
+
+
+def test_ladder_matches_are_rated_and_stop_at_the_daily_budget(alice, bob, settings):
+    settings.MATCHMAKING_RATING = "elo"
+    ladder_bot(alice, "Ace", per_day=2), ladder_bot(bob, "Bee", per_day=5)
+    for _ in range(2):
+        (match,) = ladder.run_ladder()
+        finished = wakeups.play_out(match.pk)
+        assert finished.rating_changes.count() == 2
+    assert ladder.run_ladder() == [], "Ace has played its two rated matches today"
+    tomorrow = timezone.now() + timedelta(days=1, minutes=1)
+    assert len(ladder.run_ladder(tomorrow)) == 1
+
+
+def test_a_suspended_bot_sits_out(alice, bob):
+    ladder_bot(alice, "Ace"), ladder_bot(bob, "Bee")
+    BotProfile.objects.filter(bot__username="Bee").update(suspended_at=timezone.now())
+    assert ladder.run_ladder() == []
+
+
+def test_the_owner_opts_in_for_a_game_over_the_api(alice):
+    client = APIClient()
+    client.force_authenticate(alice)
+    client.post("/api/bots/", {"name": "Ace"}, format="json")
+    opted = client.post("/api/bots/Ace/ladder/", {"ladder": True, "game": "dudo", "games_per_day": 7}, format="json")
+    assert opted.status_code == 200, opted.json()
+    assert opted.json()["ladder"] is True and opted.json()["ladder_game"] == "dudo"
+    assert BotProfile.objects.get().ladder_games_per_day == 7
+    refused = client.post("/api/bots/Ace/ladder/", {"ladder": True}, format="json")
+    assert refused.status_code == 400

@@ -1,0 +1,84 @@
+"""Check-in before the start, late entry and withdrawal between rounds, organizers' corrections."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.matches import wakeups
+from games.matches.errors import MatchError
+from tournaments import running, services
+from tournaments.models import Score, ScoreCorrection, Tournament
+from tournaments.standings import standings
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def cup(olga, bots, **fields):
+    created = Tournament.objects.create(
+        name="club night", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(minutes=5), **fields
+    )
+    for bot in bots:
+        services.add_house_bot(created.pk, bot)
+    return created
+
+
+def play_round(tournament, number):
+    for table in tournament.tables.filter(round=number):
+        wakeups.play_out(table.match_id)
+
+
+def test_players_who_do_not_check_in_are_left_out_at_the_start(olga, alice, bob):
+    night = cup(olga, ["heuristic", "random"], check_in_minutes=10)
+    services.enter(night.pk, alice)
+    services.enter(night.pk, bob)
+    with pytest.raises(MatchError, match="Check-in is open from"):
+        services.check_in(night.pk, alice, now=night.starts_at - timedelta(minutes=11))
+    services.check_in(night.pk, alice, now=night.starts_at - timedelta(minutes=1))
+    running.start(night.pk, now=night.starts_at)
+    assert sorted(e.user.username for e in night.entries.all()) == ["HeuristicBot", "RandomBot", "alice"]
+    assert night.tables.filter(round=1).count() == 1 and Score.objects.filter(kind="bye").count() == 1
+
+
+def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_paired_again(olga, alice, bob):
+    night = cup(olga, ["heuristic", "random", "heuristic", "random"], rounds=3, late_entry_rounds=2)
+    running.start(night.pk, now=night.starts_at)
+    services.enter(night.pk, alice)
+    services.add_house_bot(night.pk, "heuristic")
+    play_round(night, 1)
+    assert {e for t in night.tables.filter(round=2) for e in t.seating} >= {night.entries.get(user=alice).pk}, (
+        "alice plays from round 2"
+    )
+    leaving = night.entries.get(user__username="RandomBot")
+    services.withdraw(night.pk, leaving.user)
+    with pytest.raises(MatchError, match="closed"):
+        services.enter(night.pk, bob)
+    play_round(night, 2)
+    assert leaving.pk not in {e for t in night.tables.filter(round=3) for e in t.seating}
+    row = next(r for r in standings(night) if r["entry"].pk == leaving.pk)
+    assert row["withdrawn"] and row["played"] == 2
+
+
+def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice):
+    night = cup(olga, ["heuristic", "random"], rounds=2)
+    running.start(night.pk, now=night.starts_at)
+    table = night.tables.get(round=1)
+    wakeups.play_out(table.match_id)
+    winner, loser = sorted(Score.objects.filter(table=table), key=lambda s: -s.points)
+    with pytest.raises(MatchError, match="Only the tournament's organizer"):
+        services.correct_result(table.pk, alice, {winner.entry_id: 0, loser.entry_id: 1}, "appeal")
+    with pytest.raises(MatchError, match="Say why"):
+        services.correct_result(table.pk, olga, {winner.entry_id: 0, loser.entry_id: 1}, " ")
+    services.correct_result(table.pk, olga, {winner.entry_id: 0.5, loser.entry_id: 0.5}, "Illegal bid accepted")
+    correction = ScoreCorrection.objects.get()
+    assert correction.by == olga and correction.reason == "Illegal bid accepted"
+    assert correction.before == {str(winner.entry_id): 1.0, str(loser.entry_id): 0.0}
+    assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]
+
+
+def test_a_knockout_player_cannot_walk_out_between_rounds(olga, alice):
+    night = cup(olga, ["heuristic"], format="knockout")
+    services.enter(night.pk, alice)
+    running.start(night.pk, now=night.starts_at)
+    with pytest.raises(MatchError, match="no longer withdraw"):
+        services.withdraw(night.pk, alice)

@@ -1,0 +1,100 @@
+"""Events never freeze: a forfeit, a cancelled match or a table left with one player is scored,
+and a table that cannot be scored never stops the others."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.matches import lifecycle, tasks, wakeups
+from games.matches.models import Match
+from tournaments import running, scoring, services
+from tournaments.models import Score, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
+
+
+def tournament(olga, game, bots, players=(), **fields):
+    created = Tournament.objects.create(
+        name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), **fields
+    )
+    for bot in bots:
+        services.add_house_bot(created.pk, bot)
+    for player in players:
+        services.enter(created.pk, player)
+    return running.start(created.pk)
+
+
+@pytest.mark.parametrize(
+    "game,fields,stayer",
+    [
+        ("dudo", {"rounds": 2}, scoring.WALKOVER),
+        ("dudab", {"format": "rounds-total", "rounds": 2}, scoring.UNPLAYED),  # no round played: no total to keep
+        ("dobble", {"format": "dobble-series", "rounds": 2}, scoring.WALKOVER),
+    ],
+)
+def test_a_player_who_leaves_a_two_seat_table_loses_it_and_the_event_goes_on(olga, alice, game, fields, stayer):
+    cup = tournament(olga, game, ["heuristic" if game != "dobble" else "hard"], [alice], **fields)
+    table = cup.tables.get(round=1)
+    lifecycle.leave_match(table.match_id, alice)
+    table.refresh_from_db()
+    assert table.scored
+    scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
+    assert scores.pop("alice")[1] == scoring.FORFEITED and [kind for _, kind in scores.values()] == [stayer]
+    assert cup.tables.filter(round=2).exists(), "the next round (or mini-game) follows"
+
+
+def test_a_hot_potato_ended_by_a_forfeit_is_scored(olga, alice):
+    cup = tournament(olga, "dobble", ["hard"], [alice], format="dobble-series", rounds=2)
+    wakeups.play_out(cup.tables.get(round=1).match_id)
+    running.choose(cup.pk, alice, "hot-potato")
+    second = cup.tables.get(round=2)
+    lifecycle.leave_match(second.match_id, alice)
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.FINISHED
+    assert Score.objects.get(table=second, entry__user=alice).points == -5
+
+
+def test_a_cancelled_match_is_scored_as_unplayed_by_the_tick_and_the_round_moves_on(olga):
+    cup = tournament(olga, "dudo", ["heuristic", "random", "heuristic", "random"], rounds=2)
+    first, second = cup.tables.filter(round=1)
+    Match.objects.filter(pk=first.match_id).update(status=Match.Status.ABORTED)
+    wakeups.play_out(second.match_id)
+    assert not cup.tables.filter(round=2).exists()
+    assert running.score_stalled() == 1
+    assert {s.kind for s in Score.objects.filter(table=first)} == {scoring.UNPLAYED}
+    assert cup.tables.filter(round=2).count() == 2
+
+
+def test_one_match_that_cannot_be_settled_does_not_stop_the_sweep_for_the_others(olga, monkeypatch):
+    cup = tournament(olga, "dudo", ["heuristic", "random", "heuristic", "random"], rounds=1)
+    first, second = cup.tables.filter(round=1)
+    monkeypatch.setattr(wakeups, "match_finished", lambda match_id: None)  # both scoring tasks are lost
+    for table in (first, second):
+        wakeups.play_out(table.match_id)
+    record = running.record_match
+
+    def fails_on_the_first(match_id, now=None):
+        if match_id == first.match_id:
+            raise RuntimeError("a table that cannot be scored")
+        return record(match_id, now)
+
+    monkeypatch.setattr(running, "record_match", fails_on_the_first)
+    later = timezone.now() + tasks.SETTLE_GRACE * 2
+    assert tasks.settle_forgotten(now=later) == 2
+    second.refresh_from_db()
+    assert second.scored
+    assert Match.objects.get(pk=second.match_id).settled_at is not None
+    assert Match.objects.get(pk=first.match_id).settled_at is None, "tried again by the next sweep"
+
+
+def test_a_result_without_a_ranking_still_scores_every_seat(olga):
+    cup = tournament(olga, "dudo", ["heuristic", "random"], rounds=1)
+    table = cup.tables.get()
+    wakeups.play_out(table.match_id)
+    Score.objects.filter(table=table).delete()
+    cup.tables.filter(pk=table.pk).update(scored=False)
+    Tournament.objects.filter(pk=cup.pk).update(status=Tournament.Status.RUNNING)
+    Match.objects.filter(pk=table.match_id).update(result={"ranking": []})
+    assert running.record_match(table.match_id)
+    assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]

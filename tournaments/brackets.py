@@ -1,0 +1,126 @@
+"""A knockout's bracket read from its tables, and the next round seated from it.
+
+Two seats: each pairing of bracket round r is a slot; its games are the tables of round r
+numbered slot * GAMES_PER_SLOT + 1, + 2, ... (a bye is a one-player table, scored at once).
+Larger tables: each table of round r is one game; its top k go through.
+"""
+
+from dataclasses import dataclass, field
+
+from tournaments import knockout, pairing, scoring
+from tournaments.models import Table, Tournament
+
+
+def games_per_slot(tournament: Tournament) -> int:
+    return tournament.best_of + 2  # drawn games are replayed, at most twice
+
+
+@dataclass
+class Slot:
+    round: int
+    number: int
+    players: list[int]
+    tables: list[Table] = field(default_factory=list)
+    game_winners: list = field(default_factory=list)  # entry id, or None for a draw
+    winner: int | None = None
+    through: list[int] = field(default_factory=list)  # free-for-all: who goes through
+
+
+def bracket(tournament: Tournament) -> list[list[Slot]]:
+    """Every round's slots in bracket order, with results so far."""
+    seeds = dict(tournament.entries.values_list("pk", "seed"))
+    rounds: dict[int, dict[int, Slot]] = {}
+    two_seats = tournament.table_size == 2
+    per_slot = games_per_slot(tournament)
+    for table in tournament.tables.select_related("match").order_by("round", "number"):
+        number = (table.number - 1) // per_slot if two_seats else table.number - 1
+        slot = rounds.setdefault(table.round, {}).setdefault(
+            number, Slot(table.round, number, sorted(table.seating, key=lambda e: seeds.get(e) or 0))
+        )
+        slot.tables.append(table)
+        if not table.scored:
+            continue
+        result = table.match.result if table.match and table.match.status == "finished" else None
+        ranking = [[table.seating[s] for s in group] for group in scoring.full_ranking(result, len(table.seating))]
+        if two_seats:
+            if len(table.seating) > 1:
+                slot.game_winners.append(ranking[0][0] if len(ranking[0]) == 1 else None)
+        else:
+            slot.through = knockout.advancing(ranking, tournament.advance or len(table.seating) // 2)
+    for slots in rounds.values():
+        for slot in slots.values():
+            if two_seats and all(t.scored for t in slot.tables):
+                slot.winner = knockout.series_winner(slot.players, slot.game_winners, tournament.best_of, seeds)
+    return [list(slots[n] for n in sorted(slots)) for _, slots in sorted(rounds.items())]
+
+
+def decided(slot: Slot, two_seats: bool) -> bool:
+    if two_seats:
+        return slot.winner is not None
+    return all(t.scored for t in slot.tables)
+
+
+def seat_first_round(tournament: Tournament, order: list[int], minimum: int) -> list[Table]:
+    """Round 1: the seeded bracket (two seats) or tables dealt by seed (larger tables)."""
+    if tournament.table_size == 2:
+        return seat_pairings(tournament, 1, knockout.first_round(order))
+    sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
+    return seat_pairings(tournament, 1, pairing.snake(order, sizes))
+
+
+def seat_pairings(tournament: Tournament, round_number: int, groups: list[list[int]]) -> list[Table]:
+    """Tables for a round's slots (first games); a slot of one player is a bye, scored at once.
+    Returns the tables that need a match."""
+    per_slot = games_per_slot(tournament) if tournament.table_size == 2 else 1
+    tables = Table.objects.bulk_create(
+        [
+            Table(
+                tournament=tournament,
+                round=round_number,
+                number=index * per_slot + 1,
+                seating=group,
+                scored=len(group) == 1,
+            )
+            for index, group in enumerate(groups)
+        ]
+    )
+    return [table for table in tables if len(table.seating) > 1]
+
+
+def next_game(tournament: Tournament, slot: Slot) -> Table:
+    """Another game of an undecided series, seat 0 alternating."""
+    last = slot.tables[-1]
+    return Table.objects.create(
+        tournament=tournament, round=slot.round, number=last.number + 1, seating=list(reversed(last.seating))
+    )
+
+
+def following_round(tournament: Tournament, slots: list[Slot], minimum: int) -> list[list[int]] | None:
+    """The next round's groups from a finished round, or None when that round was the final."""
+    seeds = dict(tournament.entries.values_list("pk", "seed"))
+    if tournament.table_size == 2:
+        winners = [slot.winner for slot in slots]
+        return knockout.next_round(winners) if len(winners) > 1 else None
+    if len(slots) == 1:
+        return None
+    through = sorted((p for slot in slots for p in slot.through), key=lambda e: seeds.get(e) or 0)
+    sizes, _ = pairing.table_sizes(len(through), tournament.table_size, minimum)
+    return pairing.snake(through, sizes)
+
+
+def reached(tournament: Tournament) -> dict[int, float]:
+    """How far each entry went: the last round it played, plus one for the champion."""
+    progress: dict[int, float] = {}
+    rounds = bracket(tournament)
+    two_seats = tournament.table_size == 2
+    for slots in rounds:
+        for slot in slots:
+            for player in slot.players:
+                progress[player] = slot.round
+    if rounds and tournament.status == Tournament.Status.FINISHED:
+        final = rounds[-1]
+        champions = [final[0].winner] if two_seats else final[0].through[:1]
+        for player in champions:
+            if player is not None:
+                progress[player] = rounds[-1][0].round + 1
+    return progress

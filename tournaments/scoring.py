@@ -1,0 +1,100 @@
+"""What one table's result is worth to each seat, by format: pure functions, no Django.
+
+Every result is scored, however the match ended (docs/tournaments.md, "When a match does
+not end normally"):
+
+- A finished match gives each seat its points by the format. Seats that forfeited are
+  ranked last by the match service; a seat the result does not mention counts last too.
+- A match ended by forfeits carries no game figures (no scores, no details). Placement
+  bonuses still apply; figures a format needs are taken as follows: Dobble card counts
+  count 0 and in hot potato each forfeiting player loses one round (-5); Dudab Buba
+  totals come from the rounds played, scaled to a whole game, and a forfeiting player
+  gets the worst total at the table, at least FORFEIT_DUDAB_ROUND a round.
+- A cancelled match (aborted, no result) is unplayed: nobody gains or loses, every seat
+  gets UNPLAYED, which counts in no total and no tiebreak and does not make the seats
+  "met" for pairing.
+"""
+
+from __future__ import annotations
+
+from games.dobble.points import points as dobble_points
+from games.dudab.scoring import totals as dudab_totals
+
+# A Score's kind: how the points were earned (FIDE tells these apart for tiebreaks).
+PLAYED = "played"
+WALKOVER = "walkover"  # the table ended because others forfeited: points without a full game
+FORFEITED = "forfeited"  # this seat forfeited (left, or its clock and grace ran out)
+BYE = "bye"  # no table this round (odd field): scored as a win
+UNPLAYED = "unplayed"  # cancelled match, withdrawn or not yet checked in: counts nowhere
+
+FORFEIT_DUDAB_ROUND = 30  # worse than almost every real Dudab Buba round
+
+
+def full_ranking(result: dict | None, players: int) -> list[list[int]]:
+    """The result's ranking with every seat in it: seats it leaves out share the last place."""
+    ranking = [list(group) for group in (result or {}).get("ranking", []) if group]
+    named = {seat for group in ranking for seat in group}
+    missing = [seat for seat in range(players) if seat not in named]
+    return ranking + ([missing] if missing else [])
+
+
+def share_points(ranking: list[list[int]]) -> dict[int, float]:
+    """A seat's share of the table: (opponents beaten + half the opponents tied) / opponents.
+
+    1 for a win and 0.5 for a draw at two seats, as in chess; tables of any size give
+    points on the same 0..1 scale, so Swiss standings stay comparable across table sizes.
+    """
+    seats = [seat for group in ranking for seat in group]
+    opponents = len(seats) - 1
+    points, below = {}, len(seats)
+    for group in ranking:
+        below -= len(group)
+        for seat in group:
+            points[seat] = (below + 0.5 * (len(group) - 1)) / opponents if opponents else 1.0
+    return points
+
+
+def kinds(result: dict | None, players: int) -> dict[int, str]:
+    """How each seat's points were earned."""
+    if result is None:
+        return dict.fromkeys(range(players), UNPLAYED)
+    forfeited = set(result.get("forfeited", []))
+    cut_short = bool(forfeited) and not result.get("scores")
+    return {seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)}
+
+
+def swiss(result: dict | None, players: int) -> dict[int, float]:
+    if result is None:
+        return dict.fromkeys(range(players), 0.0)
+    return share_points(full_ranking(result, players))
+
+
+def dobble(mini_game: str, result: dict | None, players: int) -> dict[int, float]:
+    """The Dobble point system; a mini-game cut short by forfeits as the module docstring says."""
+    if result is None:
+        return dict.fromkeys(range(players), 0.0)
+    ranking = full_ranking(result, players)
+    forfeited = [str(seat) for seat in result.get("forfeited", [])]
+    scores = {str(seat): 0 for seat in range(players)} | dict(result.get("scores") or {})
+    details = dict(result.get("details") or {})
+    details.setdefault("rounds_lost", {str(seat): int(str(seat) in forfeited) for seat in range(players)})
+    by_seat = dobble_points(mini_game, {"ranking": ranking, "scores": scores, "details": details})
+    return {seat: float(by_seat.get(str(seat), 0)) for seat in range(players)}
+
+
+def dudab(result: dict | None, players: int, round_scores: list[list[int]]) -> dict[int, float] | None:
+    """Each seat's game total (lower is better). Seats left out are unplayed: every seat of a
+    cancelled game (None), and the players who stayed when forfeits ended it before any round."""
+    if result is None:
+        return None
+    scores = result.get("scores") or {}
+    if all(str(seat) in scores for seat in range(players)):
+        return {seat: float(scores[str(seat)]) for seat in range(players)}
+    scaled = {}
+    if round_scores:
+        summed = dudab_totals(round_scores, players)["totals"]
+        scaled = {seat: summed[seat] * players / len(round_scores) for seat in range(players)}
+    worst = max([FORFEIT_DUDAB_ROUND * players, *scaled.values()])
+    totals = {seat: float(total) for seat, total in scaled.items()}
+    totals.update(dict.fromkeys(result.get("forfeited", []), float(worst)))
+    return totals or None

@@ -1,0 +1,91 @@
+"""From the database to swiss.py and back: what a Swiss round needs to know, in a few queries.
+
+The order is score, then seed (the pairing number), not the tiebreaks, as in FIDE's systems.
+Who has met (tables whose game was played or forfeited; a cancelled match does not count),
+who has had a bye, who sat first how often, the forbidden pairs and the accelerated rounds
+are read here; the pairing itself is pure (swiss.py).
+"""
+
+from collections import Counter, defaultdict
+
+from games.engine import get_game
+from tournaments import pairing, scoring, swiss
+from tournaments.models import Entry, Score, Tournament
+
+LATE = 10**9  # a late entrant has no seed: it ranks below every seeded player
+
+
+def set_seeds(tournament: Tournament, order: list[int]) -> None:
+    """Each entry's place by rating at the start: round 1, acceleration and brackets use it."""
+    entries = [Entry(pk=entry_id, seed=seed) for seed, entry_id in enumerate(order, start=1)]
+    Entry.objects.bulk_update(entries, ["seed"], batch_size=2000)
+
+
+def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
+    """Tables (entry ids in seat order) and byes for one Swiss round."""
+    seeds = {
+        pk: seed or LATE for pk, seed in tournament.entries.filter(withdrawn_after=None).values_list("pk", "seed")
+    }
+    points = dict.fromkeys(seeds, 0.0)
+    scores = tournament.scores.exclude(kind=scoring.UNPLAYED).filter(entry__withdrawn_after=None)
+    for entry_id, earned in scores.values_list("entry_id", "points"):
+        points[entry_id] += earned
+    order = sorted(seeds, key=lambda e: (-points[e], seeds[e]))  # as FIDE: score, then pairing number
+    players = history(tournament, order, points)
+    if round_number <= tournament.accelerated_rounds:
+        top = set(sorted(order, key=seeds.get)[: len(order) // 2])
+        players.score = {e: points[e] + (1 if e in top else 0) for e in order}
+        players.order = sorted(order, key=lambda e: -players.score[e])  # stable: standings within a group
+    minimum = max(2, get_game(tournament.game).min_players)
+    sizes, bye_count = pairing.table_sizes(len(order), tournament.table_size, minimum)
+    if tournament.table_size == 2:
+        return swiss.pair_round(players)
+    byes = choose_byes(players.order, bye_count, players.had_bye)
+    players.order = [e for e in players.order if e not in byes]
+    return swiss.seat_tables(players, sizes), byes
+
+
+def history(tournament: Tournament, order: list[int], points: dict[int, float]) -> swiss.Field:
+    unplayed = set(
+        Score.objects.filter(tournament=tournament, kind=scoring.UNPLAYED).values_list("table_id", flat=True)
+    )
+    met: Counter = Counter()
+    first_seats: defaultdict = defaultdict(int)
+    last_first: dict[int, bool] = {}
+    for table_id, seating_ in tournament.tables.order_by("round").values_list("pk", "seating"):
+        if table_id in unplayed:
+            continue
+        for i, a in enumerate(seating_):
+            for b in seating_[i + 1 :]:
+                met[frozenset((a, b))] += 1
+            first_seats[a] += 1 if i == 0 else -1 if len(seating_) == 2 else 0
+            last_first[a] = i == 0
+    had_bye = set(Score.objects.filter(tournament=tournament, kind=scoring.BYE).values_list("entry_id", flat=True))
+    return swiss.Field(
+        order=order,
+        score=points,
+        met=met,
+        had_bye=had_bye,
+        forbidden=forbidden_pairs(tournament),
+        first_seats=dict(first_seats),
+        last_first=last_first,
+    )
+
+
+def forbidden_pairs(tournament: Tournament) -> set[frozenset]:
+    names = {name for pair in tournament.forbidden_pairs for name in pair}
+    if not names:
+        return set()
+    entry_of = dict(tournament.entries.filter(user__username__in=names).values_list("user__username", "pk"))
+    return {
+        frozenset(entry_of[name] for name in pair)
+        for pair in tournament.forbidden_pairs
+        if len(pair) == 2 and all(name in entry_of for name in pair)
+    }
+
+
+def choose_byes(order: list[int], count: int, had_bye: set[int]) -> list[int]:
+    """The lowest-placed players without a bye sit out; then, if need be, the lowest-placed."""
+    byes = [e for e in reversed(order) if e not in had_bye][:count]
+    byes += [e for e in reversed(order) if e not in byes][: count - len(byes)]
+    return byes

@@ -1,0 +1,284 @@
+"""Swiss pairing: pure functions, no Django (docs/tournaments.md, "Swiss pairing").
+
+Two seats: one maximum-weight matching (networkx) over every possible pair, whose
+weights rank the rules strictly, each one above everything below it:
+
+1. a forbidden pair (same club, same family: set by the organizer) only when nothing else works;
+2. fewest rematches (a pair that met before, counted as often as they met);
+3. the bye to the lowest-ranked player who has not had one (a second bye counts as a rematch);
+4. score groups kept together: a pair costs the square of how many score groups apart they are;
+5. in each score group the top half meets the bottom half (1 v 5, 2 v 6, ... in a group of 8),
+   and the player who floats down to a lower group is the lowest of theirs;
+6. seat 0 (who moves first) can go to whoever is due it: two players due the same seat cost a little.
+
+A field larger than BLOCK players is paired in blocks of standings order cut at score-group
+borders (`blocks`), each block handing its unpaired player down to the next one, so a
+10,000-player round costs a few hundred small matchings instead of one huge one (above
+1,000 players: blocks of 30, each player linked only to the players near them and near their
+ideal opponent).
+
+Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
+at each table; exact up to EXACT players, above that standings order improved table pair by
+table pair (see `seat_tables`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import networkx as nx
+
+BYE = "bye"
+BLOCK = 100
+# Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
+LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
+EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
+
+
+@dataclass
+class Field:
+    """What pairing needs to know about the players, best placed first."""
+
+    order: Sequence[Hashable]
+    score: dict[Hashable, float]
+    met: Counter = field(default_factory=Counter)  # frozenset pair -> times they met
+    had_bye: set = field(default_factory=set)
+    forbidden: set = field(default_factory=set)  # frozensets
+    first_seats: dict[Hashable, int] = field(default_factory=dict)  # games in seat 0 minus games in seat 1
+    last_first: dict[Hashable, bool] = field(default_factory=dict)  # sat first in their last game
+
+
+def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
+    """Two-seat tables for one round, each in seat order, and the bye (at most one player)."""
+    tables: list[list[Hashable]] = []
+    carried: list[Hashable] = []
+    large = len(players.order) > LARGE_FIELD
+    chunks = blocks(players, LARGE_FIELD_BLOCK if large else BLOCK)
+    for index, chunk in enumerate(chunks):
+        pairs, carried = match_block(players, carried + chunk, allow_bye=index == len(chunks) - 1, sparse=large)
+        tables += pairs
+    byes = carried
+    return [seat_order(players, a, b) for a, b in tables], byes
+
+
+def blocks(players: Field, size: int) -> list[list[Hashable]]:
+    """Standings order cut into blocks of about `size` players at score-group borders; a score
+    group larger than that is cut so that each block holds a slice of its top half and the
+    matching slice of its bottom half (their ideal opponents)."""
+    groups: list[list[Hashable]] = []
+    for player in players.order:
+        if groups and players.score.get(groups[-1][-1], 0.0) == players.score.get(player, 0.0):
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    chunks: list[list[Hashable]] = [[]]
+    for group in groups:
+        if len(group) > size:
+            half = len(group) // 2
+            step = size // 2
+            for start in range(0, half, step):
+                end = min(start + step, half)
+                chunks.append(group[start:end] + group[half + start : half + end])
+            if len(group) % 2:
+                chunks[-1].append(group[-1])
+            chunks.append([])
+        elif len(chunks[-1]) + len(group) > size and chunks[-1]:
+            chunks.append(list(group))
+        else:
+            chunks[-1].extend(group)
+    return [chunk for chunk in chunks if chunk]
+
+
+def match_block(
+    players: Field, block: list[Hashable], allow_bye: bool, sparse: bool = False
+) -> tuple[list[tuple], list[Hashable]]:
+    """The best pairs within one block; the player left over when the block is odd. A sparse
+    block (fields over LARGE_FIELD) only weighs each player's likely opponents (see
+    candidate_pairs), and falls back to every pair when that leaves someone unpaired."""
+    if len(block) < 2:
+        return [], block
+    graph = nx.Graph()
+    costs = Costs(players, block)
+    # Floats hold these integers exactly below 2**53, and spare networkx's final check (run for ints).
+    number = float if costs.ceiling * len(block) < 2**53 else int
+    for a, b in candidate_pairs(costs, block, sparse):
+        graph.add_edge(a, b, weight=number(costs.ceiling - costs.pair(a, b)))
+    if len(block) % 2:
+        for a in block:
+            graph.add_edge(a, BYE, weight=number(costs.ceiling - costs.left_over(a, allow_bye)))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if sparse and len(matching) < len(block) // 2 + len(block) % 2:
+        return match_block(players, block, allow_bye, sparse=False)  # the sparse graph had no full pairing
+    pairs, left = [], []
+    for a, b in matching:
+        if BYE in (a, b):
+            left.append(b if a == BYE else a)
+        else:
+            pairs.append((a, b) if block.index(a) < block.index(b) else (b, a))
+    pairs.sort(key=lambda pair: block.index(pair[0]))
+    return pairs, left
+
+
+def candidate_pairs(costs: Costs, block: list[Hashable], sparse: bool):
+    """Every pair, or (sparse) only the pairs a good pairing uses: players up to REACH places
+    apart in standings order, and up to REACH places from one's ideal opponent half a score
+    group away."""
+    if not sparse:
+        yield from combinations(block, 2)
+        return
+    seen = set()
+    by_group: dict[int, list[Hashable]] = {}
+    for player in block:
+        by_group.setdefault(costs.group[player], []).append(player)
+    for i, a in enumerate(block):
+        near = block[max(0, i - REACH) : i + REACH + 1]
+        group = by_group[costs.group[a]]
+        ideal = (costs.within[a] + len(group) // 2) % len(group)
+        near += group[max(0, ideal - REACH) : ideal + REACH + 1]
+        for b in near:
+            key = frozenset((a, b))
+            if a != b and key not in seen:
+                seen.add(key)
+                yield a, b
+
+
+class Costs:
+    """A pair's cost as one integer whose digits, in a base larger than any sum of the digits
+    below, are the rules in order: comparing sums compares the rules lexicographically."""
+
+    def __init__(self, players: Field, block: list[Hashable]):
+        self.players = players
+        self.rank = {player: index for index, player in enumerate(block)}
+        scores = sorted({players.score.get(p, 0.0) for p in block}, reverse=True)
+        self.group = {p: scores.index(players.score.get(p, 0.0)) for p in block}
+        members = Counter(self.group.values())
+        self.within: dict[Hashable, int] = {}
+        seen: Counter = Counter()
+        for player in block:
+            self.within[player] = seen[self.group[player]]
+            seen[self.group[player]] += 1
+        self.members = members
+        n = len(block) + 1
+        self.base = [1, 3 * n]  # colour digit, half digit
+        self.base.append(self.base[-1] * (n * n + 1))  # score-group digit
+        self.base.append(self.base[-1] * (n * len(scores) ** 2 + 1))  # bye digit
+        top_met = max([*players.met.values(), 1])
+        self.base.append(self.base[-1] * (n + 1))  # rematch digit
+        self.base.append(self.base[-1] * (n * (top_met + 1) + 1))  # forbidden digit
+        self.ceiling = self.base[-1] * (n + 1)
+
+    def pair(self, a: Hashable, b: Hashable) -> int:
+        players = self.players
+        key = frozenset((a, b))
+        forbidden = int(key in players.forbidden)
+        rematch = players.met.get(key, 0)
+        apart = abs(self.group[a] - self.group[b])
+        if apart:  # the one who floats down should be the lowest of their group
+            upper = a if self.group[a] < self.group[b] else b
+            half = self.members[self.group[upper]] - 1 - self.within[upper]
+        else:
+            high, low = sorted((self.within[a], self.within[b]))
+            half = abs(low - high - self.members[self.group[a]] // 2)
+        colour = int(self.due_first(a) == self.due_first(b))
+        digits = (colour, half, apart * apart, 0, rematch, forbidden)
+        return sum(digit * base for digit, base in zip(digits, self.base, strict=True))
+
+    def left_over(self, player: Hashable, allow_bye: bool) -> int:
+        """Leaving a player unpaired: in the last block that is the bye, lowest-ranked first;
+        otherwise it floats down to the next block, which should be the lowest-ranked too."""
+        from_bottom = len(self.rank) - 1 - self.rank[player]
+        repeat = int(allow_bye and player in self.players.had_bye)
+        return from_bottom * self.base[3] + repeat * self.base[4]
+
+    def due_first(self, player: Hashable) -> bool:
+        balance = self.players.first_seats.get(player, 0)
+        return balance < 0 or (balance == 0 and not self.players.last_first.get(player, False))
+
+
+def seat_order(players: Field, a: Hashable, b: Hashable) -> list[Hashable]:
+    """Who sits in seat 0: whoever has sat first less often, then whoever did not sit first
+    last time, then the higher-placed player (a)."""
+
+    def claim(player):
+        return (players.first_seats.get(player, 0), players.last_first.get(player, False))
+
+    return [b, a] if claim(b) < claim(a) else [a, b]
+
+
+def rematches(tables: list[list[Hashable]], met: Counter) -> int:
+    """How many pairs sitting together this round had met before."""
+    return sum(met.get(frozenset(pair), 0) > 0 for table in tables for pair in combinations(table, 2))
+
+
+def seat_tables(players: Field, sizes: list[int]) -> list[list[Hashable]]:
+    """Tables of the given sizes (3 to 8 seats) for the players in players.order (no byes here),
+    lowest cost first: rematches, then the spread of scores at each table. Up to EXACT players
+    every seating is weighed; above, players sit in standings order and then each table that
+    has a rematch is reseated together with another table, nearest first, trying every split
+    of the two tables' players, until its rematch is gone or no table helps."""
+    order = list(players.order)
+    if len(order) <= EXACT:
+        return [balance_seats(players, table) for table in best_split(players, order, sizes)]
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(order[start : start + size])
+        start += size
+    improved = True
+    while improved:
+        improved = False
+        for t in range(len(tables)):
+            if not rematches([tables[t]], players.met):
+                continue
+            for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1:]:
+                before = cost(players, [tables[t], tables[u]])
+                split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
+                if cost(players, split) < before:
+                    tables[t], tables[u] = split
+                    improved = True
+                if not rematches([tables[t]], players.met):
+                    break
+    return [balance_seats(players, table) for table in tables]
+
+
+def cost(players: Field, tables: list[list[Hashable]]) -> tuple[int, float]:
+    """(rematches, summed score spread) of some tables: lower is better."""
+    spread = 0.0
+    for table in tables:
+        scores = [players.score.get(p, 0.0) for p in table]
+        spread += max(scores) - min(scores)
+    return rematches(tables, players.met), round(spread, 9)
+
+
+def best_split(players: Field, group: list[Hashable], sizes: list[int]) -> list[list[Hashable]]:
+    """The lowest-cost way to seat `group` at tables of `sizes` (every split tried; small groups)."""
+    best: tuple = ((float("inf"), 0.0), None)
+
+    def place(left: list[Hashable], sizes_left: list[int], tables: list[list[Hashable]]) -> None:
+        nonlocal best
+        if not left:
+            found = cost(players, tables)
+            if found < best[0]:
+                best = (found, [list(t) for t in tables])
+            return
+        if cost(players, tables) >= best[0]:
+            return
+        first, rest = left[0], left[1:]
+        for size in sorted(set(sizes_left)):
+            remaining = list(sizes_left)
+            remaining.remove(size)
+            for others in combinations(rest, size - 1):
+                table = [first, *others]
+                place([p for p in rest if p not in others], remaining, [*tables, table])
+
+    place(list(group), list(sizes), [])
+    tables = best[1]
+    return sorted(tables, key=lambda table: min(group.index(p) for p in table))
+
+
+def balance_seats(players: Field, table: list[Hashable]) -> list[Hashable]:
+    """Seat 0 to whoever has sat first least often (then who did not sit first last time)."""
+    first = min(table, key=lambda p: (players.first_seats.get(p, 0), players.last_first.get(p, False)))
+    return [first] + [p for p in table if p != first]
