@@ -19,12 +19,12 @@ $(INSTALLED): pyproject.toml
 
 setup: $(INSTALLED)
 
-## run: migrate, load the demo data from seeds/, serve HTTP and websockets on 127.0.0.1:8000
+## run: migrate, load the demo data from seeds/ (new accounts' random passwords are printed once), serve HTTP and websockets on 127.0.0.1:8000
 run: setup sandbox
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py load_demo
-	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform
+	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers
 
 ## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
 test: setup sandbox browser
@@ -35,11 +35,11 @@ test: setup sandbox browser
 test-real: services
 	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test
 
-## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis
+## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis.
+## It creates no account: make the first one with `manage.py createsuperuser` (README).
 stack: setup sandbox services
 	$(REAL_STACK_ENV) $(PY) manage.py migrate --noinput
 	$(REAL_STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
-	$(REAL_STACK_ENV) $(PY) manage.py load_demo
 	$(REAL_STACK_ENV) $(PY) -m dubium.stack --web 2 --port $(PORT)
 
 ## services: start the local PostgreSQL and Redis if they are down, fail loudly if they stay down

@@ -89,6 +89,8 @@ class Game:
     # action log of a match would show every hand, and only the site's staff get them.
     hidden_information: bool = True
     options: dict[str, Option] = field(default_factory=dict)
+    # Every key any of this game's actions may carry: the match service refuses others.
+    action_keys: frozenset[str] = frozenset({"type"})
 
     def describe(self) -> dict:
         """JSON-safe metadata for the lobby, the API and docs."""

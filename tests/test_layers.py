@@ -12,8 +12,6 @@ ROOT = Path(__file__).resolve().parents[1]
 ABOVE_GAMES = {path.name for path in (ROOT / "platform").iterdir() if (path / "__init__.py").exists()} | {"tournaments"}
 # The lobby lives in games/ but sits above ratings (its ranked queue pairs by rating).
 ABOVE_MATCHES = {"games/lobby"}
-# helper 5 moves the demo loader out of games/matches; until that lands it still names tournaments.
-MOVING_OUT = {"games/matches/demo.py", "games/matches/management/commands/load_demo.py"}
 
 
 def imports(path: Path) -> list[tuple[str, bool]]:
@@ -38,8 +36,7 @@ def game_files() -> list[Path]:
     return [
         path
         for path in sorted((ROOT / "games").rglob("*.py"))
-        if str(path.relative_to(ROOT)) not in MOVING_OUT
-        and not any(str(path.relative_to(ROOT)).startswith(folder + "/") for folder in ABOVE_MATCHES)
+        if not any(str(path.relative_to(ROOT)).startswith(folder + "/") for folder in ABOVE_MATCHES)
     ]
 
 

@@ -11,6 +11,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from games.engine import GAMES
+from games.matches.api import LIST_OF_OBJECTS
 from tournaments import running, services
 from tournaments.models import Tournament
 from tournaments.standings import SCORING, TIEBREAK_LABELS, standings, tiebreak_names
@@ -68,7 +69,7 @@ def detail(tournament: Tournament) -> dict:
     }
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(operation_id="tournaments_list", responses={200: LIST_OF_OBJECTS})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def tournaments(request):

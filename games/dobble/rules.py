@@ -287,6 +287,7 @@ class Dobble(Game):
 
 
 GAME = Dobble(
+    action_keys=frozenset({"type", "symbol", "target", "at_ms"}),
     slug="dobble",
     name="Dobble",
     min_players=2,

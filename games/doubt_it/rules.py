@@ -325,6 +325,7 @@ class DoubtIt(Game):
 
 
 GAME = DoubtIt(
+    action_keys=frozenset({"type", "cards"}),
     slug="doubt-it", name="I Doubt It", min_players=3, max_players=11,
     options={
         "doubt_rule": Option("first", "Who challenges when several doubt: the first doubt to arrive, or the "

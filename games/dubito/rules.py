@@ -245,6 +245,7 @@ class Dubito(Game):
 
 
 GAME = Dubito(
+    action_keys=frozenset({"type", "card", "row"}),
     slug="dubito",
     name="Dubito",
     min_players=1,

@@ -373,6 +373,7 @@ class DudabBuba(Game):
 
 
 GAME = DudabBuba(
+    action_keys=frozenset({"type", "card", "column", "request", "cards", "to", "own"}),
     slug="dudab", name="Dudab Buba", min_players=2, max_players=6,
     options={
         "jungle": Option(

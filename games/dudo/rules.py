@@ -272,6 +272,7 @@ class Dudo(Game):
 
 
 GAME = Dudo(
+    action_keys=frozenset({"type", "quantity", "face"}),
     slug="dudo", name="Dudo", min_players=2, max_players=10,
     options={
         "opening_ones": Option(

@@ -1,12 +1,15 @@
 """The live lobby of one game: tables, queues and players online, pushed on every change."""
 
+import asyncio
+import contextlib
+
 from channels.db import database_sync_to_async
 
 from games.engine import GAMES
 from games.lobby.matchmaking import just_paired
-from games.lobby.snapshot import count_online, lobby_snapshot
-from games.matches import broadcast
-from games.matches.sockets import ReconnectingConsumer
+from games.lobby.snapshot import lobby_snapshot, socket_alive
+from games.matches import broadcast, presence
+from games.matches.sockets import SERVICE_ERRORS, ReconnectingConsumer
 
 
 class LobbyConsumer(ReconnectingConsumer):
@@ -23,8 +26,8 @@ class LobbyConsumer(ReconnectingConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(count_online)(1)
-        self.counted = True
+        await database_sync_to_async(socket_alive)(self.channel_name)
+        self.heartbeat = asyncio.create_task(self.beat())
         if user is not None and user.is_authenticated:
             match = await database_sync_to_async(just_paired)(user, self.game)
             if match is not None:
@@ -32,15 +35,21 @@ class LobbyConsumer(ReconnectingConsumer):
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def disconnect(self, code):
-        """Count the connection out once, even when called again after a service failed."""
-        if getattr(self, "counted", False):
-            await database_sync_to_async(count_online)(-1)
-            self.counted = False
+        """Count the connection out (called again after a service failed: no harm)."""
+        if getattr(self, "heartbeat", None) is not None:
+            self.heartbeat.cancel()
+            await database_sync_to_async(socket_alive)(self.channel_name, False)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.game not in GAMES:
             return
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
+
+    async def beat(self):
+        while True:
+            await asyncio.sleep(presence.heartbeat_seconds())
+            with contextlib.suppress(*SERVICE_ERRORS):
+                await database_sync_to_async(socket_alive)(self.channel_name)
 
     async def receive_json(self, content, **kwargs):
         await self.send_json({"type": "error", "code": "bad_message", "message": "The lobby socket only listens."})

@@ -61,3 +61,10 @@ class Challenge(models.Model):
     @property
     def time_control_label(self) -> str:
         return PRESETS[self.time_control].label
+
+class LobbySocket(models.Model):
+    """One open lobby socket; "players online" counts those whose heartbeat is recent, so the
+    sockets of a crashed web process drop out of the count by themselves."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    last_seen = models.DateTimeField(db_index=True)

@@ -1,12 +1,11 @@
 """What the lobby shows: open tables, queue sizes, matches in play, players online."""
 
-from django.core.cache import cache
 from django.db.models import Count
+from django.utils import timezone
 
-from games.lobby.models import QueueEntry
+from games.lobby.models import LobbySocket, QueueEntry
+from games.matches import presence
 from games.matches.models import Match
-
-ONLINE_KEY = "lobby-online"
 
 
 def lobby_snapshot(game: str) -> dict:
@@ -36,11 +35,20 @@ def lobby_snapshot(game: str) -> dict:
         ],
         "queues": {str(row["players"]): row["waiting"] for row in queues},
         "playing": Match.objects.filter(game=game, status=Match.Status.RUNNING).count(),
-        "online": max(0, cache.get(ONLINE_KEY, 0)),
+        "online": count_online(),
     }
 
 
-def count_online(change: int) -> None:
-    """Lobby connections across every web process (the cache is Redis on the real stack)."""
-    cache.add(ONLINE_KEY, 0, None)
-    cache.incr(ONLINE_KEY, change)
+def count_online() -> int:
+    """Lobby sockets across every web process whose heartbeat is recent (like seat presence)."""
+    return LobbySocket.objects.filter(last_seen__gte=timezone.now() - presence.dead_after()).count()
+
+
+def socket_alive(channel_name: str, is_open: bool = True) -> None:
+    """A lobby socket opened or beat (is_open) or closed; rows long dead are swept meanwhile."""
+    now = timezone.now()
+    if is_open:
+        LobbySocket.objects.update_or_create(channel_name=channel_name, defaults={"last_seen": now})
+    else:
+        LobbySocket.objects.filter(channel_name=channel_name).delete()
+    LobbySocket.objects.filter(last_seen__lt=now - 10 * presence.dead_after()).delete()

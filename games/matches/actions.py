@@ -6,6 +6,7 @@ with the engine, append to the log and save the new snapshot in one transaction,
 then (on commit) send every seat its own view.
 """
 
+import json
 from datetime import datetime
 
 from django.db import transaction
@@ -41,6 +42,7 @@ def apply_action(
 ) -> None:
     """Validate and record one action on a locked match (inside the caller's transaction);
     `seats` saves a query when the caller has just loaded them."""
+    check_shape(match.engine, action)
     check_running(match)
     engine = match.engine
     state = match.load_state()
@@ -91,6 +93,22 @@ def game_time_ms(match: Match, now: datetime) -> int:
     elapsed = int((now - match.started_at).total_seconds() * 1000)
     last = match.actions.order_by("-seq").values_list("action", flat=True).first()
     return max(elapsed, last.get("at_ms", 0) if last else 0)
+
+
+def check_shape(engine, action) -> None:
+    """Before anything else, whatever path the move came by: an object of this game's keys,
+    small enough to store and replay (MAX_ACTION_BYTES)."""
+    if not isinstance(action, dict):
+        raise MatchError("illegal", 'An action must be a JSON object with a "type".')
+    unknown = sorted(str(key)[:40] for key in set(action) - engine.action_keys)
+    if unknown:
+        raise MatchError("illegal", f"{engine.name} actions have no key {', '.join(map(repr, unknown[:5]))}.")
+    try:
+        size = len(json.dumps(action))
+    except (TypeError, ValueError, RecursionError):
+        size = MAX_ACTION_BYTES + 1
+    if size > MAX_ACTION_BYTES:
+        raise MatchError("illegal", f"An action may be at most {MAX_ACTION_BYTES} bytes of JSON.")
 
 
 def check_running(match: Match) -> None:

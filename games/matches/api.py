@@ -18,6 +18,9 @@ from games.matches import actions, lifecycle, presence, replays
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
+# The OpenAPI schema of an answer that is a JSON array of objects (list endpoints).
+LIST_OF_OBJECTS = {"type": "array", "items": {"type": "object"}}
+
 
 class CreateMatchSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
@@ -74,7 +77,7 @@ def summary(match: Match) -> dict:
     }
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(responses={200: LIST_OF_OBJECTS})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def games(request):
@@ -82,7 +85,7 @@ def games(request):
     return Response([{**game.describe(), "house_bots": bot_names(slug)} for slug, game in GAMES.items()])
 
 
-@extend_schema(methods=["GET"], operation_id="matches_list", responses={200: dict})
+@extend_schema(methods=["GET"], operation_id="matches_list", responses={200: LIST_OF_OBJECTS})
 @extend_schema(methods=["POST"], operation_id="matches_create", request=CreateMatchSerializer, responses={201: dict})
 @api_view(["GET", "POST"])
 def matches(request):

@@ -6,19 +6,16 @@ anything else is answered with an error message, never a dropped connection.
 
 import asyncio
 import contextlib
-import json
 from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.matches import broadcast, chat, fairness, presence
+from games.matches import broadcast, chat, fairness, jsonlimits, presence
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
-from games.matches.sockets import SERVICE_ERRORS, ReconnectingConsumer
-
-MAX_MESSAGE_BYTES = 8192
+from games.matches.sockets import MAX_MESSAGE_BYTES, SERVICE_ERRORS, ReconnectingConsumer
 
 
 class MatchConsumer(ReconnectingConsumer):
@@ -83,7 +80,10 @@ class MatchConsumer(ReconnectingConsumer):
             await self.send_error("bad_message", f"Send JSON text messages of at most {MAX_MESSAGE_BYTES} bytes.")
             return
         try:
-            message = json.loads(text_data)
+            message = jsonlimits.loads(text_data, MAX_MESSAGE_BYTES)
+        except jsonlimits.TooLarge as error:
+            await self.send_error("bad_message", str(error))
+            return
         except ValueError:
             await self.send_error("bad_message", "That message is not valid JSON.")
             return

@@ -80,7 +80,7 @@ def start_seated_match(*, game: str, seats: list[dict], now: datetime, **table) 
 def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:
     if clock not in Match.Clock.values:
         raise MatchError("bad_request", f"Clock must be one of {', '.join(Match.Clock.values)}.")
-    if clock != Match.Clock.NONE and not 1000 <= initial_ms <= MAX_CLOCK_MS:
+    if not 0 <= initial_ms <= MAX_CLOCK_MS or clock != Match.Clock.NONE and initial_ms < 1000:
         raise MatchError("bad_request", "A clock needs between 1 second and 24 hours.")
     if not 0 <= increment_ms <= 600_000:
         raise MatchError("bad_request", "The increment must be between 0 and 10 minutes.")
@@ -137,7 +137,7 @@ def same_owner(one, other) -> bool:
 
 
 def leave_match(match_id: int, user, now: datetime | None = None) -> None:
-    """Leaving an open table frees the seat; leaving a running match forfeits it."""
+    """Leaving an open table frees the seat (and hands on host powers); leaving a running match forfeits it."""
     now = now or timezone.now()
     with transaction.atomic():
         match = locked(match_id)
@@ -146,7 +146,11 @@ def leave_match(match_id: int, user, now: datetime | None = None) -> None:
             raise MatchError("not_seated", "You have no seat at this table.")
         if match.status == Match.Status.OPEN:
             seat.delete()
-            if not match.seats.filter(house_bot="").exists():
+            people = match.seats.filter(house_bot="").order_by("number")
+            if match.host_id == user.pk:  # host powers go to the next person seated, not with the leaver
+                match.host = next((other.user for other in people), None)
+                match.save(update_fields=["host"])
+            if not people.exists():
                 match.status = Match.Status.ABORTED
                 match.save(update_fields=["status"])
             transaction.on_commit(lambda: broadcast.send_table_update(match.pk))

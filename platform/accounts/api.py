@@ -9,7 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import services
 from accounts.serializers import (
@@ -22,15 +22,22 @@ from accounts.serializers import (
 )
 
 WRONG_CREDENTIALS = "Wrong username or password."
+LOCKED_OUT = "Too many failed logins: try again later."
 
 
-class RegisterThrottle(SimpleRateThrottle):
-    """Sign-ups per client address, signed in or not: settings' "register" rate."""
-
-    scope = "register"
+class AddressThrottle(SimpleRateThrottle):
+    """Requests per client address, signed in or not (a session or token must not lift it)."""
 
     def get_cache_key(self, request, view):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class RegisterThrottle(AddressThrottle):
+    scope = "register"
+
+
+class TokenThrottle(AddressThrottle):
+    scope = "token"
 
 
 @extend_schema(
@@ -55,16 +62,24 @@ def register(request):
 
 @extend_schema(
     request=TokenRequestSerializer,
-    responses={200: TokenSerializer, 400: OpenApiResponse(description=WRONG_CREDENTIALS)},
+    responses={
+        200: TokenSerializer,
+        400: OpenApiResponse(description=WRONG_CREDENTIALS),
+        429: OpenApiResponse(description=LOCKED_OUT),
+    },
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@throttle_classes([AnonRateThrottle])
+@throttle_classes([TokenThrottle])
 def token(request):
-    """Exchange a username (any case) and password for the account's API token (bots and scripts)."""
+    """Exchange a username (any case) and password for the account's API token (bots and scripts).
+
+    Failed attempts count towards the login lockout of the address and the account (settings: AXES_*)."""
     form = TokenRequestSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     user = authenticate(request, **form.validated_data)
+    if getattr(request, "axes_locked_out", False):
+        return Response({"detail": LOCKED_OUT}, status=status.HTTP_429_TOO_MANY_REQUESTS)
     if user is None:
         return Response({"detail": WRONG_CREDENTIALS}, status=status.HTTP_400_BAD_REQUEST)
     key, _ = Token.objects.get_or_create(user=user)

@@ -31,7 +31,7 @@ class AccountSerializer(serializers.ModelSerializer):
 
     display_name = serializers.CharField(read_only=True)
     profile_url = serializers.SerializerMethodField()
-    bot_owner = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    bot_owner = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
     bots = serializers.SerializerMethodField()
 
     class Meta:
@@ -53,6 +53,7 @@ class MeSerializer(AccountSerializer):
     """The signed-in account: also its e-mail address and whether it may organize tournaments."""
 
     can_organize = serializers.BooleanField(read_only=True)
+    email = serializers.CharField(read_only=True, help_text="Empty when none was given.")
 
     class Meta(AccountSerializer.Meta):
         fields = AccountSerializer.Meta.fields + ["email", "can_organize"]

@@ -15,7 +15,7 @@ from rest_framework.throttling import UserRateThrottle
 from botapi import services
 from botapi.models import BotCode, BotProfile, Challenge
 from games.engine import GAMES
-from games.matches.api import summary
+from games.matches.api import LIST_OF_OBJECTS, summary
 from ratings.models import Rating
 
 
@@ -96,7 +96,7 @@ def describe_challenge(offer: Challenge) -> dict:
     }
 
 
-@extend_schema(methods=["GET"], operation_id="bots_list", responses={200: dict})
+@extend_schema(methods=["GET"], operation_id="bots_list", responses={200: LIST_OF_OBJECTS})
 @extend_schema(methods=["POST"], operation_id="bots_create", request=CreateBotSerializer, responses={201: dict})
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])

@@ -3,24 +3,50 @@
 No Django import: this module takes source text and a request and gives back an action
 or a SandboxError saying what went wrong, in words the bot's author can act on.
 
-The walls (docs/sandbox.md): Debian's own python3 with the standard library only; a root
-file system of /usr (read-only) and an empty /tmp, so the site, its settings and its
-database are not there to read; no network (a namespace of its own); nobody's user id;
-a fresh session; limits on CPU time, memory, file size and processes; a wall-clock
-deadline after which the process group is killed; at most 64 KB of answer.
+The walls (docs/sandbox.md, docs/security.md): Debian's own python3 with the standard library
+only; a root file system of /usr (read-only) and a small empty /tmp, so the site, its
+settings and its database are not there to read; no network (a namespace of its own);
+nobody's user id; a fresh session; a seccomp filter that refuses new processes and the
+kernel's more dangerous corners, so the bot is one process and its memory limit (address
+space) bounds the whole bot, threads included; limits on CPU time, file size and open
+files; a wall-clock deadline after which the process group is killed. Its output is read
+as it comes: at most 64 KB of answer and a short tail of what it prints, and a bot that
+writes more is killed at once, so a chatty bot cannot grow the server's memory.
 """
 
+import errno
 import json
 import os
 import resource
+import selectors
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+
+try:
+    import pyseccomp as seccomp
+except (RuntimeError, OSError):  # Debian's libseccomp2 is missing: no bot runs without its filter
+    seccomp = None
 
 HARNESS = Path(__file__).with_name("harness.py")
 MAX_ANSWER_BYTES = 65536
+MAX_PRINTED_BYTES = 262144  # what a bot may print (to stderr) in one move before it is killed
+KEPT_PRINTED_BYTES = 4096  # the tail of it kept for the crash message
+TMP_BYTES = 8 * 1024 * 1024
+CLONE_THREAD = 0x00010000
+# Syscalls a bot never needs; each would widen the kernel surface it can reach.
+REFUSED_SYSCALLS = (
+    "fork", "vfork", "ptrace", "process_vm_readv", "process_vm_writev", "unshare", "setns", "mount",
+    "umount2", "pivot_root", "chroot", "bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key",
+    "request_key", "io_uring_setup", "io_uring_enter", "io_uring_register", "open_by_handle_at",
+    "name_to_handle_at", "kexec_load", "init_module", "finit_module", "delete_module", "syslog",
+    "personality", "acct", "swapon", "swapoff", "reboot", "quotactl", "mknod", "mknodat",
+)  # fmt: skip
 
 
 class SandboxError(Exception):
@@ -35,40 +61,131 @@ class Limits:
 
 
 def available(limits: Limits = Limits()) -> bool:
-    return shutil.which("bwrap") is not None and Path(limits.python).exists()
+    return seccomp is not None and shutil.which("bwrap") is not None and Path(limits.python).exists()
+
+
+@cache
+def seccomp_program() -> bytes:
+    """The compiled BPF filter bubblewrap installs on the bot before python starts.
+
+    Processes: fork and vfork fail, clone works only for threads (CLONE_THREAD), and clone3
+    answers "not implemented" so the C library falls back to clone for its threads.
+    Syscalls of another architecture (x32, i386) kill the bot: libseccomp's default.
+    """
+    rules = seccomp.SyscallFilter(seccomp.ALLOW)
+    for name in REFUSED_SYSCALLS:
+        rules.add_rule(seccomp.ERRNO(errno.EPERM), name)
+    rules.add_rule(seccomp.ERRNO(errno.EPERM), "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
+    rules.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+    with tempfile.TemporaryFile() as program:
+        rules.export_bpf(program)
+        program.seek(0)
+        return program.read()
 
 
 def run(source: str, request: dict, limits: Limits = Limits()) -> object:
     """The bot's answer to one request ({"view", "legal", ...}), parsed from JSON."""
     if not available(limits):
-        raise SandboxError("The bot sandbox is not installed on this server (bubblewrap and python3 are needed).")
+        raise SandboxError(
+            "The bot sandbox is not installed on this server (bubblewrap, libseccomp and python3 are needed)."
+        )
     with tempfile.TemporaryDirectory(prefix="dubium-bot-") as folder:
         Path(folder, "bot.py").write_text(source, encoding="utf-8")
         shutil.copy(HARNESS, Path(folder, "harness.py"))
         os.chmod(folder, 0o755)
+        filter_fd = os.memfd_create("dubium-bot-seccomp")
         try:
-            finished = subprocess.run(
-                command(folder, limits),
-                input=json.dumps(request) + "\n",
-                capture_output=True,
-                text=True,
-                timeout=limits.seconds,
+            os.write(filter_fd, seccomp_program())
+            os.lseek(filter_fd, 0, os.SEEK_SET)
+            process = subprocess.Popen(
+                command(folder, limits, filter_fd),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(filter_fd,),
+                start_new_session=True,
                 preexec_fn=lambda: apply_limits(limits),
                 env={"PATH": "/usr/bin", "LANG": "C.UTF-8"},
             )
-        except subprocess.TimeoutExpired:
-            raise SandboxError(f"The bot took longer than {limits.seconds:g} s to answer.") from None
-    if finished.returncode != 0:
-        raise SandboxError(f"The bot crashed: {last_line(finished.stderr) or f'exit status {finished.returncode}'}")
-    if len(finished.stdout) > MAX_ANSWER_BYTES:
-        raise SandboxError(f"The bot's answer is longer than {MAX_ANSWER_BYTES} bytes.")
+        finally:
+            os.close(filter_fd)
+        try:
+            answer, printed = exchange(process, (json.dumps(request) + "\n").encode(), limits.seconds)
+        finally:
+            stop(process)
+    if process.returncode != 0:
+        raise SandboxError(f"The bot crashed: {last_line(printed) or f'exit status {process.returncode}'}")
     try:
-        return json.loads(finished.stdout)
-    except ValueError:
+        return json.loads(answer)
+    except (ValueError, RecursionError):
         raise SandboxError("The bot's answer is not JSON: return a dict from choose().") from None
 
 
-def command(folder: str, limits: Limits) -> list[str]:
+def exchange(process: subprocess.Popen, request: bytes, seconds: float) -> tuple[bytes, str]:
+    """Sends the request and reads the answer and the printed tail, never more than the limits."""
+    deadline = time.monotonic() + seconds
+    answer, printed, printed_total = bytearray(), b"", 0
+    outputs = {process.stdout, process.stderr}
+    os.set_blocking(process.stdin.fileno(), False)
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdin, selectors.EVENT_WRITE)
+        for pipe in outputs:
+            selector.register(pipe, selectors.EVENT_READ)
+        while outputs:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SandboxError(f"The bot took longer than {seconds:g} s to answer.")
+            for key, _ in selector.select(left):
+                if key.fileobj is process.stdin:
+                    request = send(process, request)
+                    if not request:
+                        selector.unregister(process.stdin)
+                        process.stdin.close()
+                    continue
+                chunk = os.read(key.fileobj.fileno(), 65536)
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                    outputs.discard(key.fileobj)
+                elif key.fileobj is process.stdout:
+                    answer += chunk
+                    if len(answer) > MAX_ANSWER_BYTES:
+                        raise SandboxError(f"The bot's answer is longer than {MAX_ANSWER_BYTES} bytes.")
+                else:
+                    printed_total += len(chunk)
+                    printed = (printed + chunk)[-KEPT_PRINTED_BYTES:]
+                    if printed_total > MAX_PRINTED_BYTES:
+                        raise SandboxError(f"The bot printed more than {MAX_PRINTED_BYTES // 1024} KB in one move.")
+    try:
+        process.wait(max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        raise SandboxError(f"The bot took longer than {seconds:g} s to answer.") from None
+    return bytes(answer), printed.decode("utf-8", "replace")
+
+
+def send(process: subprocess.Popen, request: bytes) -> bytes:
+    """Writes what the pipe takes now; what is left to send. A bot that stops reading has it all."""
+    try:
+        return request[os.write(process.stdin.fileno(), request) :]
+    except BlockingIOError:
+        return request
+    except BrokenPipeError:
+        return b""
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Kills what is left of the bot (its pid namespace dies with bubblewrap) and closes the pipes."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        if not pipe.closed:
+            pipe.close()
+
+
+def command(folder: str, limits: Limits, filter_fd: int) -> list[str]:
     return [
         "bwrap",
         "--ro-bind", "/usr", "/usr",
@@ -76,7 +193,7 @@ def command(folder: str, limits: Limits) -> list[str]:
         "--symlink", "usr/lib64", "/lib64",
         "--symlink", "usr/bin", "/bin",
         "--ro-bind", folder, "/bot",
-        "--tmpfs", "/tmp",
+        "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
         "--proc", "/proc",
         "--dev", "/dev",
         "--chdir", "/bot",
@@ -85,6 +202,7 @@ def command(folder: str, limits: Limits) -> list[str]:
         "--gid", "65534",
         "--die-with-parent",
         "--new-session",
+        "--seccomp", str(filter_fd),
         limits.python, "-I", "-S", "-B", "harness.py",
     ]  # fmt: skip
 
@@ -97,6 +215,7 @@ def apply_limits(limits: Limits) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_FSIZE, (1024 * 1024, 1024 * 1024))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 
 
 def last_line(text: str) -> str:

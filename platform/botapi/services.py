@@ -70,6 +70,8 @@ def upload_code(owner, name: str, source: str, game: str) -> BotCode:
         compile(source, "bot.py", "exec")
     except SyntaxError as error:
         raise MatchError("bad_request", f"bot.py line {error.lineno}: {error.msg}.") from None
+    except (RecursionError, MemoryError):
+        raise MatchError("bad_request", "bot.py nests too deeply to compile: split long expressions.") from None
     smoke_test(source, game)
     return new_version(bot, source=source, sha256=hashlib.sha256(source.encode()).hexdigest())
 

@@ -8,15 +8,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dubium.settings")
 http_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs apps loaded)
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from dubium.logs import redact_server_logs  # noqa: E402
+from dubium.origins import SameOriginValidator  # noqa: E402
 from dubium.routing import websocket_urlpatterns  # noqa: E402
 from games.matches.socket_auth import SessionOrTokenAuthMiddleware  # noqa: E402
 
+redact_server_logs()
 application = ProtocolTypeRouter(
     {
         "http": http_application,
-        "websocket": AllowedHostsOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -22,7 +22,7 @@ def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
         (
             f"web{i}",
             [python, "-m", "uvicorn", "dubium.asgi:application", "--host", "127.0.0.1", "--port", str(port + i),
-             "--timeout-graceful-shutdown", "10"],
+             "--no-proxy-headers", "--timeout-graceful-shutdown", "10"],
         )
         for i in range(web)
     ]

@@ -6,6 +6,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.defaults import page_not_found
 
 from games.engine import GAMES
 from games.matches.models import Match
@@ -48,3 +49,10 @@ def healthz(request):
     except DatabaseError:
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+def not_found(request, exception=None):
+    """handler404: API clients get JSON for a path that names nothing, people get the page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "No such API path."}, status=404)
+    return page_not_found(request, exception)

@@ -55,7 +55,7 @@ def test_the_api_refuses_stale_moves_with_409_and_spectators_with_403(client, al
 
 
 def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(client, tmp_path, make_user):
-    from games.matches import demo
+    from dubium import demo
 
     match = demo.play_bot_match("dubito", ["heuristic", "random"], seed=9)
     client.force_login(make_user("steward", is_staff=True))
@@ -73,7 +73,7 @@ def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(clie
 def test_a_tampered_replay_fails_verification(client, tmp_path, make_user):
     from django.core.management.base import CommandError
 
-    from games.matches import demo
+    from dubium import demo
 
     match = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
     client.force_login(make_user("steward", is_staff=True))
@@ -86,7 +86,7 @@ def test_a_tampered_replay_fails_verification(client, tmp_path, make_user):
 
 
 def test_only_staff_get_the_full_record_of_a_game_with_hidden_hands(client, alice):
-    from games.matches import demo
+    from dubium import demo
 
     dudo = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
     dobble = demo.play_bot_match("dobble", ["easy", "hard"], seed=5)

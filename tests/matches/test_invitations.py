@@ -2,9 +2,10 @@
 
 import pytest
 
+from dubium import demo
 from games.lobby import tables
 from games.lobby.models import Challenge
-from games.matches import demo, lifecycle
+from games.matches import lifecycle
 from games.matches.models import Match
 
 pytestmark = pytest.mark.django_db

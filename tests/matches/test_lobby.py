@@ -113,7 +113,8 @@ async def test_the_lobby_socket_pushes_new_tables_and_tells_a_queued_player_wher
     from dubium.asgi import application
     from games.matches import lifecycle
 
-    lobby = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=[(b"origin", b"http://127.0.0.1:8000")])
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+    lobby = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=headers)
     assert (await lobby.connect())[0]
     first = await lobby.receive_json_from()
     assert first["type"] == "lobby" and first["tables"] == []

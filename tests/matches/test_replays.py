@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.matches import demo
+from dubium import demo
 
 pytestmark = pytest.mark.django_db
 

@@ -85,6 +85,7 @@ def stack(tmp_path_factory):
         "HOUSE_BOT_THINK_MS": "50",
         "MATCH_SOCKET_HEARTBEAT_SECONDS": "1",
         "REGISTRATION_RATE": "1000/hour",
+        "TOKEN_RATE": "1000/min",
         "DEBUG": "true",
         "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",
     }

@@ -2,9 +2,12 @@
 
 Idempotent: whatever already exists is left alone, so `make run` can load it every time.
 Bot matches are played through the real match service (ranked, so the ladders fill).
+Each demo account gets a random password when it is created, reported once through `log`
+and stored nowhere but in its hash: no installation shares a known password.
 """
 
 import json
+import secrets
 from datetime import timedelta
 from pathlib import Path
 
@@ -28,9 +31,9 @@ def load(path: Path = SEEDS, log=print) -> dict:
     counts = {"users": 0, "tournaments": 0, "matches": 0}
     played_out = []
     with transaction.atomic():
-        counts["users"] += ensure_users(data["players"], data["password"], role="player")
-        counts["users"] += ensure_users(data["organizers"], data["password"], role="organizer", is_staff=True)
-        counts["users"] += ensure_users(data["staff"], data["password"], role="staff", is_staff=True, is_superuser=True)
+        counts["users"] += ensure_users(data["players"], log, role="player")
+        counts["users"] += ensure_users(data["organizers"], log, role="organizer", is_staff=True)
+        counts["users"] += ensure_users(data["staff"], log, role="staff", is_staff=True, is_superuser=True)
         for slug in GAMES:
             for name in bot_names(slug):
                 lifecycle.house_bot_user(name)
@@ -66,15 +69,18 @@ def load(path: Path = SEEDS, log=print) -> dict:
     return counts
 
 
-def ensure_users(names: list[str], password: str, **fields) -> int:
+def ensure_users(names: list[str], log, **fields) -> int:
+    """Creates the missing accounts, each with a fresh random password that is logged once."""
     created = 0
     for name in names:
         user, made = get_user_model().objects.get_or_create(
             username=name, defaults={**fields, "email": f"{name}@example.com"}
         )
         if made:
+            password = secrets.token_urlsafe(12)
             user.set_password(password)
             user.save()
+            log(f"  account {name}: password {password}")
             created += 1
     return created
 

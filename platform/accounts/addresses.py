@@ -1,0 +1,24 @@
+"""Who is asking: the client address that login lockouts and API throttles count by.
+
+X-Forwarded-For is written by whoever sends the request, so only the entries added by our
+own proxies can be believed: with `NUM_PROXIES` = n, the n-th address from the right (the
+one the outermost trusted proxy saw). With 0 (no proxy) the header is ignored. This is the
+rule DRF's throttles follow with the same NUM_PROXIES, so both count the same address.
+"""
+
+from django.conf import settings
+
+
+def client_address(request) -> str:
+    remote = request.META.get("REMOTE_ADDR", "")
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
+    if not settings.NUM_PROXIES or not forwarded:
+        return remote
+    entries = [entry.strip() for entry in forwarded.split(",")]
+    return entries[-min(settings.NUM_PROXIES, len(entries))]
+
+
+def login_username(request, credentials) -> str | None:
+    """Lockouts count per account whatever case the username is typed in (logins ignore case)."""
+    username = (credentials or {}).get("username")
+    return username.casefold() if isinstance(username, str) else None

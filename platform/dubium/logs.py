@@ -1,0 +1,30 @@
+"""Secrets never reach the logs: API tokens sent as `?token=` are cut from logged request lines.
+
+Uvicorn logs each request's path with its query string (the access log) and each websocket's
+path when it opens (its error log); a bot that authenticates its socket with `?token=<key>`
+would otherwise leave its key in every log file and log collector.
+"""
+
+import logging
+import re
+
+TOKEN_IN_QUERY = re.compile(r"((?:^|[?&])token=)[^&\s\"']+", re.IGNORECASE)
+UVICORN_LOGGERS = ("uvicorn.access", "uvicorn.error")
+
+
+def redact(text: str) -> str:
+    return TOKEN_IN_QUERY.sub(r"\1[redacted]", text)
+
+
+class RedactTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(arg) if isinstance(arg, str) else arg for arg in record.args)
+        return True
+
+
+def redact_server_logs() -> None:
+    for name in UVICORN_LOGGERS:
+        logging.getLogger(name).addFilter(RedactTokens())

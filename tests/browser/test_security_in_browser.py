@@ -1,0 +1,66 @@
+"""The Content-Security-Policy holds in a real browser: the site's own pages break none of it."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from games.matches import lifecycle
+from tests.browser.conftest import log_in
+
+pytestmark = pytest.mark.browser
+
+
+def watch_violations(page) -> list[str]:
+    """CSP violations as the browser reports them (console errors and the DOM event)."""
+    seen: list[str] = []
+    page.on("console", lambda message: "Content Security Policy" in message.text and seen.append(message.text))
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e =>"
+        " console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))"
+    )
+    return seen
+
+
+def test_the_main_pages_run_under_the_policy_without_a_violation(site, new_page, make_user):
+    alice = make_user("alice", is_staff=True, is_superuser=True)
+    bob = make_user("bob")
+
+    def tables():  # off the test thread: Playwright's event loop lives there
+        match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=3)
+        lifecycle.join_match(match.pk, bob)
+        lifecycle.start_match(match.pk, alice)
+        return match, lifecycle.create_match(game="dobble", players=2, host=alice, seed=3)
+
+    with ThreadPoolExecutor(1) as pool:
+        match, dobble = pool.submit(tables).result()
+    page = new_page()
+    seen = watch_violations(page)
+    log_in(page, site, "alice")
+    pages = [
+        "/", "/play/", "/play/dudo/", "/play/dobble/", "/rules/dudo/", "/tournaments/", "/leaderboards/",
+        "/bots/", "/accounts/u/alice/", f"/match/{match.pk}/", f"/match/{dobble.pk}/", "/admin/",
+        "/admin/accounts/user/", "/api/docs/",
+    ]  # fmt: skip
+    for path in pages:
+        response = page.goto(site + path)
+        assert response.ok, path
+        assert "script-src 'self'" in response.headers["content-security-policy"], path
+        page.wait_for_load_state("networkidle")
+    assert seen == [], "\n".join(seen)
+    page.goto(site + "/api/redoc/")
+    page.wait_for_selector("text=Dubium API")
+    page.wait_for_load_state("networkidle")
+    blocked = [text for text in seen if text.startswith("Content Security Policy violation")]
+    assert all("https://cdn.redoc.ly/" in text for text in blocked), "ReDoc's own badge from its host, refused"
+
+
+def test_an_injected_inline_script_is_blocked(site, new_page):
+    page = new_page()
+    seen = watch_violations(page)
+    page.goto(site + "/")
+    page.evaluate(
+        "() => { const s = document.createElement('script'); s.textContent = 'window.injected = 1';"
+        " document.body.appendChild(s); }"
+    )
+    assert page.evaluate("() => window.injected") is None
+    assert any("script-src" in text for text in seen)

@@ -1,0 +1,125 @@
+"""Hostile uploads against the sandbox: the whole bot is held, not each of its processes."""
+
+import time
+import tracemalloc
+
+import pytest
+
+from botapi import sandbox
+
+LIMITS = sandbox.Limits(seconds=1.5, memory_mb=128)
+REQUEST = {"view": {"seat": 0}, "legal": [{"type": "doubt"}, {"type": "pass"}]}
+
+
+@pytest.fixture(autouse=True)
+def sandbox_installed():
+    assert sandbox.available(LIMITS), "the sandbox needs bubblewrap and python3: make test installs them"
+
+
+def run(source: str):
+    return sandbox.run(source, REQUEST, LIMITS)
+
+
+def test_a_fork_bomb_gets_no_second_process():
+    answer = run(
+        "import os, subprocess\n"
+        "def choose(view, legal):\n"
+        "    born = 0\n"
+        "    for _ in range(50):\n"
+        "        try:\n"
+        "            if os.fork() == 0:\n"
+        "                os._exit(0)\n"
+        "            born += 1\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    try:\n"
+        "        subprocess.run(['/usr/bin/true'])\n"
+        "        spawned = True\n"
+        "    except OSError:\n"
+        "        spawned = False\n"
+        "    return {'born': born, 'spawned': spawned}\n"
+    )
+    assert answer == {"born": 0, "spawned": False}
+
+
+def test_threads_still_work_and_share_one_memory_limit():
+    answer = run(
+        "import threading\n"
+        "def choose(view, legal):\n"
+        "    results = []\n"
+        "    def hog():\n"
+        "        try:\n"
+        "            results.append(bytearray(100 * 1024 * 1024))\n"
+        "        except MemoryError:\n"
+        "            results.append(None)\n"
+        "    started = []\n"
+        "    for _ in range(6):\n"
+        "        try:\n"
+        "            started.append(threading.Thread(target=hog))\n"
+        "            started[-1].start()\n"
+        "        except RuntimeError:\n"
+        "            started.pop()\n"
+        "    for thread in started:\n"
+        "        thread.join()\n"
+        "    return {'threads': len(started), 'got': sum(1 for r in results if r is not None)}\n"
+    )
+    assert answer["threads"] >= 1 and answer["got"] <= 1, "six threads of 100 MB do not fit in one 128 MB bot"
+
+
+def test_scratch_space_in_tmp_is_bounded():
+    answer = run(
+        "def choose(view, legal):\n"
+        "    written = 0\n"
+        "    try:\n"
+        "        for i in range(64):\n"
+        "            with open(f'/tmp/f{i}', 'wb') as f:\n"
+        "                f.write(b'x' * 1024 * 1000)\n"
+        "            written += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    return {'written': written}\n"
+    )
+    assert answer["written"] < 16
+
+
+def test_a_bot_that_floods_stderr_is_killed_and_costs_the_server_no_memory():
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(sandbox.SandboxError, match="printed more than"):
+            run("import sys\ndef choose(view, legal):\n    while True:\n        sys.stderr.write('x' * 65536)\n")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert time.monotonic() - started < 1.4, "killed when it wrote past the limit, not at the deadline"
+    assert peak < 2 * 1024 * 1024
+
+
+def test_a_bot_that_floods_stdout_is_killed_at_the_answer_limit():
+    with pytest.raises(sandbox.SandboxError, match="longer than 65536 bytes"):
+        run("import sys\ndef choose(view, legal):\n    while True:\n        sys.__stdout__.write('x' * 65536)\n")
+
+
+def test_a_crash_message_keeps_the_last_printed_line():
+    with pytest.raises(sandbox.SandboxError, match="ValueError: last words"):
+        run("def choose(view, legal):\n    print('noise\\n' * 10000)\n    raise ValueError('last words')\n")
+
+
+def test_a_bot_that_never_reads_a_large_request_still_meets_the_deadline():
+    big = {"view": {"pad": "x" * 300000}, "legal": [{"type": "pass"}]}
+    with pytest.raises(sandbox.SandboxError, match="longer than 1.5 s"):
+        sandbox.run("import time\ntime.sleep(10)\n", big, LIMITS)
+
+
+def test_the_kernel_s_dangerous_corners_are_closed():
+    answer = run(
+        "import ctypes, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "def choose(view, legal):\n"
+        "    refused = {}\n"
+        "    for name, number in (('ptrace', 101), ('unshare', 272), ('bpf', 321), ('io_uring_setup', 425)):\n"
+        "        libc.syscall(number, 0, 0, 0)\n"
+        "        refused[name] = ctypes.get_errno() == 1\n"
+        "    return refused\n"
+    )
+    assert answer == {"ptrace": True, "unshare": True, "bpf": True, "io_uring_setup": True}
