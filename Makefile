@@ -48,13 +48,14 @@ services:
 
 # $(call apt_if_missing,FILE,PACKAGE,WHAT FAILS WITHOUT IT): Debian packages the project uses.
 define apt_if_missing
-@test -x $(1) || { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq $(2) >/dev/null; } \
+@test -e $(1) || { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq $(2) >/dev/null; } \
 	|| echo "$(2) is missing: $(3)"
 endef
 
-## sandbox: bubblewrap, the walls around uploaded bots (platform/botapi/sandbox.py)
+## sandbox: bubblewrap and libseccomp, the walls around uploaded bots (platform/botapi/sandbox.py)
 sandbox:
 	$(call apt_if_missing,/usr/bin/bwrap,bubblewrap,uploaded bots cannot play)
+	$(call apt_if_missing,/usr/lib/x86_64-linux-gnu/libseccomp.so.2,libseccomp2,uploaded bots cannot play without their seccomp filter)
 
 ## browser: Debian's chromium for the Playwright tests
 browser:
