@@ -6,18 +6,7 @@ import tracemalloc
 import pytest
 
 from botapi import sandbox
-
-LIMITS = sandbox.Limits(seconds=1.5, memory_mb=128)
-REQUEST = {"view": {"seat": 0}, "legal": [{"type": "doubt"}, {"type": "pass"}]}
-
-
-@pytest.fixture(autouse=True)
-def sandbox_installed():
-    assert sandbox.available(LIMITS), "the sandbox needs bubblewrap and python3: make test installs them"
-
-
-def run(source: str):
-    return sandbox.run(source, REQUEST, LIMITS)
+from tests.botapi.test_sandbox import LIMITS, run, sandbox_installed  # noqa: F401 (the same fixture and limits)
 
 
 def test_a_fork_bomb_gets_no_second_process():
