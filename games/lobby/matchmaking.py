@@ -63,12 +63,14 @@ JUST_STARTED = timedelta(seconds=15)
 
 
 def just_paired(user, game: str, now: datetime | None = None) -> Match | None:
-    """A match of this game that started for the user moments ago: a lobby page that connects
-    after its `match_found` went out (it was loading) is sent there all the same."""
+    """A match of this game that the queue (or a tournament) started for the user moments ago: a
+    lobby page that connects after its `match_found` went out (it was loading) is sent there all
+    the same. A table the user hosted and started is not one: they are there already."""
     return (
         Match.objects.filter(
             game=game,
             status=Match.Status.RUNNING,
+            host__isnull=True,
             seats__user=user,
             started_at__gte=(now or timezone.now()) - JUST_STARTED,
         )

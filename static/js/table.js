@@ -163,7 +163,7 @@
     } else if (message.status === "open") {
       area.append(h("p", { class: "muted" }, "Waiting for the table to fill and the host to start."));
     }
-    restoreFocus(area, focus);
+    if (!(renderer && renderer.keepsFocus)) restoreFocus(area, focus);  // Dobble puts it back itself
   }
 
   const FOCUS_KEYS = ["id", "data-card", "data-action", "data-column", "data-row", "data-choice", "data-key"];

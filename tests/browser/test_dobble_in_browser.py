@@ -153,7 +153,7 @@ def test_the_replay_of_a_finished_mini_game_draws_the_same_pictures(site, new_pa
     page.goto(f"{site}/match/{match.pk}/replay/")
     page.wait_for_selector("#game-area .dobble-status")
     page.click("[data-step=first]")
-    page.wait_for_function("document.querySelectorAll('.dobble-card:not(.empty) .dobble-symbol img').length >= 8")
+    page.locator(".dobble-card:not(.empty) .dobble-symbol img").nth(7).wait_for()
     names = page.locator(".dobble-card:not(.empty)").first.locator(".dobble-symbol").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert len(set(names)) == 8 and "null" not in " ".join(names)

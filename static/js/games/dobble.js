@@ -193,5 +193,5 @@
   }
 
   window.DubiumGames = window.DubiumGames || {};
-  window.DubiumGames.dobble = { render, describe, stillValid };
+  window.DubiumGames.dobble = { render, describe, stillValid, keepsFocus: true };
 })();
