@@ -34,6 +34,9 @@ class Option:
     maximum: int | None = None
     label: str = field(default="", kw_only=True)
     choice_labels: tuple[str, ...] = field(default=(), kw_only=True)
+    # False for an option the server sets itself (the seat that won a series' last mini-game):
+    # forms never show it, and its default holds unless a tournament sets it.
+    players_choose: bool = field(default=True, kw_only=True)
 
     def __post_init__(self):
         if not self.label:

@@ -23,8 +23,6 @@ COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN]
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
 # A start time a little in the past still means "now": the form took a while to fill in.
 PAST_GRACE = timedelta(minutes=10)
-# Options a tournament sets itself: the seat that won the last mini-game of a Dobble series.
-SET_BY_THE_TOURNAMENT = {"last_winner"}
 
 
 class TournamentForm(forms.ModelForm):
@@ -71,7 +69,7 @@ class TournamentForm(forms.ModelForm):
         chosen = self.instance.options or {}
         self.option_names = {}
         for name, option in self.engine.options.items():
-            if name not in SET_BY_THE_TOURNAMENT:
+            if option.players_choose:
                 self.option_names[PREFIX + name] = name
                 self.fields[PREFIX + name] = option_field(option)
                 self.initial.setdefault(PREFIX + name, chosen.get(name, option.default))

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games.bots import bot_names
 from games.matches.errors import MatchError
-from games.matches.lifecycle import house_bot_user
+from games.matches.lifecycle import house_bot_user, same_owner
 from tournaments import scoring
 from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
 
@@ -36,6 +36,11 @@ def enter(tournament_id: int, user) -> Entry:
             raise MatchError("already_entered", "You are already entered.")
         if tournament.entries.count() >= tournament.max_entries:
             raise MatchError("full", "This tournament is full.")
+        entered = tournament.entries.filter(house_bot="").select_related("user")
+        if any(same_owner(entry.user, user) for entry in entered):
+            raise MatchError(
+                "same_owner", "A person and their bots (or two bots of one owner) do not enter the same tournament."
+            )
         return Entry.objects.create(tournament=tournament, user=user)
 
 

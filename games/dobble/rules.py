@@ -325,6 +325,7 @@ GAME = Dobble(
             minimum=0,
             maximum=7,
             label="Seat that won the previous mini-game",
+            players_choose=False,
         ),
         "hot_potato_rounds": Option(
             default=0,

@@ -51,11 +51,16 @@ def start_again(match: Match, seats: list) -> Match:
         ],
         now=timezone.now(),
         options=match.options,
-        ranked=match.ranked,
+        ranked=match.ranked and not any(brought_bot(seat) for seat in seats),
         clock=match.clock,
         clock_initial_ms=match.clock_initial_ms,
         clock_increment_ms=match.clock_increment_ms,
     )
+
+
+def brought_bot(seat) -> bool:
+    """A programmer's bot: its owner never agreed to a ranked rematch, so one is played casual."""
+    return seat.user.is_bot and not seat.house_bot
 
 
 def rematch_message(match: Match, rematch: Rematch, seats: list) -> dict:

@@ -97,7 +97,8 @@ def pick_groups(entries: list[QueueEntry], players: int, now: datetime) -> list[
         group = [anchor]
         for entry in near:
             close = abs(entry.rating - anchor.rating) <= min(limit, window(entry, now))
-            if close and len(group) < players and not any(lifecycle.same_owner(entry.user, e.user) for e in group):
+            apart = any(lifecycle.kept_apart_in_the_queue(entry.user, e.user) for e in group)
+            if close and len(group) < players and not apart:
                 group.append(entry)
         if len(group) == players:
             groups.append(group)

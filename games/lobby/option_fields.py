@@ -32,13 +32,13 @@ def option_field(option: Option) -> forms.Field:
 
 
 def option_fields(game: Game) -> dict[str, forms.Field]:
-    """One field per option of the game, named PREFIX + the option's name."""
-    return {PREFIX + name: option_field(option) for name, option in game.options.items()}
+    """One field per option of the game that players choose, named PREFIX + the option's name."""
+    return {PREFIX + name: option_field(option) for name, option in game.options.items() if option.players_choose}
 
 
 def chosen_options(game: Game, cleaned_data: dict) -> dict:
     """The options a bound, valid form holds, by the engine's option names."""
-    return {name: cleaned_data[PREFIX + name] for name in game.options}
+    return {name: cleaned_data[PREFIX + name] for name, option in game.options.items() if option.players_choose}
 
 
 class OptionsForm(forms.Form):

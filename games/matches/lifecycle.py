@@ -95,6 +95,12 @@ def join_match(match_id: int, user) -> Seat:
             raise MatchError("already_seated", "You already have a seat at this table.")
         if match.ranked and any(same_owner(seat.user, user) for seat in seats):
             raise MatchError("same_owner", "A person and their bots (or two bots of one owner) do not meet ranked.")
+        if match.ranked and user.is_bot and any(seat.user.is_bot for seat in seats):
+            raise MatchError(
+                "bots_meet_elsewhere",
+                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted "
+                "challenges.",
+            )
         seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
     return seat
@@ -127,6 +133,12 @@ def house_bot_user(bot_name: str, copy: int = 1):
     username = f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
     user, _ = get_user_model().objects.get_or_create(username=username, defaults={"is_bot": True})
     return user
+
+
+def kept_apart_in_the_queue(one, other) -> bool:
+    """Accounts the ranked queue never seats together: one owner's, or two bots (bots meet ranked
+    only through the bot ladder, tournaments and challenges their owners accepted)."""
+    return same_owner(one, other) or (one.is_bot and other.is_bot)
 
 
 def same_owner(one, other) -> bool:

@@ -82,6 +82,7 @@ class Match(models.Model):
         return [
             f"{option.label}: {option.describe_value(self.options.get(name, option.default))}"
             for name, option in self.engine.options.items()
+            if option.players_choose
         ]
 
     def load_state(self):

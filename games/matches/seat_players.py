@@ -55,6 +55,10 @@ class SeatPlayer:
         """ASK players only: their answer was illegal; count it against them."""
         raise NotImplementedError
 
+    def accepted(self, seat) -> None:
+        """ASK players only: their answer was played; a run of failures is over."""
+        raise NotImplementedError
+
 
 class Person(SeatPlayer):
     """Anyone not otherwise claimed plays from outside (browser, HTTP, websocket)."""

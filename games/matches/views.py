@@ -1,6 +1,6 @@
 """Pages of a match: the live table and the replay viewer. The websocket does the rest."""
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.templatetags.static import static
 
 from games.bots import bot_names
@@ -9,8 +9,15 @@ from games.matches import replays
 from games.matches.models import Match
 
 
+def missing(request, message: str):
+    """A page in words, not the framework's 404 (which `make run`'s debug mode would show)."""
+    return render(request, "games/no_match.html", {"message": message}, status=404)
+
+
 def table(request, match_id: int):
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    match = Match.objects.prefetch_related("seats__user").filter(pk=match_id).first()
+    if match is None:
+        return missing(request, "This match does not exist.")
     seat = match.seat_of(request.user)
     return render(
         request,
@@ -27,7 +34,11 @@ def table(request, match_id: int):
 
 
 def replay(request, match_id: int):
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id, status=Match.Status.FINISHED)
+    match = Match.objects.prefetch_related("seats__user").filter(pk=match_id).first()
+    if match is None:
+        return missing(request, "This match does not exist.")
+    if match.status != Match.Status.FINISHED:
+        return missing(request, "The replay opens when the match ends.")
     own = replays.seats_shown_to(match, request.user)
     return render(
         request,

@@ -148,6 +148,7 @@ def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = No
         if answer is not None:
             try:
                 actions.apply_action(match, number, answer.action, seq=seq, source=answer.source, now=now)
+                player.accepted(seat)
                 return True
             except MatchError as error:
                 player.refused(seat, f"Illegal answer {str(answer.action)[:200]}: {error.message}")

@@ -81,12 +81,14 @@ class HostedBot(SeatPlayer):
         except (sandbox.SandboxError, webhooks.WebhookError, NoAnswer) as error:
             record_failure(seat.user_id, seat.code_version, str(error))
             raise NoAnswer(str(error)) from None
-        record_success(code)
         source = MatchAction.Source.API if code.kind == BotCode.Kind.WEBHOOK else MatchAction.Source.SANDBOX
         return Answer(action, source)
 
     def refused(self, seat, message: str) -> None:
         record_failure(seat.user_id, seat.code_version, message)
+
+    def accepted(self, seat) -> None:
+        record_success(seat.user_id, seat.code_version)
 
 
 def webhook_post(code: BotCode, body: dict, game: str) -> object:
@@ -105,9 +107,10 @@ def announce_start(match, seat, code: BotCode) -> None:
         pass
 
 
-def record_success(code: BotCode) -> None:
-    BotCode.objects.filter(pk=code.pk).update(moves=F("moves") + 1)
-    BotProfile.objects.filter(bot_id=code.bot_id, strikes__gt=0).update(strikes=0)
+def record_success(bot_id: int, version: int) -> None:
+    """A legal answer was played: counted, and the run of failures (strikes) is over."""
+    BotCode.objects.filter(bot_id=bot_id, version=version).update(moves=F("moves") + 1)
+    BotProfile.objects.filter(bot_id=bot_id, strikes__gt=0).update(strikes=0)
 
 
 def record_failure(bot_id: int, version: int, message: str) -> None:

@@ -100,8 +100,9 @@
   function drawDelays() {
     for (const node of document.querySelectorAll("[data-delay-seat]")) {
       const ms = delays[node.dataset.delaySeat];
-      node.textContent = ms == null ? "" : `${ms} ms`;
-      node.title = ms == null ? "" : `Network delay credited to this player's claims: ${ms} ms`;
+      const seconds = ms == null ? "" : `${(ms / 1000).toFixed(2)} s`;
+      node.textContent = seconds && `delay ${seconds}`;
+      node.title = seconds && `Network delay credited to this player's claims: ${seconds}`;
     }
   }
 

@@ -1,7 +1,10 @@
 """Ladder farming (issue 14): ranked bot-vs-bot play comes from the ladder, tournaments or an accepted
 challenge, never from two bots of one owner, and nobody's bot is pulled into a ranked match unasked."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from botapi.models import BotCode, Challenge
@@ -9,6 +12,8 @@ from games.lobby import matchmaking
 from games.matches import lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
+from tournaments import services
+from tournaments.models import Tournament
 
 FIRST_LEGAL = "def choose(view, legal):\n    return legal[0]\n"
 
@@ -88,3 +93,28 @@ def test_the_ranked_queue_does_not_pair_two_bots_of_one_owner(alice):
     for name in ("Farmer", "Crop"):
         matchmaking.join_queue(bot_of(alice, name), "dudo", 2, 1500)
     assert matchmaking.matchmake("dudo", 2) == []
+
+
+@pytest.mark.django_db
+def test_bots_of_two_owners_meet_ranked_neither_at_an_open_table_nor_through_the_queue(alice, bob, carol):
+    mine, theirs = bot_of(alice, "Mine"), bot_of(bob, "Theirs")
+    table = lifecycle.create_match(game="dudo", players=2, host=mine, ranked=True)
+    with pytest.raises(MatchError, match="only through the bot ladder"):
+        lifecycle.join_match(table.pk, theirs)
+    lifecycle.join_match(table.pk, carol)  # a person may take them on
+    for bot in (mine, theirs):
+        matchmaking.join_queue(bot, "dudo", 2, 1500)
+    assert matchmaking.matchmake("dudo", 2) == []
+
+
+@pytest.mark.django_db
+def test_an_owner_and_their_bots_do_not_enter_one_tournament(alice, make_user):
+    organizer = make_user("otto", role="organizer")
+    event = Tournament.objects.create(
+        name="Cup", game="dudo", organizer=organizer, starts_at=timezone.now() + timedelta(hours=1)
+    )
+    services.enter(event.pk, bot_of(alice, "Farmer"))
+    with pytest.raises(MatchError, match="do not enter the same tournament"):
+        services.enter(event.pk, bot_of(alice, "Crop"))
+    with pytest.raises(MatchError, match="do not enter the same tournament"):
+        services.enter(event.pk, alice)

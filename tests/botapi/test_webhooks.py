@@ -108,6 +108,15 @@ def test_repeated_failures_suspend_the_bot_and_its_page_says_so(alice, client, s
     assert BotProfile.objects.get().suspended_at is None, "a new version lifts the suspension"
 
 
+def test_illegal_answers_are_strikes_too(alice, server, hooked, settings):
+    settings.BOT_STRIKES_TO_SUSPEND = 3
+    server.mode = "illegal"
+    play_against_house(alice)
+    profile = BotProfile.objects.get()
+    assert profile.suspended_at is not None and "Illegal answer" in profile.suspended_because
+    assert server.types().count("move") == 3
+
+
 def test_a_redirect_is_refused_not_followed(alice, server, hooked):
     server.mode = "redirect"
     play_against_house(alice)

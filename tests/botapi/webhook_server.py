@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class BotServer:
     def __init__(self):
-        self.mode = "play"  # play | slow | fail | redirect | wrong_token
+        self.mode = "play"  # play | slow | fail | illegal | redirect | wrong_token
         self.received: list[dict] = []
         server = self
 
@@ -31,7 +31,8 @@ class BotServer:
                 if body["type"] == "verify":
                     answer = {"challenge": "guess" if server.mode == "wrong_token" else body["challenge"]}
                 elif body["type"] == "move":
-                    answer = body["legal"][0]
+                    illegal = {"type": "bid", "quantity": 999, "face": 9}
+                    answer = illegal if server.mode == "illegal" else body["legal"][0]
                 data = json.dumps(answer).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")

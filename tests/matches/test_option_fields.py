@@ -5,8 +5,11 @@ from django import forms
 
 from games.engine import GAMES
 from games.lobby.option_fields import PREFIX, OptionsForm
+from games.matches.models import Match
 
-ALL_OPTIONS = [(slug, name) for slug, game in GAMES.items() for name in game.options]
+ALL_OPTIONS = [
+    (slug, name) for slug, game in GAMES.items() for name, option in game.options.items() if option.players_choose
+]
 
 
 def posted_default(field: forms.Field, default) -> dict:
@@ -26,8 +29,8 @@ def test_every_game_accepts_its_own_defaults_as_posted_text(slug):
             data[key] = value
     bound = OptionsForm(game, data=data)
     assert bound.is_valid(), bound.errors
-    assert bound.options() == {name: option.default for name, option in game.options.items()}
-    assert game.clean_options(game.min_players, bound.options()) == bound.options()
+    assert bound.options() == {name: option.default for name, option in game.options.items() if option.players_choose}
+    assert game.clean_options(game.min_players, bound.options()) == {n: o.default for n, o in game.options.items()}
 
 
 @pytest.mark.parametrize(("slug", "name"), ALL_OPTIONS)
@@ -38,6 +41,12 @@ def test_every_option_has_words_for_players(slug, name):
     assert field.help_text == option.help
     if option.choices:
         assert [label for _, label in field.choices] == [label for _, label in option.named_choices()]
+
+
+def test_an_option_the_server_sets_is_never_a_field():
+    assert "opt_last_winner" not in OptionsForm(GAMES["dobble"]).fields
+    labels = Match(game="dobble", options={"last_winner": 1}).option_labels()
+    assert labels and not any("previous mini-game" in label for label in labels)
 
 
 def test_a_choice_posted_as_text_becomes_the_options_own_type():

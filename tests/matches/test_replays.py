@@ -40,3 +40,13 @@ def test_the_replay_page_offers_no_seat_to_a_viewer_who_did_not_play(client, fin
     client.force_login(alice)
     html = client.get(f"/match/{finished_dubito.pk}/replay/").content.decode()
     assert 'id="replay-seat"' not in html and "Nobody else's hand is shown" in html
+
+
+def test_an_unknown_or_unfinished_match_gets_a_page_in_words(client, finished_dubito):
+    missing = client.get("/match/999999/")
+    assert missing.status_code == 404 and "This match does not exist." in missing.content.decode()
+    assert "This match does not exist." in client.get("/match/999999/replay/").content.decode()
+    finished_dubito.status = "running"
+    finished_dubito.save(update_fields=["status"])
+    early = client.get(f"/match/{finished_dubito.pk}/replay/")
+    assert early.status_code == 404 and "The replay opens when the match ends." in early.content.decode()
