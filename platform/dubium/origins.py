@@ -3,8 +3,9 @@
 Channels' AllowedHostsOriginValidator compares host names only, so a page served from any
 other port of an allowed host (another service on 127.0.0.1, say) could open a socket that
 carries the visitor's session cookie. This follows Django's CSRF origin rule instead: the
-Origin must be exactly the scheme, host and port the request was sent to, or one of
-CSRF_TRUSTED_ORIGINS (behind a proxy that rewrites the host).
+Origin must be the host and port the request was sent to, or one of CSRF_TRUSTED_ORIGINS
+(behind a proxy that rewrites the host). Its scheme may be https on a plain ws socket, as
+behind a proxy that ends TLS, but never http on a wss socket.
 """
 
 from urllib.parse import urlsplit
