@@ -79,7 +79,8 @@ API = [
      (403, 400, 403, 403, 403, 403, 403)),  # the seated host: not running yet
     ("POST", "/api/queue/", {"game": "dudo", "players": 2}, (403, 201, 201, 201, 201, 201, 201)),
     ("GET", "/api/tournaments/{tournament}/", None, (200,) * 7),
-    ("POST", "/api/tournaments/{tournament}/entry/", None, (403, 200, 200, 200, 200, 200, 200)),
+    # the bot's owner entered first: an owner and their bots never enter one tournament
+    ("POST", "/api/tournaments/{tournament}/entry/", None, (403, 200, 200, 200, 200, 400, 200)),
     ("POST", "/api/tournaments/{tournament}/choice/", {"mini_game": "the-well"}, (403,) * 7),  # Dobble series only
 ]  # fmt: skip
 
