@@ -37,6 +37,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 
 SEATS = {"dudo": 2, "doubt-it": 4}
 LONG_FROM = 300  # --long compares moves 1-10 with moves LONG_FROM..LONG_FROM + 10
+# Sockets opening at once (--connect-at-once): each one is database work on the server
+# (presence, the first state), and a storm of hundreds would time out handshakes instead of
+# measuring moves; a larger number measures that storm (a web restart).
+CONNECT_AT_ONCE = 16
 
 
 def free_port() -> int:
@@ -57,11 +61,12 @@ def own_cpu_seconds() -> float:
 
 
 def throwaway_database(url: str) -> str:
-    """A new PostgreSQL database beside the one in `url`, so the bench never touches real data."""
+    """A new PostgreSQL database beside the one in `url` (named after it), so the bench never
+    touches real data."""
     import psycopg
 
-    base, _, _ = url.rpartition("/")
-    name = f"dubium_load_{os.getpid()}"
+    base, _, given = url.rpartition("/")
+    name = f"{given}_load_{os.getpid()}"
     with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     return f"{base}/{name}"
@@ -147,9 +152,7 @@ class Start:
     """Players connect first; the phase (and its clock) starts when all of them are in."""
 
     go: asyncio.Event = field(default_factory=asyncio.Event)
-    # A few connections at a time: each one is database work on the server (presence, the
-    # first state), and a storm of hundreds would time out handshakes instead of measuring moves.
-    connecting: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(16))
+    connecting: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(CONNECT_AT_ONCE))
     connected: int = 0
     deadline: float = 0.0
 
@@ -230,6 +233,7 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
 async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int) -> dict:
     rng = random.Random(1)
     start = Start()
+    connecting_since = time.monotonic()
     players = [
         asyncio.create_task(player(url, room, seat, tally, start, random.Random(rng.random()), think, until_seq))
         for url, room, seat in urls
@@ -238,6 +242,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         await asyncio.sleep(0.05)
         if any(task.done() for task in players):
             await asyncio.gather(*players)  # a connection failed: raise its error
+    connect_s = time.monotonic() - connecting_since
     lag: list[float] = []
     stop = asyncio.Event()
     monitor = asyncio.create_task(loop_lag(lag, stop))
@@ -255,6 +260,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     lag.sort()
     return {
         "elapsed": elapsed,
+        "connect_s": connect_s,
         "client_cpu": client_cpu,
         "server_cpu": server_cpu,
         "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0,
@@ -295,6 +301,7 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
         "client_share": timing["client_cpu"] / timing["elapsed"],
         "lag_p99": timing["lag_p99"] * 1000,
         "sent": tally.moves,
+        "connect_s": timing["connect_s"],
     }
     print(
         f"{name:>8}: {result['moves']} moves ({result['moves_per_s']:.0f}/s), web CPU {result['cpu_ms']:.2f} ms a "
@@ -308,14 +315,16 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
     elif result["lag_p99"] > 50:
         warning = "  <- the machine is busy: the client's timings run up to this late"
     print(
-        f"{'':>8}  client CPU {100 * result['client_share']:.0f}% of one core, event-loop lag p99 "
+        f"{'':>8}  all {len(urls)} sockets had their first state {result['connect_s']:.1f} s after the first "
+        f"opened ({CONNECT_AT_ONCE} opening at once); client CPU {100 * result['client_share']:.0f}% of one core, "
+        "event-loop lag p99 "
         f"{result['lag_p99']:.1f} ms{warning}"
     )
     return result
 
 
-def start_servers(count: int) -> tuple[list, list[int]]:
-    ports = [free_port() for _ in range(count)]
+def start_servers(count: int, first_port: int | None) -> tuple[list, list[int]]:
+    ports = [free_port() for _ in range(count)] if first_port is None else list(range(first_port, first_port + count))
     servers = [
         subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "relay_server:application", "--app-dir", "bench",
@@ -360,17 +369,21 @@ def compare(dubium: dict, relay: dict) -> None:
 
 
 def main() -> None:
+    global CONNECT_AT_ONCE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(SEATS), default="dudo")
     parser.add_argument("--players", type=int, default=100, help="sockets, one per seat (e.g. 400 or 1000)")
     parser.add_argument("--seconds", type=float, default=30, help="of each phase")
     parser.add_argument("--web", type=int, default=1, help="server processes (real stack only)")
     parser.add_argument("--fast", action="store_true", help="move at once instead of thinking 0.5-1.5 s")
+    parser.add_argument("--connect-at-once", type=int, default=CONNECT_AT_ONCE, help="sockets opening at once")
     parser.add_argument("--no-relay", action="store_true", help="skip the relay floor")
+    parser.add_argument("--port", type=int, help="the first server's port (default: any free one)")
     parser.add_argument(
         "--long", action="store_true", help=f"I Doubt It: moves 1-10 against moves {LONG_FROM}-{LONG_FROM + 10}"
     )
     args = parser.parse_args()
+    CONNECT_AT_ONCE = args.connect_at_once
     if args.long:
         args.game = "doubt-it"
     seats = SEATS[args.game]
@@ -397,7 +410,7 @@ def main() -> None:
     if args.long:
         print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
         late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
-    servers, ports = start_servers(args.web)
+    servers, ports = start_servers(args.web, args.port)
     stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
     think = None if args.fast or args.long else (0.5, 1.5)
     print(

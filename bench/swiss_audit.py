@@ -1,13 +1,18 @@
 """Swiss audit: simulated events paired by the previous greedy method and by tournaments/swiss.py.
 
-    .venv/bin/python bench/swiss_audit.py [--events 200] [--seed 1]
+    .venv/bin/python bench/swiss_audit.py [--events 200] [--seed 1] [--seats 2 4]
 
-Events of 8 to 100 entrants (odd fields included), 5 to 7 rounds, at two seats and at four;
+Events of 8 to 100 entrants (odd fields included), 5 to 7 rounds, at the table sizes given
+(--seats, default two and four: each event draws one, two seats twice as often);
 players have a hidden strength and results follow it (10% draws at two seats). Counted per
 round:
 - avoidable rematch: a pair that met before sits together although a seating without any
   rematch exists (two seats: a perfect matching of the never-met graph, the bye to someone);
-- rematch (four seats): any pair at a table had met before;
+- rematch (3+ seats): any pair at a table had met before; avoidable when a seating without
+  any rematch was found: every seating weighed up to 12 players, above that the witness
+  search below (local search from 8 random seatings), so "avoidable" is a lower bound;
+- spread (3+ seats): the summed squared score spread of the tables (swiss.cost), against the witness's when both
+  have the same rematches (a positive excess: score groups mixed more than needed);
 - needless float (two seats): more pairs across score groups than the fewest any pairing
   with the fewest rematches needs (that fewest is what swiss.py finds by construction, and
   the greedy's rematches are never fewer);
@@ -58,6 +63,26 @@ def rematch_free_exists(players, met, had_bye):
     return len(nx.max_weight_matching(graph, maxcardinality=True)) == (len(players) + 1) // 2
 
 
+def best_known(players, sizes, rng):
+    """The lowest cost found for a round: every seating up to swiss.EXACT players, else the
+    best local optimum from 8 random seatings (so a lower bound on what could be avoided)."""
+    order = list(players.order)
+    if len(order) <= swiss.EXACT:
+        return swiss.cost(players, swiss.best_split(players, order, sizes))
+    best = None
+    for _ in range(8):
+        shuffled = rng.sample(order, len(order))
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(shuffled[start : start + size])
+            start += size
+        found = swiss.cost(players, swiss.improve(players, tables))
+        best = found if best is None else min(best, found)
+        if best[0] == 0 and len(order) > 40:
+            break
+    return best
+
+
 def play(table, strength, rng):
     """A ranking of the table: performance = strength + noise; two seats draw 10% of the time."""
     if len(table) == 2 and rng.random() < 0.1:
@@ -88,6 +113,15 @@ def event(method, n, rounds, size, seed, counts):
             tables = swiss.seat_tables(players, sizes)
         counts["rounds"] += 1
         repeats = swiss.rematches(tables, met)
+        if size > 2:
+            players.order = [p for p in order if p not in byes]
+            witness = best_known(players, sizes, random.Random(seed + round_number))
+            found = swiss.cost(players, tables)
+            if repeats and witness[0] == 0:
+                counts["avoidable rematch"] += 1
+            if found[0] == witness[0]:
+                counts["spread excess"] += max(0.0, found[1] - witness[1])
+                counts["spread"] += found[1]
         if size == 2:
             if repeats and rematch_free_exists(order, met, had_bye):
                 counts["avoidable rematch"] += 1
@@ -122,23 +156,36 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4], help="table sizes, 2 to 8")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    shapes = [(rng.randint(8, 100), rng.randint(5, 7), rng.choice([2, 2, 4]), rng.random()) for _ in range(args.events)]
+    choices = [s for s in args.seats for _ in range(2 if s == 2 else 1)]
+    shapes = [(rng.randint(8, 100), rng.randint(5, 7), rng.choice(choices), rng.random()) for _ in range(args.events)]
     for method in ("greedy", "swiss.py"):
         started = time.monotonic()
-        by_size = {2: Counter(), 4: Counter()}
+        by_size = {size: Counter() for size in args.seats}
         for n, rounds, size, seed in shapes:
             event(method, n, rounds, size, seed, by_size[size])
-        two, four = by_size[2], by_size[4]
-        print(
-            f"{method:9} two seats: {two['rounds']} rounds, avoidable rematches in {two['avoidable rematch']} "
-            f"({100 * two['avoidable rematch'] / max(1, two['rounds']):.1f}%), needless floats in "
-            f"{two['needless float']} ({100 * two['needless float'] / max(1, two['rounds']):.1f}%), round 1 not "
-            f"top v bottom in {two['round 1 not top v bottom']}/{two['round-1 events']} events, widest seat-0 "
-            f"spread {two['seat-0 spread']}; four seats: {four['rounds']} rounds, rematches in {four['rematch']} "
-            f"({100 * four['rematch'] / max(1, four['rounds']):.1f}%); {time.monotonic() - started:.1f} s"
-        )
+        parts = []
+        for size, c in by_size.items():
+            rounds = max(1, c["rounds"])
+            if size == 2:
+                parts.append(
+                    f"two seats: {c['rounds']} rounds, avoidable rematches in {c['avoidable rematch']} "
+                    f"({100 * c['avoidable rematch'] / rounds:.1f}%), needless floats in {c['needless float']} "
+                    f"({100 * c['needless float'] / rounds:.1f}%), round 1 not top v bottom in "
+                    f"{c['round 1 not top v bottom']}/{c['round-1 events']} events, widest seat-0 spread "
+                    f"{c['seat-0 spread']}"
+                )
+            else:
+                parts.append(
+                    f"{size} seats: {c['rounds']} rounds, rematches in {c['rematch']} "
+                    f"({100 * c['rematch'] / rounds:.1f}%), "
+                    f"avoidable in {c['avoidable rematch']} ({100 * c['avoidable rematch'] / rounds:.1f}%), spread "
+                    f"above the best known {c['spread excess']:.1f} of {c['spread']:.1f}, widest seat-0 spread "
+                    f"{c['seat-0 spread']}"
+                )
+        print(f"{method:9} " + "; ".join(parts) + f"; {time.monotonic() - started:.1f} s")
 
 
 if __name__ == "__main__":

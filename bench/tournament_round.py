@@ -1,17 +1,19 @@
 """A Swiss round for a big field through the database: standings, pairing, tables, matches.
 
-    .venv/bin/python bench/tournament_round.py [--entrants 10000] [--open 200]
+    .venv/bin/python bench/tournament_round.py [--entrants 10000]
 
 A throwaway SQLite database (or DATABASE_URL's, e.g. a PostgreSQL database of your own) gets
 --entrants house-bot entries in a running Dudo Swiss with two rounds already played (tables and
 scores written in bulk, random results). Then round 3 is timed step by step:
-- standings: tournaments.standings.standings (scores, tables and results, tiebreaks);
-- pair: tournaments.seating.swiss_round (standings + history + swiss.pair_round);
-- tables: Table rows in one bulk insert;
-- matches: running.open_match for the first --open tables (the match service creates, seats
-  and starts each match one by one), scaled to the whole round.
-Floor, measured in the same run: inserting --entrants Score rows in bulk, the least any round
-must write. Figures are printed as seconds and as ratios to the floor.
+- standings: tournaments.standings.standings (scores, tables and results, tiebreaks), shown
+  to people, not needed to seat a round;
+- pair: tournaments.seating.swiss_round (scores + history + swiss.pair_round);
+- seat: tournaments.running.open_matches for every table, committed: the match service starts
+  all the matches in bulk (matches, seats, first positions, wake-ups), the Table rows go in one
+  insert, and every player hears where their match is.
+The round is pair + seat, what running.seat_round does when a round ends. Floor, measured in
+the same run: inserting --entrants Score rows in bulk, the least any round must write. Figures
+are printed as seconds and as ratios to the floor.
 """
 
 import argparse
@@ -104,12 +106,12 @@ def timed(step):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--entrants", type=int, default=10000)
-    parser.add_argument("--open", type=int, default=200)
     args = parser.parse_args()
     setup_django()
     from django.db import transaction
     from django.utils import timezone
 
+    from games.matches.models import Match
     from tournaments import running, seating, standings
     from tournaments.models import Score, Table
 
@@ -123,35 +125,30 @@ def main():
         transaction.set_rollback(True)
     _, standing_s = timed(lambda: standings.standings(tournament))
     (tables, byes), pair_s = timed(lambda: seating.swiss_round(tournament, 3))
-    created, tables_s = timed(
-        lambda: Table.objects.bulk_create(
-            [Table(tournament=tournament, round=3, number=n, seating=s) for n, s in enumerate(tables, start=1)],
-            batch_size=2000,
-        )
-    )
     now = timezone.now()
-    opened = created[: args.open]
 
-    def open_some():
+    def seat():
         with transaction.atomic():
-            for table in opened:
-                running.open_match(tournament, table, now)
+            running.open_matches(
+                tournament,
+                [Table(tournament=tournament, round=3, number=n, seating=s) for n, s in enumerate(tables, start=1)],
+                now,
+            )
 
-    _, open_s = timed(open_some)
-    matches_s = open_s / max(1, len(opened)) * len(created)
-    total = pair_s + tables_s + matches_s
+    _, seat_s = timed(seat)
+    started = Match.objects.filter(status=Match.Status.RUNNING, wake_at__isnull=False).count()
+    assert started == len(tables), f"{started} of {len(tables)} matches started with a bot due to move"
     print(
-        f"entrants {args.entrants}, tables {len(created)}, byes {len(byes)}; floor (bulk insert of "
+        f"entrants {args.entrants}, tables {len(tables)}, byes {len(byes)}; floor (bulk insert of "
         f"{args.entrants} scores) {floor:.2f} s"
     )
     for name, seconds in [
         ("standings", standing_s),
         ("pair (scores, history, matching)", pair_s),
-        ("tables", tables_s),
-        (f"matches ({len(opened)} opened, scaled)", matches_s),
-        ("round total", total),
+        (f"seat ({len(tables)} tables and matches)", seat_s),
+        ("round (pair + seat)", pair_s + seat_s),
     ]:
-        print(f"  {name:32} {seconds:7.2f} s  {seconds / floor:7.1f} x floor")
+        print(f"  {name:36} {seconds:7.2f} s  {seconds / floor:7.1f} x floor")
 
 
 if __name__ == "__main__":

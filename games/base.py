@@ -7,12 +7,21 @@ replays exactly from its seed and action log.
 
 from __future__ import annotations
 
+import base64
 import copy
 import random
+import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 Action = dict[str, Any]
+
+# The match service stores and loads a state whose history holds only its last KEPT_HISTORY
+# entries (the whole history lives in the action log), so a move costs the same at move 300 as
+# at move 3. An engine's `apply` and `still_current` may therefore read no further back than
+# that, and change no entry written by an earlier action (docs/engine.md, "History").
+KEPT_HISTORY = 32
 
 
 class IllegalAction(Exception):
@@ -37,12 +46,18 @@ class Option:
     # False for an option the server sets itself (the seat that won a series' last mini-game):
     # forms never show it, and its default holds unless a tournament sets it.
     players_choose: bool = field(default=True, kw_only=True)
+    # When the option matters, from the table size and the options: a table's header names only
+    # those (Dudab Buba's 4-player columns at 4 players). None: always.
+    matters: Callable[[int, dict], bool] | None = field(default=None, kw_only=True)
 
     def __post_init__(self):
         if not self.label:
             raise ValueError("Every option needs a label a player can read.")
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
             raise ValueError("choice_labels needs one label per choice.")
+
+    def matters_at(self, players: int, options: dict) -> bool:
+        return self.matters is None or self.matters(players, options)
 
     def named_choices(self) -> list[tuple[Any, str]]:
         """Each allowed value with the words a player reads for it."""
@@ -198,14 +213,21 @@ def new_rng(seed: int) -> random.Random:
 
 
 def rng_dump(rng: random.Random) -> list:
-    """The generator's state as JSON (version, 625 ints, gauss cache)."""
+    """The generator's state as JSON: version, its 625 words packed as base64 (about 3.3 KB
+    instead of 7.3 KB as a list of ints; every match stores one), gauss cache."""
     version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
+    packed = struct.pack(f"<{len(internal)}I", *internal)  # 32-bit words, little-endian everywhere
+    return [version, base64.b64encode(packed).decode("ascii"), gauss]
 
 
 def rng_load(data: list) -> random.Random:
+    """Reads both forms rng_dump has written: packed words, or (older matches) a list of ints."""
+    words = data[1]
+    if isinstance(words, str):
+        packed = base64.b64decode(words)
+        words = struct.unpack(f"<{len(packed) // 4}I", packed)
     rng = random.Random()
-    rng.setstate((data[0], tuple(data[1]), data[2]))
+    rng.setstate((data[0], tuple(words), data[2]))
     return rng
 
 

@@ -17,6 +17,8 @@ class Bot:
     """Picks an action for one seat from that seat's view."""
 
     name = "bot"
+    # How players know it when they choose an opponent: a level word, then what it does.
+    strength = ""
 
     def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None:
         """The action to play now, or None to wait (real-time games only)."""
@@ -31,6 +33,7 @@ class RandomBot(Bot):
     """Uniform over the legal actions: the floor every other bot must beat."""
 
     name = "random"
+    strength = "Beginner: plays at random"
 
     def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None:
         return rng.choice(legal) if legal else None
@@ -46,7 +49,16 @@ GAME_PACKAGES = {
 
 
 def bot_names(slug: str) -> list[str]:
+    """Every name a house bot answers to (an alias such as Dobble's `heuristic` too)."""
     return sorted(_bots(slug))
+
+
+def bot_strengths(slug: str) -> list[tuple[str, str]]:
+    """The house bots players choose from, weakest first, each once (aliases left out): (name, words)."""
+    seen: dict[type[Bot], str] = {}
+    for name, bot in _bots(slug).items():
+        seen.setdefault(bot, name)
+    return [(name, bot.strength) for bot, name in seen.items()]
 
 
 def get_bot(slug: str, name: str) -> Bot:

@@ -1,6 +1,6 @@
 """The registry of Dubium's games: `GAMES` by slug and `get_game(slug)`."""
 
-from games.base import Action, Game, IllegalAction, Option
+from games.base import KEPT_HISTORY, Action, Game, IllegalAction, Option
 from games.dobble.rules import GAME as DOBBLE
 from games.doubt_it.rules import GAME as DOUBT_IT
 from games.dubito.rules import GAME as DUBITO
@@ -9,7 +9,7 @@ from games.dudo.rules import GAME as DUDO
 
 GAMES: dict[str, Game] = {game.slug: game for game in (DUBITO, DUDO, DOUBT_IT, DOBBLE, DUDAB)}
 
-__all__ = ["Action", "GAMES", "Game", "IllegalAction", "Option", "get_game"]
+__all__ = ["KEPT_HISTORY", "Action", "GAMES", "Game", "IllegalAction", "Option", "get_game"]
 
 
 def get_game(slug: str) -> Game:

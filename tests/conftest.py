@@ -16,6 +16,8 @@ def manual_wakeups(request):
     settings = request.getfixturevalue("settings")
     settings.MATCH_WAKEUPS = "manual"
     settings.HOUSE_BOT_THINK_MS = 500
+    # Real-time matches start at once unless a test is about the get-ready countdown.
+    settings.REALTIME_GET_READY_MS = 0
     settings.CELERY_TASK_ALWAYS_EAGER = True
     # A deliberately slow hash protects real passwords; tests create hundreds of accounts.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -5,7 +5,6 @@ port); the test reads the server's log and the database it writes.
 """
 
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -14,14 +13,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.ports import free_port
+
 REPO = Path(__file__).resolve().parents[1]
 PY = str(REPO / ".venv" / "bin" / "python")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def manage(env: dict, *args: str) -> str:

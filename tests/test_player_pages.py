@@ -34,6 +34,14 @@ def test_the_bots_page_speaks_to_bot_authors_and_links_the_protocol_pages(client
     assert 'href="/bots/protocol/"' in guide and ".md" not in guide
 
 
+def test_the_bots_page_gives_each_games_time_per_move_in_seconds_and_names_no_setting(client, settings):
+    settings.BOT_WEBHOOK_MOVE_SECONDS = {"default": 1, "dudo": 2.5}
+    html = client.get("/bots/").content.decode()
+    assert "Dudo: 2.5 seconds per move" in html and "Dobble: 1 second per move" in html
+    assert "5 failed moves in a row suspend the bot" in html
+    assert not re.search(r"BOT_[A-Z_]+|operator may", html)
+
+
 def test_a_protocol_page_links_to_pages_the_site_has_and_drops_the_others(client):
     html = client.get("/bots/protocol/dudo/").content.decode()
     assert 'href="/rules/dudo/"' in html and "Option keys" in html
@@ -45,5 +53,5 @@ def test_a_protocol_page_links_to_pages_the_site_has_and_drops_the_others(client
 def test_the_challenge_list_names_games_and_bots_in_words(client, alice):
     client.force_login(alice)
     opponents = client.get("/bots/").context["opponents"]
-    assert ("dudo:heuristic", "Dudo: Strong (HeuristicBot)") in opponents
-    assert ("doubt-it:random", "I Doubt It: Beginner (RandomBot)") in opponents
+    assert ("dudo:heuristic", "Dudo: Strong: plays like a careful player (HeuristicBot)") in opponents
+    assert ("doubt-it:random", "I Doubt It: Beginner: plays at random (RandomBot)") in opponents

@@ -10,7 +10,7 @@ class TournamentForm(forms.ModelForm):
     add_house_bots = forms.CharField(
         required=False,
         help_text="House bots to enter when saving, comma-separated, e.g. heuristic, random, heuristic "
-        "(Dobble: easy, medium, hard, heuristic, random).",
+        "(Dobble, weakest first: random, easy, medium, hard).",
     )
 
     class Meta:

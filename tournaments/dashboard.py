@@ -10,9 +10,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import GAMES
 from games.matches.errors import MatchError
-from tournaments import organizing
-from tournaments.forms import HouseBotsForm, TournamentForm
-from tournaments.models import Tournament
+from tournaments import organizing, services
+from tournaments.forms import CorrectionForm, HouseBotsForm, TournamentForm
+from tournaments.models import Score, Tournament
 from tournaments.views import results
 
 Status = Tournament.Status
@@ -164,3 +164,32 @@ def remove_entry(request, tournament_id: int, entry_id: int):
     except MatchError as error:
         messages.error(request, error.message)
     return redirect("organize-tournament", tournament_id=tournament.pk)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def correct(request, tournament_id: int, table_id: int):
+    """Correct a finished table's points with a reason; the standings are recomputed from them."""
+    tournament = managed(request, tournament_id)
+    table = get_object_or_404(tournament.tables, pk=table_id)
+    if not table.scored or len(table.seating) < 2:
+        messages.error(request, "That table has no result to correct yet.")
+        return redirect("organize-tournament", tournament_id=tournament.pk)
+    names = dict(tournament.entries.filter(pk__in=table.seating).values_list("pk", "user__username"))
+    points = dict(Score.objects.filter(table=table).values_list("entry_id", "points"))
+    form = CorrectionForm(
+        request.POST or None, players=[(e, names[e], points.get(e, 0.0)) for e in table.seating]
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_result(table.pk, request.user, form.points(), form.cleaned_data["reason"])
+        except MatchError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.info(request, f"Round {table.round}, table {table.number} corrected: the standings are updated.")
+            return redirect("organize-tournament", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/dashboard/correct.html",
+        {"tournament": tournament, "table": table, "form": form, "players": [names[e] for e in table.seating]},
+    )

@@ -7,9 +7,8 @@ from django import forms
 from django.utils import timezone
 
 from games.base import IllegalAction
-from games.bots import bot_names
+from games.bots import bot_strengths
 from games.engine import get_game
-from games.lobby.forms import BOT_STRENGTH
 from games.lobby.option_fields import PREFIX, option_field
 from tournaments.models import Tournament
 
@@ -20,6 +19,15 @@ GAME_FORMATS = {
     "dudab": [Format.SWISS, Format.ROUND_ROBIN, Format.ROUNDS_TOTAL],
 }
 COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN]
+
+
+def formats_for(engine) -> list:
+    """The formats offered for a game: a round robin is played at two seats, which a game of three
+    or more (I Doubt It) never has."""
+    formats = GAME_FORMATS.get(engine.slug, COMMON_FORMATS)
+    return [value for value in formats if value != Format.ROUND_ROBIN or engine.min_players <= 2]
+
+
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
 # A start time a little in the past still means "now": the form took a while to fill in.
 PAST_GRACE = timedelta(minutes=10)
@@ -30,8 +38,13 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description"]
+        fields = [
+            "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description",
+            "late_entry_rounds", "late_entry_points",
+        ]
         labels = {
+            "late_entry_rounds": "Late entry until round",
+            "late_entry_points": "Late entrants get, for each round missed",
             "table_size": "Seats per table",
             "rounds": "Rounds",
             "max_entries": "Most entries",
@@ -42,6 +55,8 @@ class TournamentForm(forms.ModelForm):
             "rounds": "A round robin plays as many rounds as it needs instead.",
             "turn_seconds": "0 plays without a clock.",
             "starts_at": "Entries close and round 1 is seated at this time; a time now starts it within seconds.",
+            "late_entry_rounds": "Swiss: players may still enter until this round is seated (0: entries close at "
+            "the start).",
         }
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
@@ -52,8 +67,13 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.engine = get_game(game)
         self.instance.game = game
-        formats = GAME_FORMATS.get(game, COMMON_FORMATS)
+        formats = formats_for(self.engine)
         self.fields["format"].choices = [(value.value, value.label) for value in formats]
+        self.fields["format"].error_messages["invalid_choice"] = (
+            f"{self.engine.name} is not played in that format: choose "
+            + " or ".join(value.label.split(" (")[0] for value in formats)
+            + "."
+        )
         smallest = max(2, self.engine.min_players)
         self.fields["table_size"] = forms.TypedChoiceField(
             label="Seats per table",
@@ -62,6 +82,8 @@ class TournamentForm(forms.ModelForm):
             initial=self.instance.table_size if self.instance.pk else smallest,
             help_text="A Swiss round seats a few tables one short when the entries do not divide evenly.",
         )
+        for name in ("late_entry_rounds", "late_entry_points"):
+            self.fields[name].required = False  # a form without them keeps the defaults
         if self.engine.realtime:
             del self.fields["turn_seconds"]  # real time (Dobble): no turns, no clock
         if not self.instance.pk:
@@ -105,6 +127,8 @@ class TournamentForm(forms.ModelForm):
     def changes(self) -> dict:
         """The cleaned values an organizer may set, options included (organizing.EDITABLE)."""
         fields = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}
+        fields["late_entry_rounds"] = fields.get("late_entry_rounds") or 0
+        fields["late_entry_points"] = fields.get("late_entry_points") or 0.0
         return {**fields, "options": self.instance.options}
 
 
@@ -113,10 +137,10 @@ class HouseBotsForm(forms.Form):
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.bot_names = bot_names(game)
-        for name in self.bot_names:
+        self.bot_names = [name for name, _ in bot_strengths(game)]
+        for name, strength in bot_strengths(game):
             self.fields[f"bots_{name}"] = forms.IntegerField(
-                label=f"{BOT_STRENGTH.get(name, name.capitalize())} house bots ({name.capitalize()}Bot)",
+                label=f"{strength} ({name.capitalize()}Bot)",
                 min_value=0,
                 max_value=64,
                 initial=0,
@@ -126,3 +150,23 @@ class HouseBotsForm(forms.Form):
     def names(self) -> list[str]:
         """The bots to enter, one name per copy."""
         return [name for name in self.bot_names for _ in range(self.cleaned_data.get(f"bots_{name}") or 0)]
+
+
+class CorrectionForm(forms.Form):
+    """New points for each player at one scored table, and why (kept with the correction)."""
+
+    reason = forms.CharField(
+        max_length=200, help_text="Kept on the tournament page with your name, e.g. \"Illegal bid accepted\"."
+    )
+
+    def __init__(self, *args, players: list[tuple[int, str, float]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entry_ids = [entry_id for entry_id, _, _ in players]
+        for entry_id, name, points in players:
+            self.fields[f"points_{entry_id}"] = forms.FloatField(
+                label=f"Points for {name}", min_value=0, max_value=1000, initial=points
+            )
+        self.order_fields([f"points_{entry_id}" for entry_id in self.entry_ids] + ["reason"])
+
+    def points(self) -> dict[int, float]:
+        return {entry_id: self.cleaned_data[f"points_{entry_id}"] for entry_id in self.entry_ids}

@@ -72,6 +72,11 @@ class Tournament(models.Model):
     late_entry_rounds = models.PositiveSmallIntegerField(
         default=0, help_text="Swiss: entries stay open until this round is seated (0: closed at the start)."
     )
+    late_entry_points = models.FloatField(
+        default=0.0,
+        choices=[(0.0, "Nothing (zero-point byes)"), (0.5, "Half a point each (half-point byes)")],
+        help_text="Swiss with late entry: what a late entrant gets for each round played before they entered.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -91,6 +96,11 @@ class Tournament(models.Model):
         return clock_label("turn", self.turn_seconds * 1000, 0)
 
     @property
+    def current_round(self) -> int:
+        """The last round seated so far (0 before the start)."""
+        return self.tables.aggregate(last=models.Max("round"))["last"] or 0
+
+    @property
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
@@ -104,7 +114,9 @@ class Tournament(models.Model):
             errors["format"] = "A Dobble series is for Dobble."
         if self.format == self.Format.ROUNDS_TOTAL and self.game != "dudab":
             errors["format"] = "Lowest total over the rounds is Dudab Buba's format."
-        if self.format == self.Format.ROUND_ROBIN and self.table_size != 2:
+        if self.format == self.Format.ROUND_ROBIN and game.min_players > 2:
+            errors["format"] = f"A round robin is played at two seats; {game.name} needs at least {game.min_players}."
+        elif self.format == self.Format.ROUND_ROBIN and self.table_size != 2:
             errors["format"] = "A round robin is played at two seats."
         known = [*tiebreaks.NAMES, "points"]
         if not isinstance(self.tiebreaks, list) or any(name not in known for name in self.tiebreaks):
@@ -165,6 +177,9 @@ class Table(models.Model):
     chooser = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     choose_by = models.DateTimeField(null=True, blank=True)
     scored = models.BooleanField(default=False)
+    moved_on = models.BooleanField(
+        default=True, help_text="False while a table scored during a pause waits to seat what follows it."
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -190,6 +205,7 @@ class Score(models.Model):
             (scoring.FORFEITED, "Forfeited"),
             (scoring.BYE, "Bye"),
             (scoring.UNPLAYED, "Not played"),
+            (scoring.LATE, "Missed: entered late"),
         ],
         help_text="How the points were earned: tiebreaks and pairing treat byes, forfeits and unplayed games apart.",
     )

@@ -23,7 +23,8 @@ from tournaments.models import Tournament
 Status = Tournament.Status
 # Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
 EDITABLE = (
-    "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options"
+    "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options",
+    "late_entry_rounds", "late_entry_points",
 )
 
 
@@ -112,8 +113,8 @@ def pause(user, tournament_id: int) -> Tournament:
 
 
 def resume(user, tournament_id: int, now=None) -> Tournament:
-    """Run again: score what finished during the pause (which seats the next tables) and give
-    Dobble choosers their full time again."""
+    """Run again: seat what follows the tables scored during the pause, score any that finished
+    unheard, and give Dobble choosers their full time again."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = locked(user, tournament_id)
@@ -124,6 +125,7 @@ def resume(user, tournament_id: int, now=None) -> Tournament:
         tournament.tables.filter(match=None, chooser__isnull=False).update(
             choose_by=now + timedelta(seconds=running.CHOICE_SECONDS)
         )
+        running.move_on(tournament, now)
         finished = list(
             tournament.tables.filter(scored=False, match__status=Match.Status.FINISHED).values_list(
                 "match_id", flat=True

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from botapi.services import seat_fields
+from botapi.services import seats_fields
 from games.dobble.points import SERIES_OPENER, next_chooser
 from games.engine import get_game
 from games.matches import broadcast, lifecycle, wakeups
@@ -75,11 +75,11 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
             order = by_rating(tournament, entries)
             sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
             opener = first_mini_game(tournament)
-            for number, seats in enumerate(pairing.snake(order, sizes), start=1):
-                table = Table.objects.create(
-                    tournament=tournament, round=1, number=number, seating=seats, mini_game=opener
-                )
-                open_match(tournament, table, now)
+            tables = [
+                Table(tournament=tournament, round=1, number=number, seating=seats, mini_game=opener)
+                for number, seats in enumerate(pairing.snake(order, sizes), start=1)
+            ]
+            open_matches(tournament, tables, now)
         else:
             seat_round(tournament, 1, now)
     return tournament
@@ -95,14 +95,14 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
         tables = [t for t in tables if not gone & set(t)]  # whoever meets a withdrawn player scores a bye
     else:
         tables, byes = seating.swiss_round(tournament, round_number)
-    created = Table.objects.bulk_create(
+    open_matches(
+        tournament,
         [
             Table(tournament=tournament, round=round_number, number=number, seating=seats)
             for number, seats in enumerate(tables, start=1)
-        ]
+        ],
+        now,
     )
-    for table in created:
-        open_match(tournament, table, now)
     Score.objects.bulk_create(
         [
             Score(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0, kind=scoring.BYE)
@@ -111,33 +111,51 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
     )
 
 
-def open_match(tournament: Tournament, table: Table, now: datetime) -> None:
-    """Create and start the table's match through the match service (locked tournament)."""
-    entries = Entry.objects.select_related("user").in_bulk(table.seating)
+def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> None:
+    """Create and start the tables' matches through the match service, all in one go (a round
+    of 5,000 tables takes a few queries), then save the tables: new ones in one insert
+    (locked tournament)."""
+    # Only what seats and announcements need: a round of 10,000 entries reads no passwords.
+    entries = (
+        Entry.objects.select_related("user")
+        .only("house_bot", "user__is_bot")
+        .in_bulk({e for table in tables for e in table.seating})
+    )
     engine = get_game(tournament.game)
+    clock = {}
+    if tournament.turn_seconds and not engine.realtime:
+        clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
+    orders = [seat_order_of(tournament, table) for table in tables]
+    players = [entry_id for order in orders for entry_id in order]  # each sits at one table
+    fields = dict(zip(players, seats_fields([(entries[e].user, entries[e].house_bot) for e in players]), strict=True))
+    matches = lifecycle.start_seated_matches(
+        game=tournament.game,
+        tables=[
+            lifecycle.SeatedTable([fields[e] for e in order], match_options(tournament, table))
+            for table, order in zip(tables, orders, strict=True)
+        ],
+        now=now,
+        ranked=True,
+        **clock,
+    )
+    for table, match in zip(tables, matches, strict=True):
+        table.match = match
+        table.chooser, table.choose_by = None, None
+    saved = [table for table in tables if table.pk is not None]
+    Table.objects.bulk_create([table for table in tables if table.pk is None])
+    Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
+    found = [(table.match, [entries[e].user for e in table.seating if not entries[e].house_bot]) for table in tables]
+    transaction.on_commit(lambda: broadcast.send_matches_found(found))
+
+
+def match_options(tournament: Tournament, table: Table) -> dict:
+    """The tournament's options, with the table's mini-game and, in a Dobble series, who deals."""
     options = dict(tournament.options)
     if table.mini_game:
         options["mini_game"] = table.mini_game
     if tournament.format == Tournament.Format.DOBBLE_SERIES and table.round > 1:
         options["last_winner"] = last_winner_seat(tournament, table)
-    clock = {}
-    if tournament.turn_seconds and not engine.realtime:
-        clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
-    table.match = lifecycle.start_seated_match(
-        game=tournament.game,
-        seats=[
-            seat_fields(entries[entry_id].user, entries[entry_id].house_bot)
-            for entry_id in seat_order_of(tournament, table)
-        ],
-        now=now,
-        options=options,
-        ranked=True,
-        **clock,
-    )
-    table.chooser, table.choose_by = None, None
-    table.save()
-    people = [entries[entry_id].user for entry_id in table.seating if not entries[entry_id].house_bot]
-    transaction.on_commit(lambda: broadcast.send_match_found(table.match, people))
+    return options
 
 
 def last_winner_seat(tournament: Tournament, table: Table) -> int:
@@ -173,14 +191,26 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
         table = Table.objects.select_related("match").get(pk=table.pk)
         if table.scored or table.match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             return False
-        if tournament.status != Tournament.Status.RUNNING:
+        if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             return False  # cancelled by its organizer: the match stands (and is rated), the tournament stops
         seat_order = seat_order_of(tournament, table)
         write_scores(tournament, table, table_points(tournament, table.match, seat_order))
         table.scored = True
-        table.save(update_fields=["scored"])
-        advance(tournament, table, seat_order, now)
+        # Paused: the standings count it at once; what follows it is seated on resume (move_on).
+        table.moved_on = tournament.status == Tournament.Status.RUNNING
+        table.save(update_fields=["scored", "moved_on"])
+        if table.moved_on:
+            advance(tournament, table, seat_order, now)
     return True
+
+
+def move_on(tournament: Tournament, now: datetime) -> None:
+    """On resume: seat what follows the tables scored during the pause, one at a time, so only
+    the last of a round seats the next one (locked tournament)."""
+    for table in tournament.tables.filter(moved_on=False).select_related("match").order_by("round", "number"):
+        table.moved_on = True
+        table.save(update_fields=["moved_on"])
+        advance(tournament, table, seat_order_of(tournament, table), now)
 
 
 def score_stalled(now: datetime | None = None) -> int:
@@ -190,7 +220,8 @@ def score_stalled(now: datetime | None = None) -> int:
     ended = Q(match__status=Match.Status.ABORTED) | Q(
         match__status=Match.Status.FINISHED, match__settled_at__isnull=False
     )
-    stalled = Table.objects.filter(ended, scored=False, tournament__status=Tournament.Status.RUNNING)
+    live = (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    stalled = Table.objects.filter(ended, scored=False, tournament__status__in=live)
     done = 0
     for match_id in list(stalled.values_list("match_id", flat=True)):
         try:
@@ -217,8 +248,7 @@ def write_scores(tournament: Tournament, table: Table, earned: dict[int, tuple[f
 
 def open_knockout_tables(tournament: Tournament, round_number: int, tables: list[Table], now: datetime) -> None:
     """Open the matches of a knockout round; its byes are written as bye scores."""
-    for table in tables:
-        open_match(tournament, table, now)
+    open_matches(tournament, tables, now)
     byes = tournament.tables.filter(round=round_number).values_list("seating", flat=True)
     Score.objects.bulk_create(
         [
@@ -235,9 +265,9 @@ def advance_knockout(tournament: Tournament, table: Table, now: datetime) -> Non
     slots = brackets.bracket(tournament)[table.round - 1]
     slot = next(s for s in slots if table in s.tables)
     if two_seats and slot.winner is None:
-        open_match(tournament, brackets.next_game(tournament, slot), now)
+        open_matches(tournament, [brackets.next_game(tournament, slot)], now)
         return
-    if not all(brackets.decided(s, two_seats) for s in slots):
+    if not all(brackets.decided(s, two_seats) for s in slots) or waiting(tournament, table.round):
         return
     minimum = max(2, get_game(tournament.game).min_players)
     groups = brackets.following_round(tournament, slots, minimum)
@@ -257,7 +287,7 @@ def advance(tournament: Tournament, table: Table, seat_order: list[int], now: da
         return
     if tournament.fixed_tables and table.round < tournament.rounds:
         next_table(tournament, table, seat_order, now)
-    elif not tournament.fixed_tables and not tournament.tables.filter(round=table.round, scored=False).exists():
+    elif not tournament.fixed_tables and not waiting(tournament, table.round):
         if table.round < tournament.rounds:
             seat_round(tournament, table.round + 1, now)
     if round_complete(tournament, tournament.rounds):
@@ -278,9 +308,27 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
         by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
         by_seat = scoring.swiss(result, players)
+    absent = set() if tournament.lowest_wins else no_shows(match, kind)
     return {
-        entry_id: (by_seat.get(seat, 0.0), kind[seat] if seat in by_seat else scoring.UNPLAYED)
+        entry_id: (0.0, scoring.FORFEITED)
+        if seat in absent
+        else (by_seat.get(seat, 0.0), kind[seat] if seat in by_seat else scoring.UNPLAYED)
         for seat, entry_id in enumerate(seat_order)
+    }
+
+
+def no_shows(match: Match, kind: dict[int, str]) -> set[int]:
+    """Seats left alone by the others' forfeits that never connected and never moved: absent
+    as well, so they forfeit too instead of winning a walkover (FIDE: when both players are
+    absent, both lose). A rounds total already leaves such a game unplayed."""
+    alone = {seat for seat, how in kind.items() if how == scoring.WALKOVER}
+    if not alone:
+        return set()
+    moved = set(match.actions.filter(seat__in=alone).values_list("seat", flat=True))
+    return {
+        seat.number
+        for seat in match.seats.filter(number__in=alone - moved, house_bot="", code_version=None)
+        if not seat.connections and seat.disconnected_at is None
     }
 
 
@@ -290,7 +338,7 @@ def next_table(tournament: Tournament, table: Table, seat_order: list[int], now:
         tournament=tournament, round=table.round + 1, number=table.number, seating=table.seating
     )
     if tournament.format != Tournament.Format.DOBBLE_SERIES:
-        open_match(tournament, following, now)
+        open_matches(tournament, [following], now)
         return
     chooser = Entry.objects.get(pk=seat_order[next_chooser(table.match.result)])
     following.chooser = chooser
@@ -334,7 +382,7 @@ def choose_overdue(now: datetime | None = None) -> int:
 
 def settle_choice(tournament: Tournament, table: Table, mini_game: str, now: datetime) -> None:
     table.mini_game = mini_game
-    open_match(tournament, table, now)
+    open_matches(tournament, [table], now)
 
 
 def default_mini_game(table: Table) -> str:
@@ -350,6 +398,11 @@ def default_mini_game(table: Table) -> str:
 
 def first_mini_game(tournament: Tournament) -> str:
     return SERIES_OPENER if tournament.format == Tournament.Format.DOBBLE_SERIES else ""
+
+
+def waiting(tournament: Tournament, round_number: int) -> bool:
+    """A table of the round is still to be played, or scored during a pause and not yet moved on."""
+    return tournament.tables.filter(Q(scored=False) | Q(moved_on=False), round=round_number).exists()
 
 
 def round_complete(tournament: Tournament, round_number: int) -> bool:

@@ -26,6 +26,7 @@ WALKOVER = "walkover"  # the table ended because others forfeited: points withou
 FORFEITED = "forfeited"  # this seat forfeited (left, or its clock and grace ran out)
 BYE = "bye"  # no table this round (odd field): scored as a win
 UNPLAYED = "unplayed"  # cancelled match, withdrawn or not yet checked in: counts nowhere
+LATE = "late"  # a round a late entrant missed: the organizer's zero or half point (Tournament.late_entry_points)
 
 FORFEIT_DUDAB_ROUND = 30  # worse than almost every real Dudab Buba round
 

@@ -27,7 +27,8 @@ def accepts_entries(tournament: Tournament) -> bool:
 
 
 def enter(tournament_id: int, user) -> Entry:
-    """Enter before the start, or late (from the next round on, with nothing for the rounds missed)."""
+    """Enter before the start, or late: paired from the next round on, with a zero- or
+    half-point bye (the organizer's `late_entry_points`) for each round already seated."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if not accepts_entries(tournament):
@@ -41,7 +42,19 @@ def enter(tournament_id: int, user) -> Entry:
             raise MatchError(
                 "same_owner", "A person and their bots (or two bots of one owner) do not enter the same tournament."
             )
-        return Entry.objects.create(tournament=tournament, user=user)
+        entry = Entry.objects.create(tournament=tournament, user=user)
+        score_missed_rounds(tournament, entry)
+        return entry
+
+
+def score_missed_rounds(tournament: Tournament, entry: Entry) -> None:
+    """FIDE's rule for late entrants: each round they missed is an unplayed round worth the
+    organizer's zero or half point, so they pair (and rank) with the players they can catch."""
+    seated = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
+    Score.objects.bulk_create(
+        Score(tournament=tournament, entry=entry, round=number, points=tournament.late_entry_points, kind=scoring.LATE)
+        for number in range(1, seated + 1)
+    )
 
 
 def withdraw(tournament_id: int, user) -> None:
@@ -124,4 +137,6 @@ def add_house_bot(tournament_id: int, bot_name: str) -> Entry:
         if tournament.entries.count() >= tournament.max_entries:
             raise MatchError("full", "This tournament is full.")
         copy = 1 + tournament.entries.filter(house_bot=bot_name).count()
-        return Entry.objects.create(tournament=tournament, user=house_bot_user(bot_name, copy), house_bot=bot_name)
+        entry = Entry.objects.create(tournament=tournament, user=house_bot_user(bot_name, copy), house_bot=bot_name)
+        score_missed_rounds(tournament, entry)
+        return entry

@@ -39,7 +39,7 @@ def tiebreak_names(tournament: Tournament) -> list[str]:
 
 def standings(tournament: Tournament) -> list[dict]:
     """One row per entry, best first: entry, player, points, tiebreak (the first), tiebreaks
-    (all, in order), played, place."""
+    (all, in order), played, missed (rounds before a late entry), place."""
     entries = list(tournament.entries.select_related("user").order_by("joined_at", "pk"))
     games, points = player_games(tournament)
     if tournament.lowest_wins:
@@ -70,7 +70,8 @@ def standings(tournament: Tournament) -> list[dict]:
                 "points": keys[0],
                 "tiebreaks": list(keys[1:]),
                 "tiebreak": keys[1] if len(keys) > 1 else 0.0,
-                "played": sum(1 for _, kind in points[player] if kind != scoring.BYE),
+                "played": sum(1 for _, kind in points[player] if kind not in (scoring.BYE, scoring.LATE)),
+                "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
                 "keys": keys,
             }

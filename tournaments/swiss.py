@@ -15,7 +15,8 @@ A field larger than BLOCK players is paired in blocks of standings order cut at 
 borders (`blocks`), each block handing its unpaired player down to the next one, so a
 10,000-player round costs a few hundred small matchings instead of one huge one (above
 1,000 players: blocks of 30, each player linked only to the players near them and near their
-ideal opponent).
+ideal opponent; a block that is one even score group takes its top half against its bottom
+half directly when no pair in it is a rematch or forbidden, see `top_against_bottom`).
 
 Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
 at each table; exact up to EXACT players, above that standings order improved table pair by
@@ -28,6 +29,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from random import Random
 
 import networkx as nx
 
@@ -36,6 +38,7 @@ BLOCK = 100
 # Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
 LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
+NEAR, KICKS = 4, 60  # multi-seat local search: neighbouring tables tried, random restarts
 
 
 @dataclass
@@ -58,7 +61,12 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     large = len(players.order) > LARGE_FIELD
     chunks = blocks(players, LARGE_FIELD_BLOCK if large else BLOCK)
     for index, chunk in enumerate(chunks):
-        pairs, carried = match_block(players, carried + chunk, allow_bye=index == len(chunks) - 1, sparse=large)
+        last = index == len(chunks) - 1
+        direct = top_against_bottom(players, chunk, carried, last) if large else None
+        if direct is None:
+            pairs, carried = match_block(players, carried + chunk, allow_bye=last, sparse=large)
+        else:
+            pairs, carried = direct
         tables += pairs
     byes = carried
     return [seat_order(players, a, b) for a, b in tables], byes
@@ -119,6 +127,33 @@ def match_block(
         else:
             pairs.append((a, b) if block.index(a) < block.index(b) else (b, a))
     pairs.sort(key=lambda pair: block.index(pair[0]))
+    return pairs, left
+
+
+def top_against_bottom(
+    players: Field, chunk: list[Hashable], carried: list[Hashable], last: bool
+) -> tuple[list[tuple], list[Hashable]] | None:
+    """A big field's block paired without a matching, or None when that would break a rule.
+    The block must be one even score group (a slice of a group's top half and the matching
+    slice of its bottom half, see `blocks`): its top half meets its bottom half (1 v 16, 2 v 17,
+    ...). A player carried down from the block before meets the top half's lowest, whose
+    opponent, the block's lowest, is carried on (or gets the bye in the last block), so the
+    carried player takes the only score-group crossing and the odd one out stays the lowest.
+    None if any of these pairs is a rematch or forbidden, or the bye would be a second one."""
+    half = len(chunk) // 2
+    if len(chunk) % 2 or len(carried) > 1 or len({players.score.get(player, 0.0) for player in chunk}) != 1:
+        return None
+    pairs = list(zip(chunk[:half], chunk[half:], strict=True))
+    left: list[Hashable] = []
+    if carried:
+        left = [chunk[-1]]
+        pairs[-1] = (carried[0], chunk[half - 1])
+        if last and left[0] in players.had_bye:
+            return None
+    for pair in pairs:
+        key = frozenset(pair)
+        if players.met.get(key, 0) or key in players.forbidden:
+            return None
     return pairs, left
 
 
@@ -213,57 +248,128 @@ def rematches(tables: list[list[Hashable]], met: Counter) -> int:
     return sum(met.get(frozenset(pair), 0) > 0 for table in tables for pair in combinations(table, 2))
 
 
-def seat_tables(players: Field, sizes: list[int]) -> list[list[Hashable]]:
+def seat_tables(players: Field, sizes: list[int], exact: int = EXACT) -> list[list[Hashable]]:
     """Tables of the given sizes (3 to 8 seats) for the players in players.order (no byes here),
-    lowest cost first: rematches, then the spread of scores at each table. Up to EXACT players
-    every seating is weighed; above, players sit in standings order and then each table that
-    has a rematch is reseated together with another table, nearest first, trying every split
-    of the two tables' players, until its rematch is gone or no table helps."""
-    order = list(players.order)
-    if len(order) <= EXACT:
-        return [balance_seats(players, table) for table in best_split(players, order, sizes)]
+    lowest cost first: rematches (a pair counted once per meeting), then the squared spread of
+    scores at each table. Players first sit in standings order (the least spread there is); `improve` then
+    swaps players between tables while that lowers the cost, and up to `exact` players every
+    seating is weighed, pruned by what the swaps found."""
     tables, start = [], 0
     for size in sizes:
-        tables.append(order[start : start + size])
+        tables.append(list(players.order[start : start + size]))
         start += size
-    improved = True
-    while improved:
-        improved = False
-        for t in range(len(tables)):
-            if not rematches([tables[t]], players.met):
-                continue
-            for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1:]:
-                before = cost(players, [tables[t], tables[u]])
-                split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
-                if cost(players, split) < before:
-                    tables[t], tables[u] = split
-                    improved = True
-                if not rematches([tables[t]], players.met):
-                    break
+    tables = improve(players, tables)
+    if len(players.order) <= exact:
+        tables = best_split(players, list(players.order), sizes, bound=cost(players, tables)) or tables
     return [balance_seats(players, table) for table in tables]
 
 
+def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
+    """Local search: the best swap of two players between two tables while one lowers the cost
+    (a table with a rematch looks at every table, the others at their NEAR neighbours in
+    standings order); when no swap helps, each table with a rematch is reseated together with
+    another (every split of the two); then up to KICKS random swaps out of a table with a
+    rematch, each followed by the same descent, kept when the result is no worse (a fixed
+    seed: the same field always gets the same tables)."""
+    tables = descend(players, [list(t) for t in tables])
+    rng = Random(len(players.order))
+    best, best_cost = [list(t) for t in tables], cost(players, tables)
+    for _ in range(KICKS):
+        if best_cost[0] == 0 or len(tables) < 2:
+            break
+        tables = [list(t) for t in best]
+        stuck = [t for t, table in enumerate(tables) if table_cost(players, table)[0]]
+        t = rng.choice(stuck)
+        u = rng.choice([u for u in range(len(tables)) if u != t])
+        i, j = rng.randrange(len(tables[t])), rng.randrange(len(tables[u]))
+        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+        tables = descend(players, tables)
+        found = cost(players, tables)
+        if found <= best_cost:
+            best, best_cost = [list(t) for t in tables], found
+    return best
+
+
+def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
+    costs = [table_cost(players, table) for table in tables]
+    changed = True
+    while changed:
+        changed = False
+        for t in range(len(tables)):
+            others = range(len(tables)) if costs[t][0] else range(max(0, t - NEAR), min(len(tables), t + NEAR + 1))
+            best = None
+            for u in others:
+                if u == t:
+                    continue
+                before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
+                for i, a in enumerate(tables[t]):
+                    for j, b in enumerate(tables[u]):
+                        new_t = [*tables[t][:i], b, *tables[t][i + 1 :]]
+                        new_u = [*tables[u][:j], a, *tables[u][j + 1 :]]
+                        cost_t, cost_u = table_cost(players, new_t), table_cost(players, new_u)
+                        after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
+                        if lower(after, before) and (best is None or lower(after, best[0])):
+                            best = (after, u, new_t, new_u, cost_t, cost_u)
+            if best is None and costs[t][0]:
+                best = resplit(players, tables, costs, t)
+            if best is not None:
+                _, u, tables[t], tables[u], costs[t], costs[u] = best
+                changed = True
+    return tables
+
+
+def resplit(players: Field, tables: list[list[Hashable]], costs: list[tuple], t: int):
+    """Table t (which has a rematch) reseated with its nearest table that helps, every split tried."""
+    for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1:NEAR + 1]:
+        before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
+        split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
+        new_t, new_u = (split if len(split[0]) == len(tables[t]) else split[::-1])
+        cost_t, cost_u = table_cost(players, new_t), table_cost(players, new_u)
+        after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
+        if lower(after, before):
+            return after, u, new_t, new_u, cost_t, cost_u
+    return None
+
+
+def lower(a: tuple[int, float], b: tuple[int, float]) -> bool:
+    """Lexicographic, with the spread compared to within rounding (scores are sums of shares)."""
+    return a[0] < b[0] or (a[0] == b[0] and a[1] < b[1] - 1e-9)
+
+
+def table_cost(players: Field, table: list[Hashable]) -> tuple[int, float]:
+    """(rematches counted once per meeting, squared spread of scores) of one table: squared,
+    as the square of score groups apart at two seats, so one long float costs more than two
+    short ones."""
+    met = players.met
+    repeats = sum(met.get(frozenset(pair), 0) for pair in combinations(table, 2))
+    scores = [players.score.get(p, 0.0) for p in table]
+    return int(repeats), (max(scores) - min(scores)) ** 2
+
+
 def cost(players: Field, tables: list[list[Hashable]]) -> tuple[int, float]:
-    """(rematches, summed score spread) of some tables: lower is better."""
-    spread = 0.0
+    """(rematches, summed squared score spread) of some tables: lower is better."""
+    repeats, spread = 0, 0.0
     for table in tables:
-        scores = [players.score.get(p, 0.0) for p in table]
-        spread += max(scores) - min(scores)
-    return rematches(tables, players.met), round(spread, 9)
+        table_repeats, table_spread = table_cost(players, table)
+        repeats += table_repeats
+        spread += table_spread
+    return repeats, round(spread, 9)
 
 
-def best_split(players: Field, group: list[Hashable], sizes: list[int]) -> list[list[Hashable]]:
-    """The lowest-cost way to seat `group` at tables of `sizes` (every split tried; small groups)."""
-    best: tuple = ((float("inf"), 0.0), None)
+def best_split(
+    players: Field, group: list[Hashable], sizes: list[int], bound: tuple | None = None
+) -> list[list[Hashable]] | None:
+    """The lowest-cost way to seat `group` at tables of `sizes`, every split tried (small groups):
+    the first player left sits with every choice of companions; a branch stops as soon as its
+    tables cost as much as the best found (or `bound`). None when nothing beats `bound`."""
+    best: tuple = (bound or (float("inf"), 0.0), None)
 
-    def place(left: list[Hashable], sizes_left: list[int], tables: list[list[Hashable]]) -> None:
+    def place(left: list[Hashable], sizes_left: list[int], tables: list[list[Hashable]], so_far) -> None:
         nonlocal best
-        if not left:
-            found = cost(players, tables)
-            if found < best[0]:
-                best = (found, [list(t) for t in tables])
+        if not lower(so_far, best[0]):
             return
-        if cost(players, tables) >= best[0]:
+        if not left:
+            best = (so_far, [list(t) for t in tables])
             return
         first, rest = left[0], left[1:]
         for size in sorted(set(sizes_left)):
@@ -271,10 +377,18 @@ def best_split(players: Field, group: list[Hashable], sizes: list[int]) -> list[
             remaining.remove(size)
             for others in combinations(rest, size - 1):
                 table = [first, *others]
-                place([p for p in rest if p not in others], remaining, [*tables, table])
+                table_repeats, table_spread = table_cost(players, table)
+                place(
+                    [p for p in rest if p not in others],
+                    remaining,
+                    [*tables, table],
+                    (so_far[0] + table_repeats, so_far[1] + table_spread),
+                )
 
-    place(list(group), list(sizes), [])
+    place(list(group), list(sizes), [], (0, 0.0))
     tables = best[1]
+    if tables is None:
+        return None
     return sorted(tables, key=lambda table: min(group.index(p) for p in table))
 
 

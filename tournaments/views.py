@@ -6,7 +6,7 @@ from django.views.decorators.http import require_POST
 from games.engine import get_game
 from games.matches.errors import MatchError
 from tournaments import brackets, running, services
-from tournaments.models import Tournament
+from tournaments.models import ScoreCorrection, Tournament
 from tournaments.standings import SCORING, TIEBREAK_LABELS, size_factors, standings, tiebreak_names
 
 
@@ -60,13 +60,28 @@ def results(tournament: Tournament) -> dict:
     rounds = {}
     for table in tournament.tables.select_related("match", "chooser__user"):
         rounds.setdefault(table.round, []).append({"table": table, "players": [names[e] for e in table.seating]})
+    rows = standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else []
     return {
-        "standings": standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else [],
+        "standings": rows,
+        "late_entrants": any(row["missed"] for row in rows),
         "rounds": sorted(rounds.items()),
         "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
         "size_factors": size_factors(tournament),
         "bracket": bracket_rows(tournament, names) if tournament.format == Tournament.Format.KNOCKOUT else [],
+        "corrections": correction_rows(tournament, names),
     }
+
+
+def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
+    """Every result correction in words: which table, who, when, each player's points before → after, why."""
+    rows = []
+    for correction in ScoreCorrection.objects.filter(table__tournament=tournament).select_related("table", "by"):
+        changes = [
+            {"player": names[int(entry_id)], "before": correction.before.get(entry_id), "after": after}
+            for entry_id, after in correction.after.items()
+        ]
+        rows.append({"correction": correction, "changes": changes})
+    return rows
 
 
 def bracket_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:

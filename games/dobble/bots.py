@@ -11,7 +11,8 @@ cards last changed (`changed_ms`), not from other players' wrong claims:
 | medium | 1400 ms | 0.30          | 4 %          |
 | hard   | 800 ms  | 0.25          | 1 %          |
 
-(`heuristic` is the medium bot under the name every game offers.) A wrong
+(`heuristic` is the medium bot under the name every game has; players choose
+from easy, medium and hard, so the alias is not offered twice.) A wrong
 claim names another symbol of the same card, like a person who misreads one.
 When several right claims are possible the bot prefers, in the poisoned gift,
 to give the card to the seat that has received the fewest (the leader), else
@@ -107,6 +108,7 @@ def compared_symbols(view: dict, target) -> tuple[list[int], list[int]]:
 
 class EasyBot(ReactionBot):
     name = "easy"
+    strength = "Easy: slow to spot the picture, often wrong"
     median_ms = 2200
     sigma = 0.35
     mistake_rate = 0.08
@@ -114,10 +116,12 @@ class EasyBot(ReactionBot):
 
 class MediumBot(ReactionBot):
     name = "medium"
+    strength = "Medium: as quick as a casual player"
 
 
 class HardBot(ReactionBot):
     name = "hard"
+    strength = "Hard: quick and rarely wrong"
     median_ms = 800
     sigma = 0.25
     mistake_rate = 0.01

@@ -147,9 +147,10 @@ class Dobble(Game):
     def still_current(self, state: State, moves_since: int) -> bool:
         """A claim is about the face-up cards, so it is stale only if one of the claims since was right
         (every action is a claim, and a right claim is what moves cards); another seat's wrong claim
-        changes nothing the claim was about."""
-        claims = (event for event in reversed(state.history) if event["type"] == "claim")
-        return not any(event["correct"] for _, event in zip(range(moves_since), claims, strict=False))
+        changes nothing the claim was about. A state that keeps only the tail of its history
+        (KEPT_HISTORY) may not reach back that far: then the claim counts as stale."""
+        claims = [event for event in reversed(state.history) if event["type"] == "claim"][:moves_since]
+        return len(claims) == moves_since and not any(event["correct"] for event in claims)
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything face up; the same for every seat, as Dobble has no secret held by one player."""
@@ -297,7 +298,7 @@ GAME = Dobble(
     options={
         "mini_game": Option(
             default=TOWERING_INFERNO.name,
-            help="Which mini-game this match plays (a tournament series starts with the towering inferno).",
+            help="The race you play: each mini-game has its own way to win cards or get rid of them (see the rules).",
             choices=tuple(MINI_GAMES),
             label="Mini-game",
             choice_labels=(
@@ -306,22 +307,22 @@ GAME = Dobble(
         ),
         "lockout_ms": Option(
             default=1000,
-            help="How long a player may not claim after a wrong claim.",
+            help="Tap a wrong picture and you must wait this long before you may tap again.",
             choices=LOCKOUTS_MS,
             label="Pause after a wrong claim",
             choice_labels=tuple(seconds_in_words(ms) for ms in LOCKOUTS_MS),
         ),
         "bot_reaction_ms": Option(
             default=500,
-            help="At a table with people, how soon after the cards change a bot may claim at the earliest "
-            "(the rules leave it to the server, which reads it; 0 lets bots claim at once).",
+            help="Computer players wait at least this long after new cards turn up before they answer, "
+            "so people get a fair start. Tables of computers only never wait.",
             choices=BOT_REACTIONS_MS,
             label="Fastest a bot may react at a table with people",
             choice_labels=tuple("at once" if ms == 0 else seconds_in_words(ms) for ms in BOT_REACTIONS_MS),
         ),
         "last_winner": Option(
             default=0,
-            help="The seat that won the previous mini-game of the series: the well's deal starts with it.",
+            help="In a series, the winner of the previous mini-game is dealt the first card of the well.",
             minimum=0,
             maximum=7,
             label="Seat that won the previous mini-game",
@@ -329,10 +330,11 @@ GAME = Dobble(
         ),
         "hot_potato_rounds": Option(
             default=0,
-            help="Rounds of Hot Potato: 0 plays until the cards run out, else at least 5.",
+            help="How many rounds of Hot Potato to play: 0 plays until the cards run out, otherwise 5 or more.",
             minimum=0,
             maximum=CARD_COUNT // 2,
             label="Hot Potato rounds (0: until the cards run out)",
+            matters=lambda players, options: options.get("mini_game") == HOT_POTATO.name,
         ),
     },
 )

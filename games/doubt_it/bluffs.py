@@ -5,33 +5,43 @@ judged play is a bluff when a card in it was not of the rank called, and every s
 bluff was caught. A play nobody doubted stays unknown, whatever it was. Counts per
 seat: claims (plays made), judged (plays doubted), bluffs, caught, chances (plays of
 others answered with a doubt or a pass), doubts and doubts_right (doubts of a bluff).
+
+A move the server made for a seat (the pass or the card played when its clock ran out, a bot
+finishing for a player who left) is not the player's: `server_made` names, per history event,
+the seats whose part in it the server played, and their part is not counted.
 """
 
 from collections import Counter
 
 
-def tally(history: list[dict]) -> dict[int, Counter]:
+def tally(history: list[dict], server_made: list[frozenset[int]] | None = None) -> dict[int, Counter]:
     counts: dict[int, Counter] = {}
+    play_by_server = False  # the play a doubt turns up: made by the server?
 
     def of(seat: int) -> Counter:
         return counts.setdefault(seat, Counter())
 
-    for event in history:
+    for index, event in enumerate(history):
         kind = event["type"]
+        by_server = server_made[index] if server_made else frozenset()
         if kind == "play":
-            of(event["seat"])["claims"] += 1
+            play_by_server = event["seat"] in by_server
+            of(event["seat"])["claims"] += not play_by_server
         elif kind == "unchallenged":
             for seat in event["passed"]:
-                of(seat)["chances"] += 1
+                of(seat)["chances"] += seat not in by_server
         elif kind == "doubt":
             bluff = not event["honest"]
             player = of(event["player"])
-            player["judged"] += 1
-            player["bluffs"] += bluff
-            player["caught"] += bluff
+            if not play_by_server:
+                player["judged"] += 1
+                player["bluffs"] += bluff
+                player["caught"] += bluff
             for seat in event["passed"]:
-                of(seat)["chances"] += 1
+                of(seat)["chances"] += seat not in by_server
             for seat in event["doubters"]:
+                if seat in by_server:
+                    continue
                 doubter = of(seat)
                 doubter["chances"] += 1
                 doubter["doubts"] += 1

@@ -25,6 +25,7 @@ class HeuristicBot(Bot):
     """
 
     name = "heuristic"
+    strength = "Strong: plays like a careful player"
     doubt_power = 8.0
 
     def choose(self, view, legal, rng):

@@ -34,6 +34,7 @@ def best_play(view: dict, legal: list[dict]) -> dict:
 
 class HeuristicBot(Bot):
     name = "heuristic"
+    strength = "Strong: plays like a careful player"
 
     def choose(self, view, legal, rng):
         return best_play(view, legal) if legal else None

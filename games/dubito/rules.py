@@ -33,7 +33,7 @@ from games.base import (
     rng_dump,
     rng_load,
 )
-from games.cards import RANKS, card_name, check_card, decks, rank_value
+from games.cards import RANKS, card_name, check_card, decks
 from games.dubito.bots import best_play
 
 ROWS = (1, 2, 3, 4)
@@ -44,6 +44,11 @@ RANK_VALUE = {
 }  # rank_value without the call, for the hot loop
 NEEDS = {1: "a {rising} rank", 2: "the same suit", 3: "the same suit and a {rising} rank", 4: "the same rank"}
 RISING = {"strict": "higher", "equal": "higher or equal"}
+HAND_SUITS = "SHCD"  # a hand is shown suit by suit, black and red in turn, as players hold one
+
+
+def hand_order(card: str) -> tuple[int, int]:
+    return HAND_SUITS.index(card[1]), RANK_VALUE[card[0]]
 
 
 @dataclass(slots=True)
@@ -176,7 +181,7 @@ class Dubito(Game):
             "result": self.result(state) if over else None,
             "history": [dict(event) for event in state.history],
             "options": dict(state.options),
-            "hand": None if seat is None else sorted(state.hands[seat], key=lambda c: (c[1], rank_value(c))),
+            "hand": None if seat is None else sorted(state.hands[seat], key=hand_order),
             "hand_counts": [len(hand) for hand in state.hands],
             "rows": [[list(row) for row in rows] for rows in state.rows],
             "scores": [score(rows) for rows in state.rows],

@@ -44,6 +44,7 @@ class HeuristicBot(Bot):
     """Greedy on the points a move sheds or takes; answers a Shaman rather than pay the penalty."""
 
     name = "heuristic"
+    strength = "Strong: plays like a careful player"
 
     def choose(self, view, legal, rng):
         kind = legal[0]["type"]

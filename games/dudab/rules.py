@@ -47,7 +47,7 @@ from games.dudab.cards import (
     request_json,
 )
 from games.dudab.placement import placement_problem
-from games.dudab.scoring import totals
+from games.dudab.scoring import round_score, totals
 from games.dudab.state import DudabState, clone_state, dump_state, load_state
 
 MAIN_ACTIONS = ("play", "draw", "reveal")
@@ -318,7 +318,8 @@ class DudabBuba(Game):
     # Reading the state -----------------------------------------------------------
 
     def view(self, state, seat):
-        """What `seat` may see: its hand and own pile, counts of everyone else's, the visible table."""
+        """What `seat` may see: its hand and own pile (and what they would score if the round ended
+        now: other seats' figures would give their hidden cards away), counts of everyone else's, the visible table."""
         result = self.result(state) if state.over else None
         summary = totals(state.round_scores, state.players)
         return {
@@ -329,6 +330,7 @@ class DudabBuba(Game):
             "hand_counts": [len(hand) for hand in state.hands],
             "own": None if seat is None else list(state.own[seat]),
             "own_counts": [len(pile) for pile in state.own],
+            "round_points": None if seat is None else round_score(state.hands[seat], state.own[seat]),
             "columns": [column.json() for column in state.columns],
             "deck_count": len(state.deck),
             "discard_top": state.discard[-1] if state.discard else None,
@@ -385,7 +387,7 @@ GAME = DudabBuba(
         "four_player_columns": Option(
             3, "Starting columns with 4 players (2-3 players have 2, 5-6 players 3).", choices=(2, 3),
             label="Starting columns with 4 players",
-            choice_labels=("2 columns", "3 columns"),
+            choice_labels=("2 columns", "3 columns"), matters=lambda players, options: players == 4,
         ),
     },
 )

@@ -7,6 +7,10 @@ counts only as claims. Counts per seat: claims (bids made), judged (bids the dic
 showed), bluffs (judged bids that were false), caught (bluffs that were doubted),
 chances (turns with a bid standing, when a doubt was allowed), doubts (doubts made)
 and doubts_right (doubts that found a false bid).
+
+A move the server made for a seat (the default move when its clock ran out, a bot finishing
+for a player who left) is not the player's: `server_made` names, per history event, the seats
+whose part in it the server played, and their part is not counted (the dice it shows still are).
 """
 
 from collections import Counter
@@ -18,29 +22,36 @@ def held(quantity: int, face: int, dice: list[list[int]], ones_wild: bool) -> bo
     return sum(d == face or (wild and d == 1) for seat_dice in dice for d in seat_dice) >= quantity
 
 
-def tally(history: list[dict]) -> dict[int, Counter]:
+def tally(history: list[dict], server_made: list[frozenset[int]] | None = None) -> dict[int, Counter]:
     counts: dict[int, Counter] = {}
     ones_wild = True
     bids: list[dict] = []
-    for event in history:
+    automatic: list[bool] = []  # per bid of the round: made by the server?
+    for index, event in enumerate(history):
         kind = event["type"]
+        by_server = server_made[index] if server_made else frozenset()
         if kind == "round":
-            ones_wild, bids = event["ones_wild"], []
+            ones_wild, bids, automatic = event["ones_wild"], [], []
         elif kind == "bid":
             mine = counts.setdefault(event["seat"], Counter())
-            mine["claims"] += 1
-            mine["chances"] += bool(bids)
+            if event["seat"] not in by_server:
+                mine["claims"] += 1
+                mine["chances"] += bool(bids)
             bids.append(event)
+            automatic.append(event["seat"] in by_server)
         elif kind == "doubt":
-            for bid in bids:
+            for bid, made_by_server in zip(bids, automatic, strict=True):
+                if made_by_server:
+                    continue
                 mine = counts[bid["seat"]]
                 mine["judged"] += 1
                 if not held(bid["quantity"], bid["face"], event["dice"], ones_wild):
                     mine["bluffs"] += 1
                     mine["caught"] += bid is bids[-1]
             doubter = counts.setdefault(event["seat"], Counter())
-            doubter["chances"] += 1
-            doubter["doubts"] += 1
-            doubter["doubts_right"] += event["loser"] == event["bidder"]
-            bids = []
+            if event["seat"] not in by_server:
+                doubter["chances"] += 1
+                doubter["doubts"] += 1
+                doubter["doubts_right"] += event["loser"] == event["bidder"]
+            bids, automatic = [], []
     return counts

@@ -45,6 +45,7 @@ def chance_true(view: dict, quantity: int, face: int) -> float:
 
 class HeuristicBot(Bot):
     name = "heuristic"
+    strength = "Strong: plays like a careful player"
 
     def choose(self, view, legal, rng):
         bids = [action for action in legal if action["type"] == "bid"]

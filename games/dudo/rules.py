@@ -169,16 +169,16 @@ class Dudo(Game):
         state.total -= 1
         state.quantity = state.face = 0
         state.bidder = -1
-        # Coming down to one die happens once per player at most, as dice never come back.
-        state.palifico = len(state.dice[loser]) == 1
         if not state.dice[loser]:
             state.out.append(loser)
             state.history.append({"type": "out", "seat": loser})
             if self.is_over(state):
-                return
+                return  # the last round's palifico stays, so a loaded state has its ones_wild too
             state.turn = self._next_in(state, loser)
         else:
             state.turn = loser
+        # Coming down to one die happens once per player at most, as dice never come back.
+        state.palifico = len(state.dice[loser]) == 1
         state.round += 1
         self._roll(state)
 

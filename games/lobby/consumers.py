@@ -1,15 +1,16 @@
-"""The live lobby of one game: tables, queues and players online, pushed on every change."""
-
-import asyncio
-import contextlib
+"""The live lobby of one game: tables, queues and players online, pushed on every change; and
+the notices every page of a logged-in player listens to (a challenge shows in the header)."""
 
 from channels.db import database_sync_to_async
 
 from games.engine import GAMES
 from games.lobby.matchmaking import just_paired
-from games.lobby.snapshot import lobby_snapshot, socket_alive
-from games.matches import broadcast, presence
-from games.matches.sockets import SERVICE_ERRORS, ReconnectingConsumer
+from games.lobby.snapshot import lobby_snapshot, socket_alive, sockets_alive
+from games.matches import broadcast, writes
+from games.matches.sockets import Heartbeat, ReconnectingConsumer
+
+# This process's open lobby sockets, refreshed in the database together (snapshot.sockets_alive).
+LOBBY_SOCKETS = Heartbeat(sockets_alive)
 
 
 class LobbyConsumer(ReconnectingConsumer):
@@ -26,8 +27,9 @@ class LobbyConsumer(ReconnectingConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(socket_alive)(self.channel_name)
-        self.heartbeat = asyncio.create_task(self.beat())
+        self.beating = True
+        LOBBY_SOCKETS.add(self.channel_name)
+        await writes.presence_write(0, socket_alive, self.channel_name)
         if user is not None and user.is_authenticated:
             match = await database_sync_to_async(just_paired)(user, self.game)
             if match is not None:
@@ -36,26 +38,44 @@ class LobbyConsumer(ReconnectingConsumer):
 
     async def disconnect(self, code):
         """Count the connection out (called again after a service failed: no harm)."""
-        if getattr(self, "heartbeat", None) is not None:
-            self.heartbeat.cancel()
-            await database_sync_to_async(socket_alive)(self.channel_name, False)
+        if getattr(self, "beating", False):
+            LOBBY_SOCKETS.discard(self.channel_name)
+            await writes.presence_write(0, socket_alive, self.channel_name, False)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.game not in GAMES:
             return
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
-    async def beat(self):
-        while True:
-            await asyncio.sleep(presence.heartbeat_seconds())
-            with contextlib.suppress(*SERVICE_ERRORS):
-                await database_sync_to_async(socket_alive)(self.channel_name)
-
     async def receive_json(self, content, **kwargs):
         await self.send_json({"type": "error", "code": "bad_message", "message": "The lobby socket only listens."})
 
     async def lobby_changed(self, event):
         await self.send_json(await database_sync_to_async(lobby_snapshot)(self.game))
+
+    async def match_push(self, event):
+        await self.send(text_data=event["text"])
+
+
+class NoticeConsumer(ReconnectingConsumer):
+    """What is addressed to one player wherever they are on the site: the per-user group's pushes
+    (notices.js acts on a challenge and ignores the rest)."""
+
+    async def connect(self):
+        user = self.scope.get("user")
+        await self.accept()
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group = broadcast.user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+
+    async def disconnect(self, code):
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        await self.send_json({"type": "error", "code": "bad_message", "message": "This socket only listens."})
 
     async def match_push(self, event):
         await self.send(text_data=event["text"])

@@ -7,11 +7,9 @@ posts into the values the services take; the views only call the services.
 from django import forms
 
 from games.base import Game
-from games.bots import bot_names
+from games.bots import bot_strengths
 from games.lobby.option_fields import OptionsForm
 from games.matches.time_controls import PRESETS, QUICK_PAIRING
-
-BOT_STRENGTH = {"random": "Beginner", "easy": "Easy", "heuristic": "Strong", "medium": "Medium", "hard": "Hard"}
 
 
 def seat_field(game: Game, minimum: int, label: str) -> forms.IntegerField:
@@ -21,49 +19,76 @@ def seat_field(game: Game, minimum: int, label: str) -> forms.IntegerField:
 
 
 def time_control_field(game: Game, keys, initial: str) -> forms.ChoiceField:
-    """The clock presets by the names players use.
+    """The clock presets by the names players use, for the forms where a preset also says
+    ranked or casual (the quick pairing, a challenge).
 
-    Real-time games (Dobble) have no clock: where a preset also says ranked or casual (the
-    quick pairing, a challenge), that is the only choice left; elsewhere there is none.
+    Real-time games (Dobble) have no clock: of such a preset only ranked or casual is left.
     """
     choices = [(key, PRESETS[key].label) for key in keys]
     if game.realtime:
-        ranked = next((key for key in keys if PRESETS[key].ranked), None)
-        choices = [("none", "Casual")] if ranked is None else [(ranked, "Ranked"), ("none", "Casual")]
-        if ranked is None:
-            return forms.ChoiceField(label="Clock", choices=[("none", "no clock (real-time)")], initial="none")
-        return forms.ChoiceField(label="Kind of game", choices=choices, initial=ranked)
+        ranked = next(key for key in keys if PRESETS[key].ranked)
+        return forms.ChoiceField(
+            label="Kind of game",
+            choices=[(ranked, "Ranked"), ("none", "Casual")],
+            initial=ranked if PRESETS[initial].ranked else "none",
+        )
     return forms.ChoiceField(label="Time control", choices=choices, initial=initial)
 
 
-class NewTableForm(OptionsForm):
-    """An open table others join; the host fills empty seats with house bots on the table."""
+def clock_fields(game: Game, keys) -> dict[str, forms.Field]:
+    """A clock for the tables a player sets up; none at all for real-time games."""
+    if game.realtime:
+        return {}
+    choices = [(key, PRESETS[key].label) for key in keys]
+    return {"time_control": forms.ChoiceField(label="Time control", choices=choices, initial="none")}
+
+
+class TableForm(OptionsForm):
+    """What a table a player sets up shares: its clock ("no clock" where the game has none)."""
+
+    def time_control(self) -> str:
+        return self.cleaned_data.get("time_control", "none")
+
+
+class NewTableForm(TableForm):
+    """An open table others join; the host fills empty seats with house bots on the table.
+
+    Ranked or casual is one choice of its own, casual unless the host says otherwise; the
+    clock is another (the quick pairing is where a clock preset decides both).
+    """
 
     def __init__(self, game: Game, *args, **kwargs):
         super().__init__(game, *args, **kwargs)
         self.fields = {
             "players": seat_field(game, game.min_players, "Seats"),
-            "time_control": time_control_field(game, list(PRESETS), "none"),
-            "ranked": forms.BooleanField(label="Ranked", required=False),
+            **clock_fields(game, list(PRESETS)),
+            "kind": forms.ChoiceField(
+                label="Kind of game",
+                choices=[("casual", "Casual (ratings do not change)"), ("ranked", "Ranked")],
+                initial="casual",
+            ),
             **self.fields,
         }
 
+    def ranked(self) -> bool:
+        return self.cleaned_data["kind"] == "ranked"
 
-class PlayComputerForm(OptionsForm):
-    """You against house bots of one strength, started at once."""
+
+class PlayComputerForm(TableForm):
+    """You against house bots of one strength, started at once; always casual (the lobby says so):
+    a rating won against a strength the player picks would be a rating for the taking."""
 
     def __init__(self, game: Game, *args, **kwargs):
         super().__init__(game, *args, **kwargs)
-        names = bot_names(game.slug)
-        default = "heuristic" if "heuristic" in names else names[len(names) // 2]
+        strengths = bot_strengths(game.slug)
         self.fields = {
             "bot": forms.ChoiceField(
                 label="Computer strength",
-                choices=[(name, BOT_STRENGTH.get(name, name.capitalize())) for name in names],
-                initial=default,
+                choices=strengths,
+                initial=strengths[len(strengths) // 2][0],  # the middle one: Strong, or Dobble's Medium
             ),
             "players": seat_field(game, max(2, game.min_players), "Table size"),
-            "time_control": time_control_field(game, ["none", "turn-60", "3+2", "5+5"], "none"),
+            **clock_fields(game, ["none", "turn-60", "3+2", "5+5"]),
             **self.fields,
         }
 

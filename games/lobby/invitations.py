@@ -35,7 +35,7 @@ def offer_rematch(match_id: int, user) -> Match | None:
             if people <= set(rematch.accepted_by):
                 rematch.new_match = start_again(match, seats)
             rematch.save()
-        message = rematch_message(match, rematch, seats)
+        message = rematch_message(match, rematch)
         transaction.on_commit(lambda: broadcast.send_to_table(match.pk, message))
     return rematch.new_match
 
@@ -63,15 +63,14 @@ def brought_bot(seat) -> bool:
     return seat.user.is_bot and not seat.house_bot
 
 
-def rematch_message(match: Match, rematch: Rematch, seats: list) -> dict:
+def rematch_message(match: Match, rematch: Rematch) -> dict:
     """What the finished table hears: who asked, and where the new match is once it starts."""
-    names = [seat.user.username for seat in seats if seat.user_id in rematch.accepted_by]
     url = f"/match/{rematch.new_match_id}/" if rematch.new_match_id else None
-    return {"type": "rematch", "match": match.pk, "asked_by": names, "url": url}
+    return {"type": "rematch", "match": match.pk, "asked_by": rematch.asked_by(), "url": url}
 
 
 def challenge(challenger, username: str, game: str, time_control: str) -> Challenge:
-    """Invite a person by name to a two-player game; they answer on their lobby."""
+    """Invite a person by name to a two-player game; they answer from any page's header."""
     if game not in GAMES or GAMES[game].min_players > 2:
         raise MatchError("bad_request", "Challenges are for two-player games.")
     if time_control not in QUICK_PAIRING:
@@ -87,12 +86,9 @@ def challenge(challenger, username: str, game: str, time_control: str) -> Challe
     return sent
 
 
-def pending_for(user, game: str) -> list[Challenge]:
-    return list(
-        Challenge.objects.filter(challenged=user, game=game, status=Challenge.Status.PENDING).select_related(
-            "challenger"
-        )
-    )
+def pending_for(user) -> list[Challenge]:
+    """The challenges of every game waiting for the user's answer (every page's header lists them)."""
+    return list(Challenge.objects.filter(challenged=user, status=Challenge.Status.PENDING).select_related("challenger"))
 
 
 def answer(challenge_id: int, user, accept: bool) -> Match | None:
@@ -104,7 +100,8 @@ def answer(challenge_id: int, user, accept: bool) -> Match | None:
         if not accept:
             found.status = Challenge.Status.DECLINED
             found.save(update_fields=["status"])
-            notice = {"type": "challenge_declined", "game": found.game, "by": user.username}
+            said = f"{user.username} declined your {found.get_game_display()} challenge."
+            notice = {"type": "challenge_declined", "game": found.game, "by": user.username, "text": said}
             transaction.on_commit(
                 lambda: broadcast.deliver([(broadcast.user_group(found.challenger_id), broadcast.push(notice))])
             )

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import GAMES
-from games.lobby.models import QueueEntry
+from games.lobby.models import QueueEntry, QueuePairing
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
@@ -63,20 +63,21 @@ JUST_STARTED = timedelta(seconds=15)
 
 
 def just_paired(user, game: str, now: datetime | None = None) -> Match | None:
-    """A match of this game that the queue (or a tournament) started for the user moments ago: a
-    lobby page that connects after its `match_found` went out (it was loading) is sent there all
-    the same. A table the user hosted and started is not one: they are there already."""
-    return (
-        Match.objects.filter(
-            game=game,
-            status=Match.Status.RUNNING,
-            host__isnull=True,
-            seats__user=user,
-            started_at__gte=(now or timezone.now()) - JUST_STARTED,
+    """A running match of this game the queue seated the user in moments ago: a lobby page that
+    connects after its `match_found` went out (it was loading) is sent there all the same. Any
+    other match (a game against the computer, a table they opened) is no reason to leave the lobby."""
+    pairing = (
+        QueuePairing.objects.filter(
+            user=user,
+            match__game=game,
+            match__status=Match.Status.RUNNING,
+            paired_at__gte=(now or timezone.now()) - JUST_STARTED,
         )
-        .order_by("-started_at")
+        .select_related("match")
+        .order_by("-paired_at")
         .first()
     )
+    return pairing.match if pairing else None
 
 
 def leave_queue(user, game: str) -> None:
@@ -140,6 +141,7 @@ def matchmake(
                 game=game, seats=[{"user": user} for user in users], now=now, ranked=preset.ranked, **clock
             )
             QueueEntry.objects.filter(pk__in=[entry.pk for entry in group]).delete()
+            QueuePairing.objects.bulk_create([QueuePairing(user=user, match=match, paired_at=now) for user in users])
             started.append(match)
             transaction.on_commit(lambda m=match, u=users: broadcast.send_match_found(m, u))
     if started:

@@ -1,8 +1,17 @@
 from django.conf import settings
 from django.db import models
 
+from games.engine import GAMES
 from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import PRESETS
+
+
+def terms(game: str, time_control: str) -> str:
+    """A preset of the queue or a challenge in words: "ranked, 3+2", "casual, no clock"; a
+    real-time game (Dobble) has no clock to name, only ranked or casual."""
+    preset = PRESETS[time_control]
+    kind = "ranked" if preset.ranked else "casual"
+    return kind if GAMES[game].realtime else f"{kind}, {preset.label}"
 
 
 class QueueEntry(models.Model):
@@ -23,8 +32,20 @@ class QueueEntry(models.Model):
         indexes = [models.Index(fields=["game", "players", "joined_at"])]
 
     @property
-    def time_control_label(self) -> str:
-        return PRESETS[self.time_control].label
+    def terms(self) -> str:
+        return terms(self.game, self.time_control)
+
+
+class QueuePairing(models.Model):
+    """A match the queue seated a player in. A lobby page that connects after the `match_found`
+    went out (it was still loading) sends them there; no other match of theirs is jumped to."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="+")
+    paired_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "paired_at"])]
 
 
 class Rematch(models.Model):
@@ -35,6 +56,11 @@ class Rematch(models.Model):
     new_match = models.ForeignKey(
         "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
+
+    def asked_by(self) -> list[str]:
+        """The names of those who asked, in seat order: what the finished table shows, live and on reload."""
+        seats = sorted(self.match.seats.all(), key=lambda seat: seat.number)
+        return [seat.user.username for seat in seats if seat.user_id in self.accepted_by]
 
 
 class Challenge(models.Model):
@@ -59,8 +85,9 @@ class Challenge(models.Model):
         indexes = [models.Index(fields=["challenged", "status"])]
 
     @property
-    def time_control_label(self) -> str:
-        return PRESETS[self.time_control].label
+    def terms(self) -> str:
+        return terms(self.game, self.time_control)
+
 
 class LobbySocket(models.Model):
     """One open lobby socket; "players online" counts those whose heartbeat is recent, so the

@@ -44,6 +44,20 @@ def count_online() -> int:
     return LobbySocket.objects.filter(last_seen__gte=timezone.now() - presence.dead_after()).count()
 
 
+def sockets_alive(sockets: dict, is_open) -> None:
+    """These lobby sockets of one web process are alive: one UPDATE for all of them, and a row
+    for any that was swept meanwhile (its process could not beat for minutes)."""
+    names = [name for name in sockets if is_open(name)]
+    now = timezone.now()
+    refreshed = 0
+    for start in range(0, len(names), presence.BEAT_CHUNK):
+        chunk = names[start : start + presence.BEAT_CHUNK]
+        refreshed += LobbySocket.objects.filter(channel_name__in=chunk).update(last_seen=now)
+    if refreshed < len(names):
+        rows = [LobbySocket(channel_name=name, last_seen=now) for name in names]
+        LobbySocket.objects.bulk_create(rows, ignore_conflicts=True)
+
+
 def socket_alive(channel_name: str, is_open: bool = True) -> None:
     """A lobby socket opened or beat (is_open) or closed; rows long dead are swept meanwhile."""
     now = timezone.now()

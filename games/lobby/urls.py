@@ -4,6 +4,7 @@ from games.lobby import views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
+    path("challenges/", views.challenge_notice, name="challenge-notice"),
     path("play/<str:game>/", views.lobby, name="lobby"),
     path("play/<str:game>/computer/", views.play_computer, name="play-computer"),
     path("play/<str:game>/table/", views.new_table, name="new-table"),

@@ -4,6 +4,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from dubium.docs import doc_html
@@ -39,9 +41,7 @@ def render_lobby(request, game: str, forms: dict | None = None, error: str = "",
     engine = engine_or_404(game)
     queued = None
     mine = []
-    challenges = []
     if request.user.is_authenticated:
-        challenges = invitations.pending_for(request.user, game)
         queued = QueueEntry.objects.filter(user=request.user, game=game).first()
         mine = Match.objects.filter(
             game=game, seats__user=request.user, status__in=[Match.Status.OPEN, Match.Status.RUNNING]
@@ -53,12 +53,13 @@ def render_lobby(request, game: str, forms: dict | None = None, error: str = "",
         "challenge_form": ChallengeForm(engine, auto_id="challenge_%s") if engine.min_players <= 2 else None,
         **(forms or {}),
     }
+    snapshot = lobby_snapshot(game)
     context = {
         "engine": engine,
         "queued": queued,
         "my_matches": mine,
-        "challenges": challenges,
-        "snapshot": lobby_snapshot(game),
+        # The viewer's own socket opens a moment after this page: they are in the lobby already.
+        "snapshot": {**snapshot, "online": snapshot["online"] + 1},
         **forms,
     }
     return render(request, "games/lobby.html", {**context, "error": error}, status=status)
@@ -74,7 +75,7 @@ def play_computer(request, game: str):
     data = form.cleaned_data
     try:
         match = tables.play_the_computer(
-            request.user, game, data["bot"], data["players"], form.options(), data["time_control"]
+            request.user, game, data["bot"], data["players"], form.options(), form.time_control()
         )
     except MatchError as error:
         return render_lobby(request, game, {"computer_form": form}, error=error.message, status=400)
@@ -91,7 +92,7 @@ def new_table(request, game: str):
     data = form.cleaned_data
     try:
         match = tables.open_table(
-            request.user, game, data["players"], form.options(), data["time_control"], data["ranked"]
+            request.user, game, data["players"], form.options(), form.time_control(), form.ranked()
         )
     except MatchError as error:
         return render_lobby(request, game, {"table_form": form}, error=error.message, status=400)
@@ -143,12 +144,24 @@ def send_challenge(request, game: str):
 @require_POST
 @login_required
 def answer_challenge(request, game: str, challenge_id: int):
+    """From any page's header: accepting opens the table, declining goes back to that page."""
     engine_or_404(game)
     try:
         match = invitations.answer(challenge_id, request.user, accept=request.POST.get("answer") == "accept")
     except MatchError as error:
         return render_lobby(request, game, error=error.message, status=400)
-    return redirect("table", match.pk) if match else redirect("lobby", game)
+    if match:
+        return redirect("table", match.pk)
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return redirect(back if safe else reverse("lobby", args=[game]))
+
+
+@login_required
+def challenge_notice(request):
+    """The header's challenges alone, for notices.js to redraw when one arrives; `next` is the page
+    the player is on, where declining brings them back."""
+    return render(request, "games/includes/challenges.html", {"back": request.GET.get("next", "")})
 
 
 @require_POST

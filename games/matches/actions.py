@@ -2,7 +2,8 @@
 
 Browser, HTTP bot, uploaded bot, house bot and timeout all end in `apply_action`:
 lock the match row, check the seat may act and the move is not stale, validate
-with the engine, append to the log and save the new snapshot in one transaction,
+with the engine, append to the log (with the history entries the move added) and save
+the new snapshot (with only the history's tail) in one transaction,
 then (on commit) send every seat its own view.
 """
 
@@ -13,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import IllegalAction
-from games.matches import clocks, lifecycle, wakeups
+from games.matches import clocks, lifecycle, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -26,8 +27,7 @@ def submit_action(
     """A player's (or their bot's) move; `seq` is the last sequence number they saw."""
     now = now or timezone.now()
     with transaction.atomic():
-        match = lifecycle.locked(match_id)
-        seats = list(match.seats.select_related("user"))
+        match, seats = rows.lock_with_seats(match_id)
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if seat is None:
             raise MatchError("not_seated", "You have no seat in this match: spectators cannot move.")
@@ -56,6 +56,9 @@ def apply_action(
         raise MatchError("illegal", 'An action must be a JSON object with a "type".')
     window_was_open = engine.answer_window_ms(state) is not None
     if engine.realtime:
+        if now < match.started_at:
+            wait = (match.started_at - now).total_seconds()
+            raise MatchError("not_started", f"The cards turn up at go, in {wait:.1f} s: wait for the countdown.")
         action = {**action, "at_ms": game_time_ms(match, now)}
     try:
         state = engine.apply(state, seat_number, action)
@@ -67,8 +70,7 @@ def apply_action(
     if clocks.charge(match, mover, now):
         mover.save(update_fields=["clock_ms"])
     match.seq += 1
-    MatchAction.objects.create(match=match, seq=match.seq, seat=seat_number, action=action, source=source)
-    match.state = engine.dump(state)
+    rows.insert_action(match, seat_number, action, source, match.store_state(state), now)
     match.turn_started_at = now
     if not window_was_open:
         match.window_opened_at = now
@@ -76,7 +78,7 @@ def apply_action(
         lifecycle.finish(match, state, seats, now)
         return
     wakeups.plan_next(match, state, seats)
-    match.save(update_fields=["state", "seq", "turn_started_at", "window_opened_at", "wake_at"])
+    rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 
 

@@ -41,28 +41,42 @@ HISTORY_TAIL = 8
 
 
 def match_message(match, state, seats, seat: int | None, history_tail: int | None = None) -> dict:
-    """The picture one receiver gets: whole on (re)connect, with only the last `history_tail`
-    history entries (from index `history_start`) after a change."""
-    engine = match.engine
-    to_act = engine.to_act(state) if state is not None and match.status == match.Status.RUNNING else []
-    message = {
+    """The picture one receiver gets: whole on (re)connect (the history read back from the
+    log), with only the last `history_tail` history entries (from index `history_start`) after
+    a change. `state` is the match's latest: its history ends where the snapshot's does."""
+    return seat_message(match, state, table_facts(match, state, seats), seat, history_tail)
+
+
+def table_facts(match, state, seats) -> dict:
+    """The part of a state message that is the same for every receiver, built once a push."""
+    to_act = match.engine.to_act(state) if state is not None and match.status == match.Status.RUNNING else []
+    now = timezone.now()
+    return {
         "type": "state",
         "match": match.pk,
         "seq": match.seq,
         "status": match.status,
-        "seat": seat,
-        "view": engine.view(state, seat) if state is not None else None,
         "seats": [public_seat(s) for s in seats],
         "to_act": to_act,
-        "legal": engine.legal_actions(state, seat) if seat is not None and seat in to_act else [],
-        "clocks": clocks.snapshot(match, state, seats, to_act, timezone.now()),
+        "clocks": clocks.snapshot(match, state, seats, to_act, now),
+        # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
+        "starts_in_ms": max(0, round((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
         "result": match.result,
         "rating_changes": rating_changes(match.pk) if match.status == match.Status.FINISHED and match.ranked else [],
     }
-    view = message["view"]
-    if history_tail is not None and view is not None and "history" in view:
-        message["history_start"] = max(0, len(view["history"]) - history_tail)
-        view["history"] = view["history"][message["history_start"] :]
+
+
+def seat_message(match, state, facts: dict, seat: int | None, history_tail: int | None) -> dict:
+    engine = match.engine
+    view = engine.view(state, seat) if state is not None else None
+    legal = engine.legal_actions(state, seat) if seat is not None and seat in facts["to_act"] else []
+    message = {**facts, "seat": seat, "view": view, "legal": legal}
+    if view is not None and history_tail is None:
+        view["history"] = match.whole_history()
+    elif view is not None:
+        kept = view["history"][-history_tail:]
+        message["history_start"] = match.history_length - len(kept)
+        view["history"] = kept
     return message
 
 
@@ -92,9 +106,9 @@ def public_seat(seat) -> dict:
 
 def send_state(match, state, seats) -> None:
     """Push the new state to every seat and to spectators (call after commit)."""
+    facts = table_facts(match, state, seats)
     receivers = [(seat_group(match.pk, seat.number), seat.number) for seat in seats] + [(watch_group(match.pk), None)]
-    pushes = [(group, match_message(match, state, seats, number, HISTORY_TAIL)) for group, number in receivers]
-    deliver([(group, push(message)) for group, message in pushes])
+    deliver([(group, push(seat_message(match, state, facts, number, HISTORY_TAIL))) for group, number in receivers])
 
 
 def push(message: dict) -> dict:
@@ -160,5 +174,9 @@ def match_found_message(match) -> dict:
 
 def send_match_found(match, users) -> None:
     """Tell each player (queued, or in a tournament) where their new match is."""
-    message = match_found_message(match)
-    deliver([(user_group(user.pk), push(message)) for user in users])
+    send_matches_found([(match, users)])
+
+
+def send_matches_found(found: list[tuple[Match, list]]) -> None:
+    """Every (match, players) pair of a tournament round in one hop to the channel layer."""
+    deliver([(user_group(user.pk), push(match_found_message(match))) for match, users in found for user in users])

@@ -46,6 +46,14 @@ def deadline(match, seat, state) -> datetime | None:
     return min(limits) if limits else None
 
 
+def stop(match, seats, to_act: list[int], now: datetime) -> None:
+    """The match ended during these seats' turn (a resignation, a forfeit): their banks keep the
+    time they had left at the end, not the time at the turn's start (the caller saves them)."""
+    for seat in seats:
+        if seat.number in to_act and charge(match, seat, now):
+            seat.clock_ms = max(0, seat.clock_ms - match.clock_increment_ms)
+
+
 def charge(match, seat, now: datetime) -> bool:
     """Take the thinking time from the seat that just moved and add the increment; True when
     the seat's bank changed (and needs saving)."""

@@ -11,11 +11,14 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.matches import broadcast, chat, fairness, jsonlimits, presence
+from games.matches import broadcast, chat, fairness, jsonlimits, presence, writes
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
-from games.matches.sockets import MAX_MESSAGE_BYTES, SERVICE_ERRORS, ReconnectingConsumer
+from games.matches.sockets import MAX_MESSAGE_BYTES, SERVICE_ERRORS, Heartbeat, ReconnectingConsumer
+
+# This process's open seat sockets, refreshed in the database together (presence.beat).
+SEAT_SOCKETS = Heartbeat(presence.beat)
 
 
 class MatchConsumer(ReconnectingConsumer):
@@ -41,8 +44,9 @@ class MatchConsumer(ReconnectingConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         if seat is not None:
-            await database_sync_to_async(presence.connected)(self.match_id, seat, self.channel_name, True)
-            self.heartbeat = asyncio.create_task(self.beat())
+            self.beating = True
+            SEAT_SOCKETS.add(self.channel_name, (self.match_id, seat))
+            await writes.presence_write(self.match_id, presence.connected, self.match_id, seat, self.channel_name, True)
             if await database_sync_to_async(fairness.is_realtime)(self.match_id):
                 self.meter = fairness.DelayMeter()
                 self.pinger = asyncio.create_task(self.measure_delay())
@@ -51,19 +55,13 @@ class MatchConsumer(ReconnectingConsumer):
     async def disconnect(self, code):
         if getattr(self, "pinger", None) is not None:
             self.pinger.cancel()
-        if getattr(self, "heartbeat", None) is not None:
-            self.heartbeat.cancel()
-            await database_sync_to_async(presence.connected)(self.match_id, self.seat, self.channel_name, False)
+        if getattr(self, "beating", False):
+            SEAT_SOCKETS.discard(self.channel_name)
+            await writes.presence_write(
+                self.match_id, presence.connected, self.match_id, self.seat, self.channel_name, False
+            )
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-
-    async def beat(self):
-        """Tell the database this socket lives, until it closes; a beat lost to a database
-        outage is only late (three are missed before the socket is counted out)."""
-        while True:
-            await asyncio.sleep(presence.heartbeat_seconds())
-            with contextlib.suppress(*SERVICE_ERRORS):
-                await database_sync_to_async(presence.heartbeat)(self.match_id, self.seat, self.channel_name)
 
     async def measure_delay(self):
         """Ping the client every few seconds (real-time matches) and tell the table this seat's delay."""
@@ -109,8 +107,9 @@ class MatchConsumer(ReconnectingConsumer):
         if meter is not None:  # a real-time claim: judged by when it was made, after the race was held open
             made_at -= timedelta(milliseconds=meter.delay_ms())
             await asyncio.sleep(meter.hold_seconds())
-        await database_sync_to_async(submit_action)(
-            self.match_id, self.user, message.get("action"), message.get("seq"), source, made_at
+        await writes.write(
+            self.match_id, submit_action, self.match_id, self.user, message.get("action"), message.get("seq"), source,
+            made_at,
         )
 
     async def on_chat(self, message):

@@ -5,19 +5,22 @@ so nobody sees a change that was rolled back.
 """
 
 import secrets
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
-from games.matches import broadcast, wakeups
+from games.matches import broadcast, clocks, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 
 MAX_CLOCK_MS = 24 * 3600 * 1000
+BATCH = 1000  # rows per insert when many matches start: statements of bounded size (SQLite caps them lower)
 
 
 def locked(match_id: int) -> Match:
@@ -40,14 +43,8 @@ def create_match(
     seed: int | None = None,
 ) -> Match:
     """An open table; the host (if any) takes seat 0."""
-    try:
-        engine = get_game(game)
-        options = engine.clean_options(players, options)
-    except IllegalAction as error:
-        raise MatchError("bad_request", str(error)) from None
+    options = checked_options(game, players, options, ranked)
     check_clock(clock, clock_initial_ms, clock_increment_ms)
-    if ranked and players < 2:
-        raise MatchError("bad_request", "Solo games are not rated: a ranked table needs at least 2 seats.")
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -65,16 +62,75 @@ def create_match(
     return match
 
 
-def start_seated_match(*, game: str, seats: list[dict], now: datetime, **table) -> Match:
-    """A match filled in the given seat order and started at once (ranked queue, tournaments).
+@dataclass(frozen=True)
+class SeatedTable:
+    """One match to start at once: each seat's fields in seat order (user, and house_bot or
+    code_version for bots that play here), its options, and a seed only where a test or a
+    replay needs a known deal."""
 
-    `seats` holds each seat's fields (user, and house_bot or code_version for bots that play
-    here); call inside the caller's transaction.
-    """
-    match = create_match(game=game, players=len(seats), **table)
-    for number, fields in enumerate(seats):
-        Seat.objects.create(match=match, number=number, **fields)
-    return start_match(match.pk, None, now)
+    seats: list[dict]
+    options: dict | None = None
+    seed: int | None = None
+
+
+def start_seated_match(
+    *, game: str, seats: list[dict], now: datetime, options: dict | None = None, seed: int | None = None, **table
+) -> Match:
+    """A match filled in the given seat order and started at once (ranked queue, challenges, rematches)."""
+    return start_seated_matches(game=game, tables=[SeatedTable(seats, options, seed)], now=now, **table)[0]
+
+
+def start_seated_matches(
+    *,
+    game: str,
+    tables: list[SeatedTable],
+    now: datetime,
+    ranked: bool = False,
+    clock: str = Match.Clock.NONE,
+    clock_initial_ms: int = 0,
+    clock_increment_ms: int = 0,
+) -> list[Match]:
+    """Matches filled in the given seat orders and started at once, in a few queries however
+    many there are (a tournament round of thousands): matches, seats and wake-ups are written
+    in bulk, and the wake-ups go to the broker together after commit. No state is pushed: nobody
+    can hold a socket to a match that did not exist before the commit, and whoever opens one
+    is sent its whole state. Call inside the caller's transaction."""
+    check_clock(clock, clock_initial_ms, clock_increment_ms)
+    matches, seatings = [], []
+    for table in tables:
+        players = len(table.seats)
+        match = Match(
+            game=game,
+            players=players,
+            options=checked_options(game, players, table.options, ranked),
+            ranked=ranked,
+            clock=clock,
+            clock_initial_ms=clock_initial_ms,
+            clock_increment_ms=clock_increment_ms,
+            seed=secrets.randbits(62) if table.seed is None else table.seed,
+        )
+        seats = [Seat(match=match, number=number, **fields) for number, fields in enumerate(table.seats)]
+        # Planned before the insert, so each row is written once: a new match has no history
+        # and no question out, so its first wake-up needs nothing from the database.
+        wakeups.plan_next(match, begin(match, seats, now), seats)
+        matches.append(match)
+        seatings.append(seats)
+    with transaction.atomic():
+        Match.objects.bulk_create(matches, batch_size=BATCH)
+        Seat.objects.bulk_create([seat for seats in seatings for seat in seats], batch_size=BATCH)
+        transaction.on_commit(lambda: wakeups.schedule(matches))
+    return matches
+
+
+def checked_options(game: str, players: int, options: dict | None, ranked: bool) -> dict:
+    """The table's options completed with the game's defaults, or a MatchError that says what is wrong."""
+    try:
+        options = get_game(game).clean_options(players, options)
+    except IllegalAction as error:
+        raise MatchError("bad_request", str(error)) from None
+    if ranked and players < 2:
+        raise MatchError("bad_request", "Solo games are not rated: a ranked table needs at least 2 seats.")
+    return options
 
 
 def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:
@@ -167,7 +223,7 @@ def leave_match(match_id: int, user, now: datetime | None = None) -> None:
                 match.save(update_fields=["status"])
             transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
         elif match.status == Match.Status.RUNNING:
-            forfeit(match, seat, now)
+            forfeit(match, seat, now, resigned=True)
         else:
             raise MatchError("not_running", "This match is over.")
 
@@ -182,24 +238,35 @@ def start_match(match_id: int, by_user, now: datetime | None = None) -> Match:
         seats = list(match.seats.select_related("user"))
         if len(seats) != match.players:
             raise MatchError("not_full", f"The table needs {match.players} players and has {len(seats)}.")
-        state = match.engine.new_game(match.players, match.seed, match.options)
-        match.state = match.engine.dump(state)
-        match.status = Match.Status.RUNNING
-        match.started_at = match.turn_started_at = now
-        for seat in seats:
-            seat.clock_ms = match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
-            seat.save(update_fields=["clock_ms"])
+        state = begin(match, seats, now)
+        Seat.objects.bulk_update(seats, ["clock_ms"])
         wakeups.plan_next(match, state, seats)
         match.save()
         transaction.on_commit(lambda: after_change(match, state, seats))
     return match
 
 
-def forfeit(match: Match, seat: Seat, now: datetime) -> None:
-    """The seat loses; a house bot plays its turns so the others can finish (locked match)."""
+def begin(match: Match, seats: list[Seat], now: datetime):
+    """Deal the first position and set the clocks running (in memory: the caller writes them);
+    returns the engine state."""
+    state = match.engine.new_game(match.players, match.seed, match.options)
+    match.store_state(state)
+    match.status = Match.Status.RUNNING
+    # A real-time race starts at "go", after the get-ready countdown: game time 0 is then.
+    go = now + timedelta(milliseconds=settings.REALTIME_GET_READY_MS) if match.engine.realtime else now
+    match.started_at = match.turn_started_at = go
+    for seat in seats:
+        seat.clock_ms = match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
+    return state
+
+
+def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> None:
+    """The seat loses (resigned by the player, or forfeited by absence or time); a house bot plays
+    its turns so the others can finish (locked match)."""
     seat.forfeited_at = now
+    seat.resigned = resigned
     seat.house_bot = seat.house_bot or "random"
-    seat.save(update_fields=["forfeited_at", "house_bot"])
+    seat.save(update_fields=["forfeited_at", "resigned", "house_bot"])
     seats = list(match.seats.select_related("user"))
     state = match.load_state()
     active = [s.number for s in seats if s.forfeited_at is None]
@@ -219,6 +286,9 @@ def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[
     kept = [[n for n in group if n not in gone_numbers] for group in result["ranking"]]
     result["ranking"] = [group for group in kept if group] + [[s.number] for s in gone]
     result["forfeited"] = [s.number for s in gone]
+    result["resigned"] = [s.number for s in gone if s.resigned]
+    clocks.stop(match, seats, [] if match.engine.is_over(state) else match.engine.to_act(state), now)
+    Seat.objects.bulk_update(seats, ["clock_ms"])
     match.result = result
     match.status = Match.Status.FINISHED
     match.finished_at = now
@@ -230,7 +300,7 @@ def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[
 
 def after_change(match: Match, state, seats: list[Seat]) -> None:
     broadcast.send_state(match, state, seats)
-    wakeups.schedule(match)
+    wakeups.schedule([match])
 
 
 def check_open(match: Match) -> None:

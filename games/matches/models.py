@@ -7,7 +7,7 @@ The snapshot is a cache: seed + options + the action log replay it exactly
 from django.conf import settings
 from django.db import models
 
-from games.engine import GAMES
+from games.engine import GAMES, KEPT_HISTORY
 from games.matches.time_controls import clock_label
 
 GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
@@ -37,7 +37,12 @@ class Match(models.Model):
     clock = models.CharField(max_length=4, choices=Clock.choices, default=Clock.NONE)
     clock_initial_ms = models.PositiveIntegerField(default=0, help_text="Per-turn limit, or the bank per game.")
     clock_increment_ms = models.PositiveIntegerField(default=0, help_text="Fischer increment per move.")
-    state = models.JSONField(null=True, blank=True, help_text="game.dump() after the last action.")
+    state = models.JSONField(
+        null=True, blank=True, help_text="game.dump() after the last action, its history cut to the last entries."
+    )
+    history_start = models.PositiveIntegerField(
+        default=0, help_text="Where the snapshot's history starts in the whole history (the rest is in the log)."
+    )
     seq = models.PositiveIntegerField(default=0, help_text="How many actions the log holds.")
     result = models.JSONField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
@@ -82,11 +87,38 @@ class Match(models.Model):
         return [
             f"{option.label}: {option.describe_value(self.options.get(name, option.default))}"
             for name, option in self.engine.options.items()
-            if option.players_choose
+            if option.players_choose and option.matters_at(self.players, self.options)
         ]
 
     def load_state(self):
         return self.engine.load(self.state)
+
+    def store_state(self, state) -> list[dict]:
+        """Keep `state` as the snapshot with only the last KEPT_HISTORY history entries, so that a
+        move reads and writes the same amount however long the game has run; the entries it added
+        since the stored snapshot are returned, for the action's log row."""
+        data = self.engine.dump(state)
+        history = data["history"]
+        added = history[len(self.state["history"]) :] if self.state is not None else []
+        data["history"] = history[-KEPT_HISTORY:]
+        self.history_start += len(history) - len(data["history"])
+        self.state = data
+        return added
+
+    @property
+    def history_length(self) -> int:
+        """How many entries the whole history has (the snapshot holds its tail)."""
+        return self.history_start + len(self.state["history"]) if self.state is not None else 0
+
+    def whole_history(self) -> list[dict]:
+        """The snapshot's history with every earlier entry: those `new_game` wrote, then those
+        each logged action added (MatchAction.events), up to the snapshot's move."""
+        tail = self.state["history"]
+        if not self.history_start:
+            return tail
+        first = self.engine.dump(self.engine.new_game(self.players, self.seed, self.options))["history"]
+        earlier = self.actions.filter(seq__lte=self.seq).order_by("seq").values_list("events", flat=True)
+        return [*first, *(entry for events in earlier for entry in events)][: self.history_start] + tail
 
     def seat_of(self, user) -> "Seat | None":
         if user is None or not user.is_authenticated:
@@ -108,6 +140,7 @@ class Seat(models.Model):
     connections = models.PositiveSmallIntegerField(default=0, help_text="Open sockets: SeatSocket rows, counted.")
     disconnected_at = models.DateTimeField(null=True, blank=True)
     forfeited_at = models.DateTimeField(null=True, blank=True)
+    resigned = models.BooleanField(default=False, help_text="The forfeit was the player's own resignation.")
 
     class Meta:
         ordering = ["number"]
@@ -142,6 +175,7 @@ class MatchAction(models.Model):
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
+    events = models.JSONField(default=list, help_text="The history entries this action added.")
     source = models.CharField(max_length=8, choices=Source.choices)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,11 +1,13 @@
 """Who is connected to which seat, and what a (re)connecting client is sent.
 
 Each open socket of a seated player is a SeatSocket row and `Seat.connections` is their
-count, which the clocks read (a seat with no socket gets the disconnect grace). A socket's
-consumer refreshes its row every HEARTBEAT_SECONDS; rows of sockets that died with their web
-process stop being refreshed, and `forget_dead_sockets` counts them out.
+count, which the clocks read (a seat with no socket gets the disconnect grace). Every
+HEARTBEAT_SECONDS each web process refreshes the rows of all its live sockets in one UPDATE
+(`beat`); rows of sockets that died with their web process stop being refreshed, and
+`forget_dead_sockets` counts them out.
 """
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -15,6 +17,9 @@ from django.utils import timezone
 
 from games.matches import broadcast, lifecycle, wakeups
 from games.matches.models import Match, Seat, SeatSocket
+
+# Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
+BEAT_CHUNK = 900
 
 
 def heartbeat_seconds() -> float:
@@ -49,10 +54,23 @@ def connected(match_id: int, number: int, channel_name: str, is_connected: bool)
         recount(match, seat, now)
 
 
-def heartbeat(match_id: int, number: int, channel_name: str) -> None:
-    """The socket is alive; if it had been taken for dead meanwhile, it counts again."""
-    if not SeatSocket.objects.filter(channel_name=channel_name).update(last_seen=timezone.now()):
-        connected(match_id, number, channel_name, True)
+def beat(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bool]) -> None:
+    """These sockets ({channel name: (match id, seat number)}) are alive: one UPDATE for all
+    of them. Any taken for dead meanwhile count again, unless they have closed since."""
+    names = list(sockets)
+    now = timezone.now()
+    refreshed = 0
+    for start in range(0, len(names), BEAT_CHUNK):
+        refreshed += SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK]).update(last_seen=now)
+    if refreshed == len(names):
+        return
+    known = set()
+    for start in range(0, len(names), BEAT_CHUNK):
+        rows = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
+        known.update(rows.values_list("channel_name", flat=True))
+    for name in names:
+        if name not in known and is_open(name):
+            connected(*sockets[name], name, True)
 
 
 def forget_dead_sockets(now: datetime | None = None) -> int:

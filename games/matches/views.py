@@ -3,7 +3,7 @@
 from django.shortcuts import render
 from django.templatetags.static import static
 
-from games.bots import bot_names
+from games.bots import bot_strengths
 from games.dobble.deck import SYMBOL_NAMES
 from games.matches import replays
 from games.matches.models import Match
@@ -27,7 +27,7 @@ def table(request, match_id: int):
             "seat": seat,
             "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
             "can_join": request.user.is_authenticated and seat is None and match.status == Match.Status.OPEN,
-            "bot_names": bot_choices(match),
+            "house_bots": bot_choices(match),
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,
         },
     )
@@ -58,5 +58,6 @@ def dobble_symbols() -> list[dict]:
     return [{"name": name, "picture": static(f"vendor/twemoji/{name.replace(' ', '-')}.svg")} for name in SYMBOL_NAMES]
 
 
-def bot_choices(match: Match) -> list[str]:
-    return bot_names(match.game)
+def bot_choices(match: Match) -> list[tuple[str, str]]:
+    """The house bots the host may seat, weakest first, in players' words."""
+    return bot_strengths(match.game)

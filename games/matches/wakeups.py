@@ -25,7 +25,7 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from games.matches import actions, fairness, lifecycle, seat_players, tasks
+from games.matches import actions, fairness, lifecycle, rows, seat_players, tasks
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -53,11 +53,13 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
     """Do (or, for a bot that must be asked, start) the first thing that is due; False when nothing was."""
     now = now or timezone.now()
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.RUNNING:
-            return False  # deleted, or over since this wake-up was asked for
+        try:
+            match, seats = rows.lock_with_seats(match_id)
+        except MatchError:
+            return False  # deleted since this wake-up was asked for
+        if match.status != Match.Status.RUNNING:
+            return False  # over since
         state = match.load_state()
-        seats = list(match.seats.select_related("user"))
         due = [event for event in due_events(match, state, seats) if event[0] <= now]
         if not due:
             plan_next(match, state, seats)
@@ -68,7 +70,7 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
         if action != seat_players.ASK:
             # A real-time bot claim falls due once its race was held open: it was made before that.
             made = when - fairness.hold() if match.engine.realtime and action is not None else now
-            play_for(match, state, seat, action, made)
+            play_for(match, state, seat, action, made, seats)
             return True
         seat_players.player_for(seat).reserve(match, seat, now)
         plan_next(match, state, seats)
@@ -78,7 +80,7 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
     return True
 
 
-def play_for(match, state, seat, action: dict | None, now: datetime) -> None:
+def play_for(match, state, seat, action: dict | None, now: datetime, seats: list | None = None) -> None:
     """Play a house bot's move, or the default move of a seat that ran out of time (or forfeit it)."""
     source = MatchAction.Source.HOUSE
     if action is None:
@@ -88,7 +90,7 @@ def play_for(match, state, seat, action: dict | None, now: datetime) -> None:
             lifecycle.forfeit(match, seat, now)
             return
     try:
-        actions.apply_action(match, seat.number, action, seq=match.seq, source=source, now=now)
+        actions.apply_action(match, seat.number, action, seq=match.seq, source=source, now=now, seats=seats)
     except MatchError as error:
         log.error("%s seat %s: %s refused %s: %s", match, seat.number, source, action, error.message)
         lifecycle.forfeit(match, seat, now)
@@ -192,14 +194,19 @@ def play_out(match_id: int, max_moves: int = 100_000):
     raise RuntimeError(f"match {match_id} did not end in {max_moves} moves")
 
 
-def schedule(match) -> None:
-    """Ask for a wake-up at `match.wake_at` (after commit); if the broker is down, the beat
-    sweep wakes the match from the stored `wake_at` instead."""
-    if settings.MATCH_WAKEUPS == "celery" and match.wake_at is not None:
-        try:
-            tasks.wake_match.apply_async((match.pk,), eta=match.wake_at)
-        except BrokerUnreachable as error:
-            log.warning("%s: wake-up not queued, the sweep will do it: %s", match, error)
+def schedule(matches: list) -> None:
+    """Ask for each match's wake-up at its `wake_at` (after commit), over one broker connection
+    however many matches a round starts; if the broker is down, the beat sweep wakes them from
+    the stored `wake_at` instead."""
+    due = [match for match in matches if match.wake_at is not None]
+    if settings.MATCH_WAKEUPS != "celery" or not due:
+        return
+    try:
+        with tasks.wake_match.app.producer_or_acquire() as producer:
+            for match in due:
+                tasks.wake_match.apply_async((match.pk,), eta=match.wake_at, producer=producer)
+    except BrokerUnreachable as error:
+        log.warning("wake-up not queued for %d match(es), the sweep will do it: %s", len(due), error)
 
 
 def match_finished(match_id: int) -> None:

@@ -34,14 +34,13 @@ def webhook_seconds(game: str) -> float:
     return float(budgets.get(game, budgets.get("default", 1.0)))
 
 
-def move_request(engine, state, seat: int) -> dict:
-    """What the bot is given: exactly what a player on that seat sees, and its legal actions."""
-    return {
-        "game": engine.slug,
-        "seat": seat,
-        "view": engine.view(state, seat),
-        "legal": engine.legal_actions(state, seat),
-    }
+def move_request(engine, state, seat: int, history: list[dict] | None = None) -> dict:
+    """What the bot is given: exactly what a player on that seat sees, and its legal actions;
+    `history` is the whole history, where the state holds only its tail (a match's snapshot)."""
+    view = engine.view(state, seat)
+    if history is not None:
+        view["history"] = history
+    return {"game": engine.slug, "seat": seat, "view": view, "legal": engine.legal_actions(state, seat)}
 
 
 class HostedBot(SeatPlayer):
@@ -49,12 +48,12 @@ class HostedBot(SeatPlayer):
         return seat.code_version is not None
 
     def next_move(self, match, state, seat, seats):
-        """Due as soon as it is its turn, unless a question is already out: then when that one expires."""
-        asked = (
-            MoveQuestion.objects.filter(match=match, seat=seat.number, seq=match.seq)
-            .values_list("deadline", flat=True)
-            .first()
-        )
+        """Due as soon as it is its turn, unless a question is already out: then when that one expires.
+        A match being started (not yet saved) has none out."""
+        asked = None
+        if match.pk is not None:
+            questions = MoveQuestion.objects.filter(match=match, seat=seat.number, seq=match.seq)
+            asked = questions.values_list("deadline", flat=True).first()
         return max(match.turn_started_at, asked or match.turn_started_at), ASK
 
     def reserve(self, match, seat, now) -> None:
@@ -69,7 +68,7 @@ class HostedBot(SeatPlayer):
         code = BotCode.objects.get(bot_id=seat.user_id, version=seat.code_version)
         if BotProfile.objects.filter(bot_id=seat.user_id, suspended_at__isnull=False).exists():
             raise NoAnswer("The bot is suspended.")
-        request = move_request(match.engine, state, seat.number)
+        request = move_request(match.engine, state, seat.number, match.whole_history())
         try:
             if code.kind == BotCode.Kind.WEBHOOK:
                 announce_start(match, seat, code)

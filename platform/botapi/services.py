@@ -142,8 +142,18 @@ def latest_version(bot) -> int | None:
 
 def seat_fields(user, house_bot: str = "") -> dict:
     """What a seat for this account holds: a house bot's name, or the uploaded code's latest version."""
-    code_version = latest_version(user) if user.is_bot and not house_bot else None
-    return {"user": user, "house_bot": house_bot, "code_version": code_version}
+    return seats_fields([(user, house_bot)])[0]
+
+
+def seats_fields(players: list[tuple]) -> list[dict]:
+    """seat_fields for each (user, house_bot), the latest versions read in one query (a tournament round)."""
+    hosted = {user.pk for user, house_bot in players if user.is_bot and not house_bot}
+    versions = BotCode.objects.filter(bot_id__in=hosted).values("bot_id").annotate(latest=Max("version"))
+    latest = dict(versions.values_list("bot_id", "latest")) if hosted else {}
+    return [
+        {"user": user, "house_bot": house_bot, "code_version": None if house_bot else latest.get(user.pk)}
+        for user, house_bot in players
+    ]
 
 
 def suspended(bot) -> bool:

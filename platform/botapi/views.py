@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -6,12 +7,11 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from botapi import services
+from botapi import players, services
 from botapi.models import BotCode, BotProfile
 from dubium.docs import doc_html
-from games.bots import bot_names
+from games.bots import bot_strengths
 from games.engine import GAMES
-from games.lobby.forms import BOT_STRENGTH
 from games.matches.errors import MatchError
 from ratings.models import Rating
 
@@ -47,10 +47,13 @@ def bots(request):
             "games": GAMES.values(),
             "mine": mine,
             "opponents": [
-                (f"{slug}:{name}", f"{game.name}: {BOT_STRENGTH.get(name, name.capitalize())} ({name.capitalize()}Bot)")
+                (f"{slug}:{name}", f"{game.name}: {strength} ({name.capitalize()}Bot)")
                 for slug, game in GAMES.items()
-                for name in bot_names(slug)
+                for name, strength in bot_strengths(slug)
             ],
+            "webhook_seconds": [(game.name, players.webhook_seconds(slug)) for slug, game in GAMES.items()],
+            "upload_seconds": settings.BOT_MOVE_SECONDS,
+            "strikes": settings.BOT_STRIKES_TO_SUSPEND,
             "guide": doc_html("bots.md"),
         },
     )

@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.lobby.context_processors.challenges",
             ],
         },
     },
@@ -181,8 +182,17 @@ if REDIS_URL:
             }[os.environ.get("CHANNELS_BACKEND", "core")],
             # channels_redis blocks 5 s on each receive; redis-py's default socket timeout is also
             # 5 s, which can cut that read and drop the websocket: give the read more room.
+            # redis-py 8 caps a pool at 100 connections and fails the next send at once ("Too many
+            # connections"): hundreds of sockets opening or sending at once (bench/load.py at 400
+            # sockets) need more, each only for the moment of its send.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 15,
+                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                    }
+                ],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "dubium"),
             },
         }
@@ -225,10 +235,17 @@ BOT_STRIKES_TO_SUSPEND = int(os.environ.get("BOT_STRIKES_TO_SUSPEND", "5"))
 # Real-time races (Dobble): the most one-way network delay credited to a claim, and how long
 # every claim is held open after it was made (games/matches/fairness.py).
 REALTIME_LAG_CAP_MS = int(os.environ.get("REALTIME_LAG_CAP_MS", "150"))
+# The get-ready countdown of a real-time match: game time 0 ("go") comes this long after the
+# start, and claims before it are refused (docs/rules/dobble.md).
+REALTIME_GET_READY_MS = int(os.environ.get("REALTIME_GET_READY_MS", "3000"))
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.
 MATCH_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("MATCH_SOCKET_HEARTBEAT_SECONDS", "20"))
+# How a web process writes moves (games/matches/writes.py): "auto" groups them into shared
+# commits on SQLite and runs them on a pool of threads elsewhere; "group", "pool" and "thread"
+# (one at a time on the database thread, as Channels does by default) force one way, to measure.
+MATCH_WRITES = os.environ.get("MATCH_WRITES", "auto")
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},
     "matchmake": {"task": "games.lobby.tasks.matchmake_all", "schedule": 3.0},

@@ -10,7 +10,7 @@ from django.views.defaults import page_not_found
 
 from games.engine import GAMES
 from games.matches.models import Match
-from ratings.ladders import ladder
+from ratings.ladders import default_kind, ladder, who_is_ranked
 from tournaments.models import Tournament
 
 
@@ -23,11 +23,17 @@ def home(request):
         request,
         "home.html",
         {
-            "games": [(game, ladder(game.slug)[:3]) for game in games],
+            "games": [(game, *top_three(game.slug)) for game in games],
             "live": live[:8],
             "tournaments": upcoming[:5],
         },
     )
+
+
+def top_three(game: str) -> tuple:
+    """The top of the ladder the leaderboard page shows first, with its rule in words."""
+    kind = default_kind(game)
+    return ladder(game, kind)[:3], who_is_ranked(game, kind)
 
 
 @login_required

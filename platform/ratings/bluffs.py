@@ -3,6 +3,9 @@
 Each game that has bluffing counts from its public history (games/<game>/bluffs.py), so a
 bluff counts only where the rules showed it. A finished match is replayed from its seed and
 log and its counts stored per account (`BluffRecord`); profiles and the API sum those rows.
+
+Only a player's own moves count: the log's `source` tells which moves the server made for a
+seat (a timeout's default move; a house bot finishing for a player who left).
 """
 
 import logging
@@ -13,8 +16,7 @@ from django.db.models import Count, Sum
 from games.doubt_it.bluffs import tally as doubt_it_tally
 from games.dudo.bluffs import tally as dudo_tally
 from games.engine import GAMES, IllegalAction
-from games.matches.models import Match
-from games.simulate import replay
+from games.matches.models import Match, MatchAction
 from ratings.models import BluffRecord
 
 logger = logging.getLogger(__name__)
@@ -27,13 +29,12 @@ def record_bluffs(match_id: int) -> int:
     match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
     if match is None or match.game not in TALLIES:
         return 0
-    log = list(match.actions.values_list("seat", "action"))
     try:
-        state = replay(GAMES[match.game], match.players, match.seed, match.options, log)
+        history, server_made = replay_marked(match)
     except IllegalAction as error:  # a log the engine cannot replay says nothing about bluffs
         logger.warning("match %s: no bluff figures, its log does not replay: %s", match_id, error)
         return 0
-    counts = TALLIES[match.game](state.history)
+    counts = TALLIES[match.game](history, server_made)
     rows = []
     for number, user_id in match.seats.values_list("number", "user_id"):
         mine = counts.get(number, {})
@@ -41,6 +42,27 @@ def record_bluffs(match_id: int) -> int:
     with transaction.atomic():
         BluffRecord.objects.bulk_create(rows, ignore_conflicts=True)
     return len(rows)
+
+
+def replay_marked(match: Match) -> tuple[list[dict], list[frozenset[int]]]:
+    """The match's public history, and per event the seats whose part in it the server played.
+
+    A server-made move that adds no event at once (a pass while others may still doubt) marks
+    the event that closes its turn."""
+    engine = GAMES[match.game]
+    # A house bot's moves are its own; on anybody else's seat a house bot only ever finishes for them.
+    house_bots = set(match.seats.filter(user__is_bot=True, user__bot_owner=None).values_list("number", flat=True))
+    state = engine.new_game(match.players, match.seed, match.options)
+    server_made = [frozenset()] * len(state.history)
+    pending: set[int] = set()
+    for seat, action, source in match.actions.values_list("seat", "action", "source"):
+        state = engine.apply(state, seat, action)
+        if source == MatchAction.Source.TIMEOUT or (source == MatchAction.Source.HOUSE and seat not in house_bots):
+            pending.add(seat)
+        if len(state.history) > len(server_made):
+            server_made += [frozenset(pending)] * (len(state.history) - len(server_made))
+            pending = set()
+    return state.history, server_made
 
 
 def player_bluffs(user) -> list[dict]:

@@ -19,6 +19,14 @@ def default_kind(game: str) -> str:
     return "humans" if GAMES[game].realtime else "all"
 
 
+def who_is_ranked(game: str, kind: str) -> str:
+    """The ladder's rule in words, shown wherever its ratings are, so every page agrees."""
+    if kind == "humans":
+        apart = " (a program's reaction time is no measure of a person's)" if GAMES[game].realtime else ""
+        return f"People only: bots are ranked apart{apart}."
+    return "Bots only." if kind == "bots" else "People and bots share this ladder."
+
+
 def clean_kind(kind: str | None, game: str) -> str:
     return kind if kind in KINDS else default_kind(game)
 

@@ -14,6 +14,7 @@ def leaderboards(request):
         {
             "engine": engine,
             "top": list(ladders.ladder(slug, ladders.default_kind(slug))[:TOP]),
+            "rule": ladders.who_is_ranked(slug, ladders.default_kind(slug)),
             "mine": ladders.position(slug, request.user, ladders.default_kind(slug)),
         }
         for slug, engine in GAMES.items()
@@ -35,6 +36,7 @@ def leaderboard(request, game: str):
             "engine": GAMES[game],
             "page": page,
             "kind": kind,
+            "rule": ladders.who_is_ranked(game, kind),
             "kinds": list(ladders.KINDS),
             "mine": mine,
             "my_page": ladders.page_of(mine[0]) if mine else None,

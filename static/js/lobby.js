@@ -42,8 +42,10 @@
       } else if (message.type === "match_found") {
         // A form on its way (the pairing that completed this table) brings its own redirect.
         if (!submitting) location.href = message.url;
-      } else if (message.type === "challenge" || message.type === "challenge_declined") {
+      } else if (message.type === "challenge") {
         location.reload();  // the page lists the challenges waiting for you
+      } else if (message.type === "challenge_declined") {
+        window.DubiumNotice(message.text);
       }
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });

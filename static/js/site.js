@@ -17,3 +17,11 @@
     }
   });
 })();
+
+// A printable page (the round sheet): its Print button, shown only when this script runs.
+(function () {
+  for (const button of document.querySelectorAll("[data-print]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  }
+})();

@@ -97,12 +97,12 @@
     return true;
   }
 
+  // A player's connection, said in words on their presence dot: the delay itself only matters to the server.
   function drawDelays() {
     for (const node of document.querySelectorAll("[data-delay-seat]")) {
       const ms = delays[node.dataset.delaySeat];
-      const seconds = ms == null ? "" : `${(ms / 1000).toFixed(2)} s`;
-      node.textContent = seconds && `delay ${seconds}`;
-      node.title = seconds && `Network delay credited to this player's claims: ${seconds}`;
+      const speed = ms == null ? "" : ms < 60 ? "fast" : ms < 150 ? "fair" : "slow";
+      node.title = node.dataset.presence + (speed && `, connection: ${speed}`);
     }
   }
 
@@ -113,7 +113,9 @@
     if (!status) return;
     status.textContent = `${message.asked_by.join(", ")} asked for a rematch.`;
     status.hidden = false;
-    el("rematch").textContent = "Accept the rematch";
+    const asked = message.asked_by.includes(status.closest("form").dataset.player);
+    el("rematch").textContent = asked ? "Waiting for the others to accept" : "Accept the rematch";
+    el("rematch").disabled = asked;
   }
 
   let rematchSent = false;
@@ -123,6 +125,12 @@
     if (message.code === "stale" && pendingClaim) {
       if (latest.seq <= pendingClaim.seq) { pendingClaim.stale = true; return; }
       if (retryClaim(latest)) return;
+    }
+    // Another move got in first: the server's answer speaks of move numbers (bots read it), so
+    // the player gets the table as it now is, and a sentence.
+    if (message.code === "stale") {
+      send({ type: "sync" });
+      message = { message: "Someone moved just before you: here is the table as it is now. Choose again." };
     }
     const box = el("table-error");
     box.textContent = message.message;
@@ -144,7 +152,10 @@
     drawHistory(message);
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
-    for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = message.status !== "running";
+    // Resign is for a player still in the game: not once they resigned (or forfeited) and the others play on.
+    const mine = message.seats.find((s) => s.seat === message.seat);
+    const playing = message.status === "running" && !(mine && mine.forfeited);
+    for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = !playing;
     for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
     signalTurn(message);
   }
@@ -158,6 +169,8 @@
     if (message.view && renderer) {
       renderer.render(area, message.view, {
         act, h, seats: message.seats, seat: message.seat, toAct: message.to_act, legal: message.legal,
+        startsInMs: message.starts_in_ms || 0,
+        finished: message.status === "finished",
         name: (n) => playerName(message.seats, n),
         redraw: () => { if (latest === message) drawArea(message); },
       });
@@ -168,23 +181,41 @@
   }
 
   const FOCUS_KEYS = ["id", "data-card", "data-action", "data-column", "data-row", "data-choice", "data-key"];
+  const CONTROLS = "button, select, [tabindex='0']";
+
+  // The last focus was on the table: a control a renderer removed leaves it on <body>, which
+  // still counts as the table's (a click elsewhere on the page does not).
+  let focusOnTable = false;
+  document.addEventListener("focusin", (event) => { focusOnTable = el("game-area").contains(event.target); });
+  document.addEventListener("pointerdown", (event) => { if (!el("game-area").contains(event.target)) focusOnTable = false; });
+
+  let parked = null;  // the control the player last used, while the table holds the focus
 
   function rememberFocus(area) {
     const node = document.activeElement;
+    // No control was left last time (the table holds it while others play): the one last used, or the first.
+    if (node === area || ((!node || node === document.body) && focusOnTable)) return parked || { selector: null, index: 0 };
     if (!node || !area.contains(node)) return null;
-    if (node === area) return { selector: null, index: 0 }; // no control was left last time: take the first one now
     const selector = node.tagName.toLowerCase() + FOCUS_KEYS.filter((key) => node.hasAttribute(key))
       .map((key) => `[${key}="${CSS.escape(node.getAttribute(key))}"]`).join("");
     return { selector, index: [...area.querySelectorAll(selector)].indexOf(node) };
   }
 
+  const focusable = (node) => node && !node.disabled && node.tabIndex >= 0 && !node.closest("[hidden]");
+
+  // The same control if it still takes the keyboard, else the first that does, else the table
+  // itself (never <body>), so the next redraw can hand it to the next decision's first control.
   function restoreFocus(area, saved) {
-    if (!saved || area.contains(document.activeElement)) return;
+    const active = document.activeElement;
+    if (!saved || (active !== area && area.contains(active))) return;
     const same = saved.selector ? area.querySelectorAll(saved.selector) : [];
     let target = same[Math.min(saved.index, same.length - 1)];
-    if (!target || target.disabled) {
-      target = area.querySelector(".controls button:not([disabled]), button:not([disabled]), select, [tabindex='0']") || area;
+    if (!focusable(target)) {
+      const first = [...area.querySelectorAll(CONTROLS)].find(focusable);
+      if (!first && saved.selector) parked = saved;
+      target = first || area;
     }
+    if (target !== area) parked = null;
     target.focus({ preventScroll: true });
   }
 
@@ -253,10 +284,10 @@
       "data-seat": s.seat,
     },
       h("span", { class: "seat-name" }, s.player, s.bot ? h("span", { class: "badge" }, "bot") : null),
-      h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away" }),
+      h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
+        "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
       h("span", { class: "clock", "data-clock-seat": s.seat }),
-      h("span", { class: "delay muted", "data-delay-seat": s.seat }),
     )));
     drawDelays();
   }
@@ -292,9 +323,11 @@
     list.scrollTop = list.scrollHeight;
   }
 
+  // The result takes the top of the table the moment the match ends, in view on a phone too.
   function drawResult(message) {
     const box = el("result");
     if (!message.result) { box.hidden = true; return; }
+    const appearing = box.hidden;
     box.hidden = false;
     box.replaceChildren(
       h("h2", {}, "Result"),
@@ -302,10 +335,17 @@
         group.map((n) => playerName(message.seats, n)).join(" = "),
         group.some((n) => message.result.scores && message.result.scores[n] != null)
           ? ` — ${(renderer && renderer.scoreName) || "score"} ${group.map((n) => message.result.scores[n]).join(", ")}` : null,
-        group.some((n) => (message.result.forfeited || []).includes(n)) ? " (left)" : null,
+        group.map((n) => leftNote(message.result, n)),
         group.map((n) => ratingText(message, n))))),
       h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
     );
+    if (appearing) box.scrollIntoView({ block: "nearest" });
+  }
+
+  // A player who resigned says so; "left" is for one forfeited by absence or time.
+  function leftNote(result, seat) {
+    if ((result.resigned || []).includes(seat)) return " (resigned)";
+    return (result.forfeited || []).includes(seat) ? " (left)" : null;
   }
 
   function ratingText(message, seat) {

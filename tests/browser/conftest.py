@@ -6,7 +6,6 @@ Bots move on their own here: a wake-up ticker runs for the length of each test.
 import logging
 import os
 import re
-import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.matches import lifecycle
+from tests.ports import free_port
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -35,9 +35,7 @@ def site(transactional_db, settings):
 
     settings.HOUSE_BOT_THINK_MS = 60
     settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     server = uvicorn.Server(
         uvicorn.Config("dubium.asgi:application", host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     )
@@ -213,3 +211,28 @@ def table_with_bots(host, game, bots, options=None, seed=11):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(create).result()
+
+
+SHOWN_SHARES = """([groups, cards]) => [...document.querySelectorAll(groups)].flatMap((group) => {
+    const boxes = [...group.querySelectorAll(cards)].map((card) => card.getBoundingClientRect());
+    return boxes.slice(0, -1).map((box, n) => boxes[n + 1].top > box.top + 5 ? 1 : (boxes[n + 1].left - box.left) / box.width);
+})"""
+
+
+def shown_shares(page, groups: str, cards: str) -> list[float]:
+    """For each card in each group, the share of its width the next card leaves in view (1 where the next
+    card starts a new line). Found and measured in one step, so a redraw cannot detach the cards halfway."""
+    return page.evaluate(SHOWN_SHARES, [groups, cards])
+
+
+def until(page, done, step, limit_ms=30_000):
+    """Run step() until done() holds; a redraw under a click simply means: look again."""
+    waited = 0
+    while not done():
+        assert waited < limit_ms, "the table did not reach the wanted moment in time"
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - Playwright timeouts and detached nodes during a redraw
+            pass
+        page.wait_for_timeout(80)
+        waited += 80

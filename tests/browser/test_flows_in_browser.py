@@ -10,6 +10,7 @@ import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from games.engine import GAMES
 from games.matches.models import Match
@@ -86,6 +87,12 @@ def dobble_step(page):
 
 
 def dudab_step(page):
+    prompt = page.locator(".dock-prompt").all_inner_texts()  # read once: the table may be redrawn meanwhile
+    if prompt and prompt[0].startswith("Tap "):  # cards to give up: tap them, then confirm
+        for n in range(int(prompt[0].split()[1])):
+            page.locator("#my-hand button.dudab-card").nth(n).click(timeout=2000)
+        page.locator("#dudab-choices button:not([disabled])").first.click(timeout=2000)
+        return
     playable = page.locator("#my-hand button:not([disabled])")
     if playable.count() and not page.locator("#dudab-choices [data-action=play]").count():
         playable.first.click(timeout=2000)
@@ -131,6 +138,9 @@ def watch_the_replay(page, site, match) -> None:
             page.click(f"[data-step={step}]")
             page.wait_for_timeout(100)
         assert page.locator("#game-area").inner_text().strip()
+        page.click("[data-step=first]")
+        page.wait_for_timeout(200)
+        assert "your turn" not in page.locator("#game-area").inner_text().lower()  # a replay prompts nobody
     screenshot(page, f"flows-{match.game}-replay")
 
 
@@ -164,6 +174,7 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
     for page in (alice_page, bob_page):
         page.wait_for_selector("#result:not([hidden])")
         assert not page.locator("button:has-text('Resign')").is_visible()
+        assert "alice (resigned)" in page.locator("#result").inner_text()
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
 
@@ -178,6 +189,11 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
 
     alice_page.click("#rematch")
     bob_page.wait_for_selector("text=alice asked for a rematch.")
+    for page in (alice_page, bob_page):  # the offer is drawn from the server: it survives a reload
+        page.reload()
+        expect(page.locator("#rematch-status")).to_have_text("alice asked for a rematch.")
+    expect(alice_page.locator("#rematch")).to_be_disabled()
+    expect(bob_page.locator("#rematch")).to_have_text("Accept the rematch")
     bob_page.click("#rematch")
     bob_page.wait_for_url(lambda url: f"/match/{match.pk}/" not in url)
     alice_page.wait_for_url(bob_page.url)
@@ -208,7 +224,7 @@ def test_a_challenge_by_name_reaches_the_other_lobby_and_both_land_on_the_table(
     alice_page.select_option("#challenge_time_control", "none")
     alice_page.click("#challenge button[type=submit]")
     alice_page.wait_for_selector("text=Challenge sent to bob")
-    bob_page.wait_for_selector("#challenges >> text=alice challenges you (no clock)")
+    bob_page.wait_for_selector("#challenges >> text=alice challenges you to Dudo (casual, no clock)")
     screenshot(bob_page, "flows-challenge-received")
     bob_page.click("#challenges button[value=accept]")
     bob_page.wait_for_url("**/match/*/")

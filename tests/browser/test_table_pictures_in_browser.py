@@ -13,7 +13,7 @@ import pytest
 
 from games.matches import lifecycle
 from games.matches.models import Match
-from tests.browser.conftest import ARTIFACTS, log_in, table_with_bots
+from tests.browser.conftest import ARTIFACTS, log_in, shown_shares, table_with_bots, until
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,7 @@ COLOURS = "red|blue|yellow|green"
 DUDAB_NAME = re.compile(rf"^(({COLOURS}) (hand|mammoth|club|hide) [1-4]|({COLOURS}) Shaman|Dudab|Jungle|Baby)$")
 
 
+# Of every card that a later one overlaps: how much of it shows, as a share of its width.
 def hosts_page(site, new_page, match):
     """The host's browser on the table, after pressing Start."""
     page = new_page()
@@ -54,19 +55,6 @@ def watch_errors(page) -> list[str]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     return errors
-
-
-def until(page, done, step, limit_ms=30_000):
-    """Run step() until done() holds; a redraw under a click simply means: look again."""
-    waited = 0
-    while not done():
-        assert waited < limit_ms, "the table did not reach the wanted moment in time"
-        try:
-            step()
-        except Exception:  # noqa: BLE001 - Playwright timeouts and detached nodes during a redraw
-            pass
-        page.wait_for_timeout(80)
-        waited += 80
 
 
 def history(page) -> str:
@@ -116,8 +104,19 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
     labels = page.locator("#my-hand .playing-card").evaluate_all(SPOKEN_NAMES)
     assert len(labels) >= 17 and all(CARD_NAME.match(label) for label in labels), labels
     assert page.locator("#my-hand .playing-card svg text").count() >= 2 * len(labels), "each card shows its rank twice"
+    shares = shown_shares(page, "#my-hand", ".playing-card")
+    assert min(shares) >= 0.6, f"the hand spreads over the table's width, every corner index in view: {shares}"
+    rows = page.locator("#my-hand .playing-card").evaluate_all(
+        "els => new Set(els.map(e => e.getBoundingClientRect().top)).size")
+    assert rows == 1, "17 cards lie in one row on a desktop table"
+    for name in page.locator(".opponent-name").all():
+        assert name.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 30"), "names are never broken"
+        assert name.get_attribute("title")
+
+    backs: list[float] = []
 
     def step():
+        backs.extend(shown_shares(page, "#last-play", ".playing-card.back"))
         if page.locator("#doubt").is_visible():
             page.keyboard.press("d")
         elif page.locator("#play-cards").is_visible():
@@ -125,6 +124,7 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
             page.click("#play-cards")
 
     until(page, lambda: page.locator("#doubt-reveal").count() > 0, step)
+    assert backs and min(backs) >= 0.5, f"each back of the last play shows half of itself, no sliver: {backs}"
     reveal = page.locator("#doubt-reveal")
     shown = reveal.locator(".playing-card").evaluate_all(SPOKEN_NAMES)
     assert shown and all(CARD_NAME.match(label) for label in shown), shown
@@ -156,7 +156,7 @@ def test_dubito_shows_each_players_tableau_with_rules_and_points(site, new_page,
     until(page, lambda: plays["done"] >= 5, step)
     page.wait_for_timeout(300)
     rules = page.locator(".player-tableau.me .row-rule").all_inner_texts()
-    assert len(rules) == 4 and "1 pt per card" in rules[0] and "4 pt per card" in rules[3] and "one rank" in rules[3]
+    assert len(rules) == 4 and "1 pt per card" in rules[0] and "4 pts per card" in rules[3] and "one rank" in rules[3]
     assert page.locator(".player-tableau").count() == 2
     assert page.locator(".playing-card.last-play").count() == 1, "the last play is marked"
     page.locator("#my-hand button:not([disabled])").first.click()
@@ -174,8 +174,15 @@ def test_dudab_buba_draws_its_cards_and_lights_the_columns_a_card_fits(site, new
     moves = {"done": 0, "lit": 0}
 
     def step():
-        choices = page.locator("#dudab-choices button")
+        choices = page.locator("#dudab-choices button:not([disabled])")
         requests = page.locator("#dudab-choices .request-choice")
+        prompt = page.locator(".dock-prompt").inner_text()
+        if prompt.startswith("Tap "):  # cards to give up: tap them, then confirm
+            for n in range(int(prompt.split()[1])):
+                page.locator("#my-hand button.dudab-card").nth(n).click()
+            page.locator("#dudab-choices button:not([disabled])").first.click()
+            moves["done"] += 1
+            return
         if requests.count():
             requests.first.click()
             moves["done"] += 1

@@ -79,3 +79,19 @@ def test_i_doubt_it_figures_agree_with_each_other_over_whole_games(seed, players
     for mine in counts.values():
         assert mine["bluffs"] <= mine["judged"] <= mine["claims"]
         assert mine["doubts_right"] <= mine["doubts"] <= mine["chances"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**31), game=st.sampled_from(["dudo", "doubt-it"]), server_seat=st.integers(0, 2))
+def test_a_seat_the_server_played_for_counts_nothing_and_the_others_count_as_before(seed, game, server_seat):
+    tallies = {"dudo": dudo_tally, "doubt-it": doubt_it_tally}
+    playout = play(GAMES[game], [get_bot(game, "heuristic") for _ in range(3)], seed)
+    history = playout.state.history
+    alone = tallies[game](history)
+    marked = tallies[game](history, [frozenset({server_seat})] * len(history))
+    assert not +marked.get(server_seat, Counter())  # every count of that seat is zero
+    for seat in set(alone) - {server_seat}:
+        mine = marked[seat]
+        for name in ("claims", "bluffs", "judged", "caught"):  # their own moves, judged as before
+            assert mine[name] == alone[seat][name]
+        assert mine["doubts"] == alone[seat]["doubts"] and mine["chances"] == alone[seat]["chances"]

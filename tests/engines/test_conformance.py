@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.base import KEPT_HISTORY
 from games.bots import RandomBot
 from games.engine import GAMES, IllegalAction, get_game
 from games.simulate import play, replay
@@ -63,6 +64,7 @@ def test_a_random_playout_keeps_the_contract(slug, seed, size):
     for seat in [None, *range(players)]:
         view = game.view(state, seat)
         json.dumps(view)
+        assert game.view(game.load(dumped), seat) == view  # the match service shows a loaded state
         assert view["game"] == slug and view["seat"] == seat and view["is_over"] is True
 
 
@@ -96,3 +98,61 @@ def test_every_legal_action_is_accepted_by_apply(slug):
         for seat in game.to_act(state):
             for action in game.legal_actions(state, seat)[:25]:
                 game.apply(game.clone(state), seat, action)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_snapshot_with_the_generator_as_a_list_of_ints_loads_and_plays_on_the_same(slug):
+    """Matches stored before the generator's words were packed keep loading and replaying exactly."""
+    game = get_game(slug)
+    players = max(2, game.min_players)
+    playout = play(game, [RandomBot() for _ in range(players)], seed=11)
+    state = replay(game, players, 11, None, playout.log[: len(playout.log) // 2])
+    dumped = game.dump(state)
+    version, words, gauss = state.rng.getstate()
+    stored_before = json.loads(json.dumps({**dumped, "rng": [version, list(words), gauss]}))
+    assert len(json.dumps(dumped["rng"])) < len(json.dumps(stored_before["rng"])) / 2
+    old, new = game.load(stored_before), game.load(dumped)
+    assert game.dump(old) == dumped
+    assert old.rng.random() == new.rng.random()
+
+
+def cut(game, state, keep: int):
+    """The state as the match service stores and loads it: only the last `keep` history entries."""
+    data = game.dump(state)
+    data["history"] = data["history"][-keep:]
+    return game.load(data)
+
+
+def without_history(data: dict) -> dict:
+    return {key: value for key, value in data.items() if key != "history"}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), keep=st.sampled_from([1, 4, KEPT_HISTORY]))
+def test_a_state_cut_to_the_tail_of_its_history_plays_on_as_the_whole_one(slug, seed, keep):
+    """What lets the match service store only the history's tail: after every action, a state
+    loaded with `keep` entries (keep >= 1; the service keeps KEPT_HISTORY) reaches the same state,
+    views and legal actions as the whole one, the earlier entries never change, and the
+    history's new entries are the same."""
+    game = get_game(slug)
+    players = max(2, game.min_players)
+    playout = play(game, [RandomBot() for _ in range(players)], seed)
+    whole = game.new_game(players, seed)
+    for number, (seat, action) in enumerate(playout.log):
+        before = game.dump(whole)["history"]
+        tail = game.apply(cut(game, whole, keep), seat, action)
+        game.apply(whole, seat, action)
+        after = game.dump(whole)["history"]
+        assert after[: len(before)] == before
+        assert without_history(game.dump(tail)) == without_history(game.dump(whole))
+        new = game.dump(tail)["history"][min(len(before), keep) :]
+        assert new == after[len(before) :]
+        if number % 7 == 0:
+            for viewer in [None, *range(players)]:
+                assert without_history(game.view(tail, viewer)) == without_history(game.view(whole, viewer))
+                assert game.view(whole, viewer)["history"] == after
+                assert game.legal_actions(tail, viewer or 0) == game.legal_actions(whole, viewer or 0)
+            for moves_since in range(1, 6):
+                if game.still_current(tail, moves_since):
+                    assert game.still_current(whole, moves_since)

@@ -195,7 +195,7 @@ def test_a_play_lays_the_card_draws_the_top_of_the_pile_and_passes_the_turn():
     state = table([["2C", "3C"], ["AS", "AS"]], pile=["9D", "JH"])
     DUBITO.apply(state, 0, play("2C", 4))
     view = DUBITO.view(state, 0)
-    assert view["hand"] == ["3C", "JH"] and view["rows"][0] == [[], [], [], ["2C"]]
+    assert view["hand"] == ["JH", "3C"] and view["rows"][0] == [[], [], [], ["2C"]]
     assert view["pile"] == 1 and view["to_act"] == [1]
     assert view["history"] == [{"type": "play", "seat": 0, "card": "2C", "row": 4, "pile": 1}]
 
@@ -289,7 +289,7 @@ def test_a_seat_sees_its_own_hand_and_everything_public_but_no_other_hand():
         "result": None,
         "history": [{"type": "play", "seat": 0, "card": "2C", "row": 1, "pile": 1}],
         "options": {"ascending": "strict", "empty_pile": "play-on"},
-        "hand": ["QH", "AS"],
+        "hand": ["AS", "QH"],
         "hand_counts": [2, 2],
         "rows": [[["AH", "2C"], [], [], []], EMPTY],
         "scores": [2, 0],
@@ -309,3 +309,8 @@ def test_dump_load_and_clone_give_equal_but_independent_states():
     copy = DUBITO.clone(state)
     DUBITO.apply(copy, 0, DUBITO.legal_actions(copy, 0)[0])
     assert DUBITO.dump(state) == data and DUBITO.dump(copy) != data
+
+
+def test_a_hand_is_shown_suit_by_suit_black_and_red_in_turn_ranks_rising():
+    state = table([["5C", "9D", "KS", "TH", "8C", "2H", "JD", "AS"], ["AS"] * 8])
+    assert DUBITO.view(state, 0)["hand"] == ["AS", "KS", "2H", "TH", "5C", "8C", "9D", "JD"]

@@ -469,6 +469,15 @@ def test_a_seat_sees_its_own_hand_and_pile_and_only_counts_of_the_others():
     assert view["columns"] == [{"cards": ["R-hide-4"], "hidden": 0, "jungle_at": None, "request": None}]
 
 
+def test_a_seat_sees_what_its_own_cards_would_score_if_the_round_ended_now_and_nobody_elses():
+    state = table([["G-club-1", "dudab-3"], ["Y-club-2", "Y-club-3", "B-hide-1"]], [["R-hide-4"]])
+    state.own = [["shaman-B-1"], ["R-hand-4", "B-hand-4"]]
+    # 5 for the Dudab in hand, 5 for the lone Shaman, 1 for the green club.
+    assert DUDAB.view(state, 0)["round_points"] == 11
+    assert DUDAB.view(state, 1)["round_points"] == 2 + 3 + 1 + 4 + 4
+    assert DUDAB.view(state, None)["round_points"] is None
+
+
 def test_the_timeout_action_is_the_penalty_then_a_draw_then_the_first_legal_play():
     state = shaman_played(["G-hand-2", "shaman-B-2"])
     assert DUDAB.default_action(state, 1) == {"type": "reveal"}

@@ -1,6 +1,9 @@
 """The one action path: validation, the log, the snapshot, refusals."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games.engine import get_game
 from games.matches import actions, lifecycle, replays
@@ -80,7 +83,22 @@ def test_leaving_a_running_two_player_match_loses_it(dudo_match, alice):
     dudo_match.refresh_from_db()
     assert dudo_match.status == Match.Status.FINISHED
     assert dudo_match.result["ranking"] == [[1], [0]]
-    assert dudo_match.result["forfeited"] == [0]
+    assert dudo_match.result["forfeited"] == [0] and dudo_match.result["resigned"] == [0]
+
+
+def test_a_resignation_on_your_turn_leaves_the_clock_at_the_time_left_then(alice, bob):
+    match = lifecycle.create_match(
+        game="dudo", players=2, host=alice, seed=42, clock=Match.Clock.PER_GAME,
+        clock_initial_ms=300_000, clock_increment_ms=5_000,
+    )
+    lifecycle.join_match(match.pk, bob)
+    start = timezone.now()
+    lifecycle.start_match(match.pk, alice, now=start)
+    to_move = user_on(match, first_to_act(match))
+    lifecycle.leave_match(match.pk, to_move, now=start + timedelta(seconds=40))
+    assert match.seats.get(user=to_move).clock_ms == 260_000  # no increment: no move was made
+    match.refresh_from_db()
+    assert match.result["resigned"] == [match.seats.get(user=to_move).number]
 
 
 def test_a_finished_match_replays_from_its_export(dudo_match):

@@ -7,10 +7,11 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import fairness, lifecycle, wakeups
+from games.matches import actions, broadcast, fairness, lifecycle, wakeups
+from games.matches.errors import MatchError
 from games.matches.fairness import DelayMeter
 from games.matches.models import Match, MatchAction
-from tests.engines.test_dobble_helpers import wrong_claim
+from tests.engines.test_dobble_helpers import right_claim, wrong_claim
 from tests.matches.test_consumers import connect
 
 
@@ -122,3 +123,23 @@ def test_an_asked_bots_early_answer_counts_as_made_at_the_floor(alice, settings)
     made = wakeups.hold_claim(match, match.load_state(), match.started_at)
     assert made == floor
     assert timezone.now() >= floor + timedelta(milliseconds=100)  # it waited for the race to be decided
+
+
+@pytest.mark.django_db
+def test_a_race_starts_at_go_after_the_get_ready_countdown(alice, bob, settings):
+    settings.REALTIME_GET_READY_MS = 3000
+    match = lifecycle.create_match(game="dobble", players=2, host=alice, seed=5)
+    lifecycle.join_match(match.pk, bob)
+    now = timezone.now()
+    match = lifecycle.start_match(match.pk, alice, now=now)
+    assert match.started_at == now + timedelta(seconds=3)  # game time 0 is "go"
+    state = match.load_state()
+    message = broadcast.match_message(match, state, list(match.seats.select_related("user")), 0)
+    assert 2500 < message["starts_in_ms"] <= 3000
+    claim = right_claim(state, 0, "pile")
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(match.pk, alice, claim, seq=match.seq, now=now + timedelta(seconds=1))
+    assert refused.value.code == "not_started"
+    assert refused.value.message == "The cards turn up at go, in 2.0 s: wait for the countdown."
+    actions.submit_action(match.pk, alice, claim, seq=match.seq, now=now + timedelta(seconds=3.2))
+    assert MatchAction.objects.get(match=match).action["at_ms"] == 200

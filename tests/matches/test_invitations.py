@@ -56,7 +56,8 @@ def test_a_challenge_by_name_starts_the_game_when_accepted(client, alice, bob):
     assert client.post("/play/dudo/challenge/", {"username": "Bob", "time_control": "5+5"}).status_code == 302
     client.force_login(bob)
     sent = Challenge.objects.get()
-    assert "alice challenges you (5+5)" in client.get("/play/dudo/").content.decode()
+    for page in ("/play/dudo/", "/tournaments/", "/leaderboards/"):  # in every page's header
+        assert "alice challenges you to Dudo (ranked, 5+5)" in client.get(page).content.decode()
     response = client.post(f"/play/dudo/challenge/{sent.pk}/", {"answer": "accept"})
     match = Match.objects.get()
     assert response.url == f"/match/{match.pk}/" and match.ranked and match.clock_label == "5+5"
@@ -68,9 +69,25 @@ def test_a_declined_challenge_starts_nothing_and_cannot_be_answered_twice(client
     client.post("/play/dudo/challenge/", {"username": "bob", "time_control": "none"})
     client.force_login(bob)
     sent = Challenge.objects.get()
-    client.post(f"/play/dudo/challenge/{sent.pk}/", {"answer": "decline"})
+    declined = client.post(f"/play/dudo/challenge/{sent.pk}/", {"answer": "decline", "next": "/tournaments/"})
+    assert declined.url == "/tournaments/" and "challenges you" not in client.get("/tournaments/").content.decode()
     assert client.post(f"/play/dudo/challenge/{sent.pk}/", {"answer": "accept"}).status_code == 400
     assert not Match.objects.exists() and Challenge.objects.get().status == Challenge.Status.DECLINED
+
+
+def test_declining_never_sends_the_player_off_the_site(client, alice, bob):
+    client.force_login(alice)
+    client.post("/play/dudo/challenge/", {"username": "bob", "time_control": "none"})
+    client.force_login(bob)
+    answer = f"/play/dudo/challenge/{Challenge.objects.get().pk}/"
+    assert client.post(answer, {"answer": "decline", "next": "https://elsewhere.example/"}).url == "/play/dudo/"
+
+
+def test_a_dobble_challenge_names_no_clock(client, alice, bob):
+    client.force_login(alice)
+    client.post("/play/dobble/challenge/", {"username": "bob", "time_control": "none"})
+    client.force_login(bob)
+    assert "alice challenges you to Dobble (casual)" in client.get("/").content.decode()
 
 
 @pytest.mark.parametrize("name", ["nobody", "alice", "RandomBot"])
@@ -79,3 +96,13 @@ def test_a_challenge_needs_another_person(client, alice, name):
     client.force_login(alice)
     response = client.post("/play/dudo/challenge/", {"username": name, "time_control": "none"})
     assert response.status_code == 400 and not Challenge.objects.exists()
+
+
+def test_the_header_fragment_lists_the_challenges_and_keeps_the_page_to_come_back_to(client, alice, bob):
+    client.force_login(bob)
+    assert "challenges you" not in client.get("/challenges/?next=/leaderboards/").content.decode()
+    client.force_login(alice)
+    client.post("/play/dudo/challenge/", {"username": "bob", "time_control": "none"})
+    client.force_login(bob)
+    html = client.get("/challenges/?next=/leaderboards/").content.decode()
+    assert "alice challenges you to Dudo (casual, no clock)" in html and 'value="/leaderboards/"' in html

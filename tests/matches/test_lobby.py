@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.lobby import matchmaking
+from games.lobby import matchmaking, tables
 from games.lobby.models import QueueEntry
 from games.matches.errors import MatchError
 from games.matches.models import Match
@@ -99,6 +99,12 @@ def test_the_queue_api_joins_and_leaves(client, alice, bob):
 
 
 @pytest.mark.django_db
+def test_the_lobby_page_counts_its_viewer_before_their_socket_opens(client, alice):
+    client.force_login(alice)
+    assert "1</span> in the lobby" in client.get("/play/dudo/").content.decode()
+
+
+@pytest.mark.django_db
 def test_ranked_tables_need_two_seats_within_the_games_bounds(client, alice):
     client.force_login(alice)
     response = client.post("/api/queue/", {"game": "doubt-it", "players": 2}, content_type="application/json")
@@ -117,7 +123,7 @@ async def test_the_lobby_socket_pushes_new_tables_and_tells_a_queued_player_wher
     lobby = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=headers)
     assert (await lobby.connect())[0]
     first = await lobby.receive_json_from()
-    assert first["type"] == "lobby" and first["tables"] == []
+    assert first["type"] == "lobby" and first["tables"] == [] and first["online"] == 1  # counted at once
     await database_sync_to_async(lifecycle.create_match)(game="dudo", players=2, host=alice)
     await database_sync_to_async(lifecycle.join_match)((await Match.objects.afirst()).pk, bob)
     pushed = await lobby.receive_json_from()
@@ -136,3 +142,10 @@ def test_a_match_that_just_started_for_a_player_is_found_for_their_lobby_page(al
     assert matchmaking.just_paired(alice, "dudo") == match
     assert matchmaking.just_paired(carol, "dudo") is None
     assert matchmaking.just_paired(alice, "dudo", now + timedelta(minutes=1)) is None
+
+
+@pytest.mark.django_db
+def test_a_game_against_the_computer_is_not_a_match_the_queue_found(alice):
+    match = tables.play_the_computer(alice, "dudo", "random", 2, {}, "none")
+    assert match.status == Match.Status.RUNNING
+    assert matchmaking.just_paired(alice, "dudo") is None

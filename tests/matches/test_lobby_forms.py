@@ -1,11 +1,15 @@
 """The lobby's own forms, posted as a browser posts them: every game, every option, both paths."""
 
+import re
+
 import pytest
 
-from games.engine import GAMES
+from games.engine import GAMES, get_game
 from games.lobby.forms import NewTableForm, PlayComputerForm
 from games.lobby.models import QueueEntry
+from games.matches import lifecycle
 from games.matches.models import Match
+from tournaments.forms import HouseBotsForm
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +111,30 @@ def test_dobble_has_no_clock_but_its_quick_pairing_is_ranked_or_casual(client, a
     client.post("/play/dobble/queue/", {"players": "2", "time_control": "3+2"})
     match = Match.objects.get()
     assert match.ranked and match.clock_label == "no clock"
+
+
+def test_every_strength_choice_is_one_ordered_list_of_distinct_bots_in_words(client, alice):
+    """Weakest to strongest, each bot once: Dobble's `heuristic` (an alias of Medium) is not offered."""
+    dobble = [(name, words.split(":")[0]) for name, words in PlayComputerForm(get_game("dobble")).fields["bot"].choices]
+    assert dobble == [("random", "Beginner"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+    assert PlayComputerForm(get_game("dobble")).fields["bot"].initial == "medium"
+    dudo = [words.split(":")[0] for _, words in PlayComputerForm(get_game("dudo")).fields["bot"].choices]
+    assert dudo == ["Beginner", "Strong"]
+    assert list(HouseBotsForm(game="dobble").fields) == ["bots_random", "bots_easy", "bots_medium", "bots_hard"]
+    client.force_login(alice)
+    match = lifecycle.create_match(game="dobble", players=3, host=alice)
+    html = client.get(f"/match/{match.pk}/").content.decode()
+    offered = re.findall(r'<option value="(\w+)">(\w+):', html)
+    assert offered == [("random", "Beginner"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+
+
+def test_a_table_names_only_the_options_that_matter_at_its_size_and_mini_game(client, alice):
+    client.force_login(alice)
+    three = lifecycle.create_match(game="dudab", players=3, host=alice)
+    four = lifecycle.create_match(game="dudab", players=4, host=alice)
+    assert "with 4 players" not in client.get(f"/match/{three.pk}/").content.decode()
+    assert "Starting columns with 4 players: 3 columns" in client.get(f"/match/{four.pk}/").content.decode()
+    inferno = lifecycle.create_match(game="dobble", players=2, host=alice)
+    potato = lifecycle.create_match(game="dobble", players=2, host=alice, options={"mini_game": "hot-potato"})
+    assert "Hot Potato rounds" not in " ".join(inferno.option_labels())
+    assert "Hot Potato rounds" in " ".join(potato.option_labels())

@@ -54,9 +54,20 @@ def test_a_socket_whose_heartbeat_stopped_is_counted_out_from_its_last_beat(duel
     assert duel.wake_at == max(duel.turn_started_at, last_beat) + timedelta(seconds=60), "the mover's grace runs"
 
 
-def test_a_socket_taken_for_dead_counts_again_at_its_next_beat(duel):
+def test_a_socket_taken_for_dead_counts_again_at_its_next_beat_unless_it_closed_meanwhile(duel):
     presence.connected(duel.pk, 0, "slow-process", True)
+    presence.connected(duel.pk, 1, "closed-meanwhile", True)
     presence.forget_dead_sockets(now=timezone.now() + timedelta(minutes=5))
-    assert seat(duel, 0).connections == 0
-    presence.heartbeat(duel.pk, 0, "slow-process")
+    assert seat(duel, 0).connections == 0 and seat(duel, 1).connections == 0
+    presence.beat({"slow-process": (duel.pk, 0), "closed-meanwhile": (duel.pk, 1)}, lambda name: name == "slow-process")
     assert seat(duel, 0).connections == 1 and seat(duel, 0).disconnected_at is None
+    assert seat(duel, 1).connections == 0
+
+
+def test_one_beat_refreshes_every_live_socket_of_the_process(duel):
+    presence.connected(duel.pk, 0, "tab-1", True)
+    presence.connected(duel.pk, 1, "tab-2", True)
+    SeatSocket.objects.update(last_seen=timezone.now() - timedelta(seconds=50))
+    presence.beat({"tab-1": (duel.pk, 0), "tab-2": (duel.pk, 1)}, lambda name: True)
+    assert presence.forget_dead_sockets(now=timezone.now() + timedelta(seconds=30)) == 0
+    assert (seat(duel, 0).connections, seat(duel, 1).connections) == (1, 1)

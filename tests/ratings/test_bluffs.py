@@ -23,7 +23,7 @@ def played_dudo(alice, bob):
     Seat.objects.create(match=match, number=0, user=alice)
     Seat.objects.create(match=match, number=1, user=bob)
     MatchAction.objects.bulk_create(
-        MatchAction(match=match, seq=seq, seat=seat, action=action, source=MatchAction.Source.HOUSE)
+        MatchAction(match=match, seq=seq, seat=seat, action=action, source=MatchAction.Source.BROWSER)
         for seq, (seat, action) in enumerate(playout.log)
     )
     return match, tally(playout.state.history)
@@ -81,3 +81,14 @@ def test_a_log_that_does_not_replay_is_skipped_not_fatal(alice, bob):
     Seat.objects.create(match=match, number=1, user=bob)
     MatchAction.objects.create(match=match, seq=1, seat=0, action={"type": "x"}, source=MatchAction.Source.HOUSE)
     assert record_bluffs(match.pk) == 0
+
+
+def test_moves_the_server_made_for_a_person_are_not_theirs(played_dudo, alice, bob):
+    """Alice's clock ran out on every move; bob left, and a house bot finished for him."""
+    match, counts = played_dudo
+    match.actions.filter(seat=0).update(source=MatchAction.Source.TIMEOUT)
+    match.actions.filter(seat=1).update(source=MatchAction.Source.HOUSE)
+    record_bluffs(match.pk)
+    for user in (alice, bob):
+        mine = BluffRecord.objects.get(match=match, user=user)
+        assert (mine.claims, mine.judged, mine.doubts, mine.chances) == (0, 0, 0, 0)

@@ -70,13 +70,13 @@ def test_an_unknown_kind_shows_everyone_and_an_unknown_game_is_404(client, ladde
 def test_the_page_runs_the_same_queries_whatever_the_ladder_size(client, ladder, make_user, django_assert_num_queries):
     client.force_login(ladder[5])
     client.get(reverse("leaderboard", args=["dudo"]))  # warm the session
-    # session, user, count, page, its accounts, own rating, above, tied
-    with django_assert_num_queries(8):
+    # session, user, count, page, its accounts, own rating, above, tied, the header's challenges
+    with django_assert_num_queries(9):
         client.get(reverse("leaderboard", args=["dudo"]))
     for i in range(40):
         user = make_user(f"extra{i}")
         Rating.objects.create(user=user, game="dudo", elo=1000 + i, games=1)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         client.get(reverse("leaderboard", args=["dudo"]), {"page": 2})
 
 
@@ -112,3 +112,15 @@ def test_dobble_ranks_people_apart_from_bots_unless_asked(client, ladder):
     assert "b1" in everyone
     assert [row["player"] for row in client.get("/api/leaderboards/dobble/").json()["results"]][:2] == ["h0", "h2"]
     assert "b1" in client.get(reverse("leaderboard", args=["dudo"])).content.decode()
+
+
+def test_every_page_shows_dobble_bots_apart_and_says_so(client, make_user):
+    """Dobble ranks people and bots apart: the home page, the leaderboards and the Dobble ladder
+    agree on who is listed, and each says the rule in words."""
+    bot = make_user("HardBot", is_bot=True)
+    Rating.objects.create(user=bot, game="dobble", elo=1520, peak=1520, games=3, is_bot=True)
+    assert "HardBot" not in client.get("/").content.decode()
+    for url in (reverse("leaderboards"), reverse("leaderboard", args=["dobble"])):
+        html = client.get(url).content.decode()
+        assert "HardBot" not in html and "People only: bots are ranked apart" in html, url
+    assert "HardBot" in client.get(reverse("leaderboard", args=["dobble"]), {"kind": "bots"}).content.decode()

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import services_required
+from tests.ports import free_port
 from tests.stack.proxy import Proxy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,10 +36,6 @@ def reachable(host: str, port: int) -> bool:
         return False
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_for_port(port: int, seconds: float = 10) -> None:
@@ -73,7 +70,7 @@ def stack(tmp_path_factory):
     name = f"dubium_stack_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(POSTGRES, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    database = Proxy(("127.0.0.1", 5432))
+    database = Proxy(("127.0.0.1", 5432), free_port() if os.environ.get("TEST_PORTS") else 0)
     redis_port = free_port()
     env = {
         **os.environ,

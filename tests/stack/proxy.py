@@ -9,9 +9,9 @@ class Proxy:
     """Forwards 127.0.0.1:<port> to `target`; `cut(seconds)` drops every open connection and
     refuses new ones until the time is up, as a restarting server does."""
 
-    def __init__(self, target: tuple[str, int]):
+    def __init__(self, target: tuple[str, int], port: int = 0):
         self.target = target
-        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener = socket.create_server(("127.0.0.1", port))
         self.port = self.listener.getsockname()[1]
         self.down_until = 0.0
         self.open: set[socket.socket] = set()

@@ -31,6 +31,7 @@ def add_form(**fields) -> dict:
         "advance": 0,
         "check_in_minutes": 0,
         "late_entry_rounds": 0,
+        "late_entry_points": "0.0",
         "description": "",
         "starts_at_0": start.strftime("%Y-%m-%d"),
         "starts_at_1": start.strftime("%H:%M:%S"),

@@ -187,11 +187,24 @@ def test_a_paused_tournament_seats_no_new_round_until_it_resumes(client, olga):
     assert "Cup</a> — Dudo, Swiss rounds · paused by its organizer" in client.get("/tournaments/").content.decode()
     wakeups.play_out(cup.tables.get(round=1).match_id)
     assert cup.tables.get(round=1).match.status == Match.Status.FINISHED
-    assert not cup.tables.filter(round=2).exists() and not cup.scores.exists()
+    assert not cup.tables.filter(round=2).exists()
+    assert cup.scores.filter(round=1).count() == 2  # the standings count a finished table at once
     running.start_due()  # the beat does not touch it either
     assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.PAUSED
     organizing.resume(olga, cup.pk)
     assert cup.scores.filter(round=1).count() == 2 and cup.tables.filter(round=2).exists()
+    assert running.play_out(cup.pk).status == Tournament.Status.FINISHED
+
+
+def test_tables_that_finish_during_a_pause_seat_the_next_round_once_on_resume(olga):
+    cup = make(olga, bots=("heuristic", "random", "heuristic", "random"))
+    running.start(cup.pk)
+    organizing.pause(olga, cup.pk)
+    for table in cup.tables.filter(round=1):
+        wakeups.play_out(table.match_id)
+    assert cup.scores.filter(round=1).count() == 4 and not cup.tables.filter(round=2).exists()
+    organizing.resume(olga, cup.pk)
+    assert cup.tables.filter(round=2).count() == 2
     assert running.play_out(cup.pk).status == Tournament.Status.FINISHED
 
 
@@ -230,3 +243,40 @@ def test_a_real_time_game_has_no_turn_clock_field(client, olga):
     client.force_login(olga)
     assert 'name="turn_seconds"' not in client.get("/organize/new/dobble/").content.decode()
     assert 'name="turn_seconds"' in client.get("/organize/new/dudo/").content.decode()
+
+
+def test_the_organizer_corrects_a_finished_table_on_a_page_and_everyone_sees_the_record(client, olga, otto):
+    cup = make(olga)
+    running.start(cup.pk)
+    table = cup.tables.get(round=1)
+    wakeups.play_out(table.match_id)
+    table.refresh_from_db()
+    first, second = table.seating
+    names = dict(cup.entries.values_list("pk", "user__username"))
+    client.force_login(olga)
+    url = f"/organize/{cup.pk}/tables/{table.pk}/correct/"
+    assert url in client.get(f"/organize/{cup.pk}/").content.decode()
+    page = client.get(url).content.decode()
+    assert f"Points for {names[first]}" in page and f"Points for {names[second]}" in page
+    missing = client.post(url, {f"points_{first}": "0.5", f"points_{second}": "0.5", "reason": ""})
+    assert "This field is required" in missing.content.decode() and not cup.scores.filter(points=0.5).exists()
+    before = dict(cup.scores.filter(table=table).values_list("entry_id", "points"))
+    done = client.post(url, {f"points_{first}": "0.5", f"points_{second}": "0.5", "reason": "Illegal bid accepted"})
+    assert done.status_code == 302 and done.url == f"/organize/{cup.pk}/"
+    assert dict(cup.scores.filter(table=table).values_list("entry_id", "points")) == {first: 0.5, second: 0.5}
+    public = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Result corrections" in public and "corrected by olga" in public and "Illegal bid accepted" in public
+    change = f"{names[first]} {before[first]:g} → 0.5"
+    assert change in public
+    assert url not in public, "only the organizer's page links the correction form"
+    client.force_login(otto)
+    assert client.get(url).status_code == 404
+
+
+def test_a_table_still_being_played_cannot_be_corrected(client, olga):
+    cup = make(olga)
+    running.start(cup.pk)
+    table = cup.tables.get(round=1)
+    client.force_login(olga)
+    response = client.get(f"/organize/{cup.pk}/tables/{table.pk}/correct/", follow=True)
+    assert "That table has no result to correct yet." in response.content.decode()

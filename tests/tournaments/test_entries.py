@@ -59,6 +59,26 @@ def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_
     assert row["withdrawn"] and row["played"] == 2
 
 
+@pytest.mark.parametrize(("rule", "missed_points"), [(0.5, [0.5, 0.5]), (0.0, [0.0, 0.0])])
+def test_a_late_entrant_gets_the_organizers_bye_for_each_round_missed(client, olga, alice, rule, missed_points):
+    night = cup(olga, ["heuristic", "random", "heuristic"], rounds=4, late_entry_rounds=3, late_entry_points=rule)
+    running.start(night.pk, now=night.starts_at)
+    play_round(night, 1)
+    services.enter(night.pk, alice)  # round 2 is seated: alice missed rounds 1 and 2
+    late = night.entries.get(user=alice)
+    missed = Score.objects.filter(entry=late).order_by("round")
+    assert [s.points for s in missed] == missed_points and {s.kind for s in missed} == {"late"}
+    assert not missed.filter(round=3).exists()
+    play_round(night, 2)
+    assert late.pk in {e for t in night.tables.filter(round=3) for e in t.seating}
+    row = next(r for r in standings(night) if r["entry"].pk == late.pk)
+    assert row["missed"] == 2 and row["played"] == 0 and row["points"] == sum(missed_points)
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert "entered late" in page
+    rule_words = "half a point" if rule else "no points"
+    assert f"Entered late: {rule_words} for each round played before the entry" in page
+
+
 def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice):
     night = cup(olga, ["heuristic", "random"], rounds=2)
     running.start(night.pk, now=night.starts_at)

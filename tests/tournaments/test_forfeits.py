@@ -100,3 +100,26 @@ def test_a_result_without_a_ranking_still_scores_every_seat(olga):
     Match.objects.filter(pk=table.match_id).update(result={"ranking": []})
     assert running.record_match(table.match_id)
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]
+
+
+def test_a_dobble_table_whose_players_never_show_is_settled_by_the_absence_rule(olga, alice, bob, carol, settings):
+    """Dobble has no clock: the no-show rule (docs/rules/dobble.md, "A player who is away")
+    forfeits each seat that has had no connection for the grace, counted from the start, and
+    a house bot plays on for it, so the table finishes and the round moves on. The last seat,
+    left alone by the others' forfeits, never came either: it forfeits too (no walkover)."""
+    settings.MATCH_DISCONNECT_GRACE_SECONDS = 60
+    cup = tournament(olga, "dobble", [], [alice, bob, carol], table_size=3, rounds=2)
+    table = cup.tables.get(round=1)
+    match = table.match
+    grace_over = match.started_at + timedelta(seconds=60)
+    assert match.wake_at == grace_over, "the grace runs from the start"
+    assert not wakeups.wake(match.pk, now=match.started_at + timedelta(seconds=59))
+    match = wakeups.play_out(match.pk)  # simulated time: every wake-up at the moment it is due
+    assert match.status == Match.Status.FINISHED and len(match.result["forfeited"]) == 2
+    assert min(seat.forfeited_at for seat in match.seats.exclude(forfeited_at=None)) >= grace_over
+    table.refresh_from_db()
+    alone = table.seating[match.seats.get(forfeited_at=None).number]
+    scores = Score.objects.filter(table=table)
+    assert table.scored and set(scores.values_list("kind", flat=True)) == {scoring.FORFEITED}
+    assert scores.get(entry_id=alone).points == 0.0, "the seat left alone never came: no walkover"
+    assert cup.tables.filter(round=2).exists(), "round 2 is seated: the absent table did not stall the event"

@@ -112,29 +112,83 @@ def test_a_large_field_is_paired_in_blocks_without_losing_or_repeating_anyone(pl
     assert sorted([p for t in tables for p in t] + byes) == order and byes == [players - 1]
 
 
-def best_rematches(order, sizes, met):
-    """The fewest rematches any seating at these table sizes can have (brute force)."""
+def test_a_large_field_keeps_score_groups_together_and_avoids_rematches_its_direct_pairing_would_make():
+    order = list(range(2003))
+    scores = {p: 2 - p // 701 for p in order}  # groups of 701, 701 and 601: one float down, one bye
+    met = Counter(frozenset((p, p + 350)) for p in range(0, 350, 7))  # top v bottom of the first group
+    met.update(frozenset((p, p + 351)) for p in range(701, 1051, 5))  # ... and of the second
+    tables, byes = swiss.pair_round(swiss.Field(order, scores, met))
+    assert sorted([p for t in tables for p in t] + byes) == order and byes == [2002]
+    assert swiss.rematches(tables, met) == 0
+    assert sum(scores[a] != scores[b] for a, b in tables) == 1
+
+
+def best_seating(players, order, sizes):
+    """The lowest (rematches, score spread) any seating at these table sizes has (brute force)."""
     if not sizes:
-        return 0
+        return (0, 0.0)
     first, rest = order[0], order[1:]
     best = None
-    for others in combinations(rest, sizes[0] - 1):
-        table = [first, *others]
-        remaining = [p for p in rest if p not in others]
-        cost = swiss.rematches([table], met) + best_rematches(remaining, sizes[1:], met)
-        best = cost if best is None else min(best, cost)
+    for size in set(sizes):
+        remaining_sizes = list(sizes)
+        remaining_sizes.remove(size)
+        for others in combinations(rest, size - 1):
+            table = [first, *others]
+            here = swiss.table_cost(players, table)
+            below = best_seating(players, [p for p in rest if p not in others], remaining_sizes)
+            found = (here[0] + below[0], here[1] + below[1])
+            best = found if best is None else min(best, found)
     return best
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from([(6, [3, 3]), (8, [4, 4]), (9, [3, 3, 3]), (7, [4, 3]), (10, [5, 5])]), st.data())
-def test_multi_seat_tables_have_no_rematch_when_a_seating_without_one_exists(shape, data):
-    n, sizes = shape
+@st.composite
+def multi_seat_fields(draw, shapes):
+    n, sizes = draw(st.sampled_from(shapes))
     order = list(range(n))
+    points = sorted(draw(st.lists(st.sampled_from([0, 1 / 3, 0.5, 2 / 3, 1, 1.5, 2]), min_size=n, max_size=n)))
     pairs = [frozenset(p) for p in combinations(order, 2)]
-    met = Counter(data.draw(st.lists(st.sampled_from(pairs), max_size=n)))
-    players = swiss.Field(order, dict.fromkeys(order, 0.0), met)
+    met = Counter(draw(st.lists(st.sampled_from(pairs), max_size=2 * n)))
+    return swiss.Field(order, dict(zip(order, reversed(points), strict=True)), met), sizes
+
+
+SMALL_SHAPES = [(6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [3, 3, 3]), (10, [5, 5]), (10, [4, 3, 3])]
+
+
+@settings(max_examples=150, deadline=None)
+@given(multi_seat_fields(SMALL_SHAPES))
+def test_multi_seat_tables_cost_no_more_than_the_best_of_every_seating(field_and_sizes):
+    players, sizes = field_and_sizes
     tables = swiss.seat_tables(players, sizes)
-    assert sorted(p for t in tables for p in t) == order and sorted(map(len, tables)) == sorted(sizes)
-    if best_rematches(order, sizes, met) == 0:
-        assert swiss.rematches(tables, met) == 0
+    assert sorted(p for t in tables for p in t) == players.order and sorted(map(len, tables)) == sorted(sizes)
+    repeats, spread = swiss.cost(players, tables)
+    fewest, least = best_seating(players, players.order, sizes)
+    assert repeats == fewest and spread == pytest.approx(least)
+
+
+@settings(max_examples=150, deadline=None)
+@given(multi_seat_fields([*SMALL_SHAPES, (12, [4, 4, 4]), (12, [3, 3, 3, 3])]))
+def test_the_swaps_alone_avoid_every_avoidable_rematch_on_small_fields(field_and_sizes):
+    """The local search used above EXACT players, checked where brute force can judge it."""
+    players, sizes = field_and_sizes
+    tables = swiss.seat_tables(players, sizes, exact=0)
+    assert sorted(p for t in tables for p in t) == players.order
+    if best_seating(players, players.order, sizes)[0] == 0:
+        assert swiss.rematches(tables, players.met) == 0
+
+
+def test_a_large_multi_seat_field_has_no_rematch_where_standings_order_had_many():
+    """60 players at tables of 4, each table of the standings order already met: the swaps
+    move everyone to fresh opponents while score groups stay as close as they can."""
+    order = list(range(60))
+    met = Counter(frozenset(p) for start in range(0, 60, 4) for p in combinations(order[start : start + 4], 2))
+    players = swiss.Field(order, {p: (60 - p) // 12 for p in order}, met)
+    tables = swiss.seat_tables(players, [4] * 15)
+    assert sorted(p for t in tables for p in t) == order and swiss.rematches(tables, met) == 0
+    assert all(max(players.score[p] for p in t) - min(players.score[p] for p in t) <= 1 for t in tables)
+
+
+def test_seat_zero_at_a_multi_seat_table_goes_to_whoever_sat_first_least():
+    order = list(range(6))
+    players = swiss.Field(order, dict.fromkeys(order, 0.0), first_seats={0: 2, 1: 1, 2: 0, 3: 1, 4: 1, 5: 0})
+    tables = swiss.seat_tables(players, [3, 3])
+    assert [players.first_seats[t[0]] for t in tables] == [0, 0]

@@ -7,31 +7,45 @@
 (function () {
   const SYMBOLS = JSON.parse(document.getElementById("dobble-symbols").textContent);
   const NAMES = SYMBOLS.map((symbol) => symbol.name);
+  // All 57 pictures are fetched as the table opens (and kept), so a card dealt after a fast claim
+  // never shows empty rings while its pictures load.
+  const PRELOADED = SYMBOLS.map((symbol) => Object.assign(new Image(), { decoding: "async", src: symbol.picture }));
+  // Name, what to do, how each player's figure reads beside their pile ("3 won") and, in a sentence, who wins.
   const MINI_GAMES = {
-    "towering-inferno": ["The Towering Inferno", "Spot the picture your card shares with the pile card to win it."],
-    "the-well": ["The Well", "Spot the picture your card shares with the middle card to get rid of your card."],
-    "hot-potato": ["Hot Potato", "Spot the picture your card shares with another player's card to pass it on."],
-    "gotta-catch-them-all": ["Gotta Catch 'Em All", "Spot the picture a face-up card shares with the middle card to take it."],
-    "poisoned-gift": ["The Poisoned Gift", "Spot the picture the pile card shares with another player's card to give it to them."],
+    "towering-inferno": ["The Towering Inferno", "Spot the picture your card shares with the pile card to win it.", "won", "Most cards won wins this mini-game."],
+    "the-well": ["The Well", "Spot the picture your card shares with the middle card to get rid of your card.", null, "First out of cards wins this mini-game."],
+    "hot-potato": ["Hot Potato", "Spot the picture your card shares with another player's card to pass it on.", "kept aside", "Fewest cards kept aside wins this mini-game."],
+    "gotta-catch-them-all": ["Gotta Catch 'Em All", "Spot the picture a face-up card shares with the middle card to take it.", "won", "Most cards won wins this mini-game."],
+    "poisoned-gift": ["The Poisoned Gift", "Spot the picture the pile card shares with another player's card to give it to them.", "received", "Fewest cards received wins this mini-game."],
   };
-  // Sizes of the 7 ring pictures and the centre one, in % of the card's width. On a 390 px phone
-  // a card is about 170 px wide, so the smallest (26 %) is still a 44 px target.
-  const RING_SIZES = [26, 30, 27, 29, 26, 30, 28];
-  const CENTRE_SIZE = 32;
-  const RING_RADIUS = 33.5;
+  // Four layouts of 8 pictures as printed cards have them, from big to small (2.4 to 2.8 times
+  // between the largest and the smallest): [x, y, picture size], all in % of the card's width. Each
+  // picture's tap target is at least 25 % wide (44 px on a 390 px phone, where a card is ~180 px),
+  // and the targets neither overlap nor cross the rim (found once by a small packing script).
+  const LAYOUTS = [
+    [[50.5, 52.6, 34], [32.2, 24.3, 30], [80.0, 64.2, 26], [60.7, 18.1, 23], [59.7, 82.3, 20], [79.2, 37.1, 17], [17.4, 57.9, 15], [33.3, 79.2, 13]],
+    [[51.6, 49.8, 36], [22.4, 66.6, 28], [46.8, 82.5, 27], [76.2, 71.2, 22], [18.2, 38.8, 19], [81.4, 37.9, 18], [62.8, 18.9, 14], [36.2, 19.2, 13]],
+    [[41.9, 78.6, 33], [52.4, 46.7, 31], [21.7, 31.8, 24], [74.0, 26.4, 22], [72.3, 75.3, 21], [83.6, 51.2, 16], [44.0, 17.3, 15], [19.0, 58.2, 14]],
+    [[57.4, 21.8, 34], [45.1, 52.5, 29], [16.5, 53.1, 25], [82.3, 40.4, 22], [79.2, 66.8, 19], [26.6, 25.8, 17], [29.2, 76.5, 15], [55.7, 79.2, 13]],
+  ];
+  const TARGET_SIZE = 25;
+  const SMALLEST = 16.5;
 
-  // Where picture `slot` of card `cardId` sits: the same card always looks the same, two cards differ.
+  // Where picture `slot` of card `cardId` sits: the same card always looks the same, two cards
+  // differ (their own layout, turned and maybe mirrored as a whole, pictures dealt to its places).
   function placement(cardId, slot) {
-    const centre = cardId % 8;
-    const turn = (cardId * 97 + slot * 131) % 360 - 180;
-    if (slot === centre) return { x: 50, y: 50, size: CENTRE_SIZE, turn };
-    const ring = (slot - centre + 8) % 8 - 1;
-    const angle = ((cardId * 53) % 360) * Math.PI / 180 + ring * 2 * Math.PI / 7;
+    const layout = LAYOUTS[cardId % LAYOUTS.length];
+    const [x, y, size] = layout[(slot * 3 + cardId) % 8];
+    const angle = ((cardId * 53) % 360) * Math.PI / 180;
+    const mirror = cardId % 2 ? -1 : 1;
+    const dx = (x - 50) * mirror;
+    const dy = y - 50;
     return {
-      x: 50 + RING_RADIUS * Math.cos(angle),
-      y: 50 + RING_RADIUS * Math.sin(angle),
-      size: RING_SIZES[(ring + cardId) % 7],
-      turn,
+      x: 50 + dx * Math.cos(angle) - dy * Math.sin(angle),
+      y: 50 + dx * Math.sin(angle) + dy * Math.cos(angle),
+      size,
+      target: Math.max(size, TARGET_SIZE),
+      turn: (cardId * 97 + slot * 131) % 360 - 180,
     };
   }
 
@@ -39,26 +53,40 @@
     const id = card.symbols[slot];
     const name = NAMES[id];
     const place = placement(card.card, slot);
-    const attrs = { class: "dobble-symbol", type: "button", title: name, "aria-label": name, "data-symbol": id, "data-slot": slot };
+    const attrs = { class: `dobble-symbol${key ? " keyed" : ""}`, type: "button", title: name, "aria-label": name, "data-symbol": id, "data-slot": slot };
     if (key) Object.assign(attrs, { "aria-label": `${name}, key ${key}`, "aria-keyshortcuts": key });
     if (onClaim) attrs.onclick = () => onClaim(id); else attrs.disabled = true;
     const button = h("button", attrs);
-    button.style.left = `${place.x - place.size / 2}%`;
-    button.style.top = `${place.y - place.size / 2}%`;
-    button.style.width = `${place.size}%`;
-    button.style.height = `${place.size}%`;
+    // Placed by its centre, so a ring grown to 44 px on a small card grows evenly around its picture.
+    button.style.left = `${place.x}%`;
+    button.style.top = `${place.y}%`;
+    button.style.width = `${place.target}%`;
+    button.style.height = `${place.target}%`;
     const picture = h("img", { src: SYMBOLS[id].picture, alt: "", draggable: "false" });
-    picture.style.transform = `rotate(${place.turn}deg)`;
+    // A picture fills at most 80 % of its own ring, so turned any way its drawing stays inside it and
+    // clear of its neighbours'; none is drawn smaller than SMALLEST % of the card (~23 px on a phone), so
+    // a small turned one is still recognisable. The largest stay twice the smallest or more.
+    const side = 0.8 * Math.max(place.size, SMALLEST);
+    picture.style.width = picture.style.height = `${(100 * side) / place.target}%`;
+    picture.style.transform = `translate(-50%, -50%) rotate(${place.turn}deg)`;
     button.append(picture);
-    if (key) button.append(h("span", { class: "dobble-key", "aria-hidden": "true" }, String(key)));
+    // The number sits on the picture's own ring, on the side facing the card's centre.
+    if (key) {
+      const badge = h("span", { class: "dobble-key", "aria-hidden": "true" }, String(key));
+      const inward = Math.atan2(50 - place.y, 50 - place.x);
+      badge.style.left = `${50 + 36 * Math.cos(inward)}%`;
+      badge.style.top = `${50 + 36 * Math.sin(inward)}%`;
+      button.append(badge);
+    }
     return button;
   }
 
-  function cardNode(h, card, label, { onClaim = null, keys = false, index = 0 } = {}) {
+  function cardNode(h, card, label, { onClaim = null, keys = false, index = 0, faceDown = false } = {}) {
     const node = h("div", { class: "dobble-card-box", "data-card-index": index });
     node.append(h("div", { class: "dobble-label", "aria-hidden": "true" }, label));
-    const face = h("div", { class: "dobble-card", role: "group", "aria-label": label });
+    const face = h("div", { class: "dobble-card", role: "group", "aria-label": faceDown ? `${label}, face down` : label });
     node.append(face);
+    if (faceDown) { face.classList.add("back"); return node; }
     if (!card) { face.classList.add("empty"); face.append(h("span", { class: "dobble-none" }, "no card")); return node; }
     card.symbols.forEach((_, slot) => face.append(symbolButton(h, card, slot, { onClaim, key: keys ? slot + 1 : null })));
     return node;
@@ -112,24 +140,57 @@
   // Focus survives a redraw: the picture in the same place on the same card gets it back.
   let focused = null;
   document.addEventListener("focusin", (event) => {
+    if (event.target.id === "game-area") return;  // held by the table while locked out: the place is kept
     const button = event.target.closest && event.target.closest(".dobble-symbol");
     const box = button && button.closest("[data-card-index]");
     focused = box ? { index: box.dataset.cardIndex, slot: button.dataset.slot } : null;
   });
 
+  // A claimed card leaves with its pictures: the keyboard goes on to the first picture that can
+  // be claimed (or the table while locked out), never to <body>.
   function restoreFocus(area) {
-    if (!focused || (document.activeElement && document.activeElement !== document.body)) return;
-    const button = area.querySelector(
-      `[data-card-index="${focused.index}"] .dobble-symbol[data-slot="${focused.slot}"]:not([disabled])`);
-    if (button) button.focus({ preventScroll: true });
+    const active = document.activeElement;
+    const lost = (!active || active === document.body) && focused;
+    if (!lost && active !== area) return;
+    const button = (focused && area.querySelector(
+      `[data-card-index="${focused.index}"] .dobble-symbol[data-slot="${focused.slot}"]:not([disabled])`))
+      || area.querySelector(".dobble-symbol:not([disabled])") || area;
+    if (button !== active) button.focus({ preventScroll: true });
+  }
+
+  // "Your pile: 1 card · 0 won" for the viewer, the player's name for the others.
+  function pileLine(s, seat, name, figure) {
+    const who = s.seat === seat ? "Your pile" : `${name(s.seat)}'s pile`;
+    const cards = `${s.cards} card${s.cards === 1 ? "" : "s"}`;
+    return `${who}: ${cards}${figure ? ` · ${s.score} ${figure}` : ""}`;
+  }
+
+  // The get-ready countdown: the server turns the cards up at "go" (starts_in_ms) and refuses
+  // claims before it; until then the cards are drawn face down under 3, 2, 1.
+  let readyTimer = null;
+
+  function getReadyNode(h, ctx, redraw) {
+    clearInterval(readyTimer);
+    if (ctx.goAt == null) ctx.goAt = Date.now() + (ctx.startsInMs || 0);
+    if (Date.now() >= ctx.goAt) return null;
+    const count = h("span", { class: "dobble-ready-count" });
+    const tick = () => {
+      const left = ctx.goAt - Date.now();
+      if (left <= 0) { clearInterval(readyTimer); redraw(); return; }
+      count.textContent = String(Math.ceil(left / 1000));
+    };
+    readyTimer = setInterval(tick, 100);
+    tick();
+    return h("div", { class: "dobble-ready", role: "status" }, h("span", {}, "Get ready"), count);
   }
 
   function render(area, view, ctx) {
     const { h, act, seat } = ctx;
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = () => { if (area.isConnected) { area.replaceChildren(); render(area, view, ctx); } };
-    const lockoutBox = lockoutNode(h, view, seat, redraw);
-    const [title, hint] = MINI_GAMES[view.mini_game] || [view.mini_game, ""];
+    const ready = view.is_over ? null : getReadyNode(h, ctx, redraw);
+    const lockoutBox = ready ? null : lockoutNode(h, view, seat, redraw);
+    const [title, hint, figure, goal] = MINI_GAMES[view.mini_game] || [view.mini_game, "", null, null];
     const header = h("div", { class: "dobble-status" },
       h("strong", {}, title),
       view.round ? ` · round ${view.round}${view.rounds ? ` of ${view.rounds}` : ""}` : "",
@@ -140,22 +201,26 @@
     const list = targets(view, seat, name);
     const claim = (target) => (symbol) => act({ type: "claim", symbol, target });
     const own = ownCard(view, seat);
-    const canClaim = seat != null && ctx.toAct.includes(seat) && !lockoutBox;
-    const board = h("div", { class: `dobble-board${lockoutBox ? " locked" : ""}` });
+    const canClaim = seat != null && ctx.toAct.includes(seat) && !lockoutBox && !ready;
+    const board = h("div", { class: `dobble-board${lockoutBox ? " locked" : ""}${ready ? " face-down" : ""}` });
     // Where there is one target, clicking your own card's picture claims it too.
     // A spectator has no card of their own: no empty card is drawn for them.
     if (own.card || seat != null) {
-      board.append(cardNode(h, own.card, own.label,
-        { onClaim: canClaim && list.length === 1 ? claim(list[0].target) : null, index: 0 }));
+      board.append(cardNode(h, ready ? null : own.card, own.label,
+        { onClaim: canClaim && list.length === 1 ? claim(list[0].target) : null, index: 0, faceDown: Boolean(ready && own.card) }));
     }
-    list.forEach((item, i) => board.append(cardNode(h, item.card, item.label,
-      { onClaim: canClaim ? claim(item.target) : null, keys: canClaim && i === 0, index: i + 1 })));
-    const scores = h("ul", { class: "dobble-scores", "aria-label": "Cards and scores" }, view.seats.map((s) =>
-      h("li", {}, `${name(s.seat)}: ${s.cards} card${s.cards === 1 ? "" : "s"} here, score ${s.score}`)));
+    list.forEach((item, i) => board.append(cardNode(h, ready ? null : item.card, item.label,
+      { onClaim: canClaim ? claim(item.target) : null, keys: canClaim && i === 0, index: i + 1, faceDown: Boolean(ready) })));
+    const mine = view.seats.filter((s) => s.seat === seat);
+    const scores = h("ul", { class: "dobble-scores", "aria-label": "Piles" },
+      [...mine, ...view.seats.filter((s) => s.seat !== seat)].map((s) =>
+        h("li", { class: s.seat === seat ? "me" : "" }, pileLine(s, seat, name, figure))),
+      goal ? h("li", { class: "dobble-goal" }, goal) : null);
     const credit = h("p", { class: "dobble-credit" }, "Pictures: ",
       h("a", { href: SYMBOLS[0].picture.replace(/[^/]*$/, "LICENSE") }, "Twemoji"), " by Twitter and contributors, ",
       h("a", { href: "https://creativecommons.org/licenses/by/4.0/", rel: "license" }, "CC-BY 4.0"));
     if (lockoutBox) board.append(lockoutBox);
+    if (ready) board.append(ready);
     area.append(header, board, scores, credit);
     keyHandler = canClaim && list.length ? (key) => {
       const card = list[0].card;

@@ -17,14 +17,19 @@
   const claim = (count, rank) => `${count} ${count === 1 ? ONE[rank] : NAMES[rank]}`;
   const cardsText = (n) => `${n} card${n === 1 ? "" : "s"}`;
 
+  // The reveal ends with a redraw of the latest state: the one that staged it may be long gone
+  // (the game ended, or others moved meanwhile), and its redraw would be refused as stale.
+  let latestRedraw = () => {};
+
   function stagedDoubt(view, redraw) {
+    if (redraw) latestRedraw = redraw;
     const index = view.history.map((e) => e.type).lastIndexOf("doubt");
     if (index < 0) return null;
     if (index !== seenDoubt) {
       const current = Boolean(view.last_play && view.last_play.cards);
       if (seenDoubt !== null || current) revealUntil = Date.now() + REVEAL_MS;
       seenDoubt = index;
-      if (redraw) setTimeout(redraw, REVEAL_MS + 50);
+      if (redraw) setTimeout(() => latestRedraw(), REVEAL_MS + 50); // the table as it is then, not as it was
     }
     return Date.now() < revealUntil ? view.history[index] : null;
   }
@@ -49,9 +54,10 @@
     const last = view.last_play;
 
     area.append(h("p", { class: "table-status" },
-      h("span", { class: "chip strong" }, `Next claim: ${NAMES[view.due]}`),
+      ctx.finished ? h("span", { class: "chip strong" }, "The game is over")
+        : h("span", { class: "chip strong" }, `Next claim: ${NAMES[view.due]}`),
       h("span", { class: "chip" }, `${view.plays} play${view.plays === 1 ? "" : "s"}`),
-      view.turn != null ? h("span", { class: "chip" }, `${name(view.turn)} to play`) : null));
+      view.turn != null && !ctx.finished ? h("span", { class: "chip" }, `${name(view.turn)} to play`) : null));
 
     const doubt = stagedDoubt(view, redraw);
     if (doubt) area.append(revealPanel(h, doubt, name));
@@ -64,13 +70,14 @@
       last ? h("div", { class: "last-play-box", id: "last-play" },
         h("span", {}, h("strong", {}, name(last.seat)), ` played ${claim(last.count, last.rank)}`),
         lastCards.length ? h("span", { class: "hand" }, lastCards) : null,
-        win.open ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`) : null)
-        : h("p", { class: "muted" }, "Nobody has played yet.")));
+        win.open && !ctx.finished ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`) : null)
+        : h("p", { class: "last-play-box muted" }, "Nobody has played yet.")));  // on a card, not the felt: AA contrast
 
+    const toAct = ctx.finished ? [] : view.to_act || [];
     area.append(h("div", { class: "opponents" }, view.hand_counts.map((count, n) => {
-      const answered = win.passed.includes(n) ? "passed" : win.doubted.includes(n) ? "doubts!" : win.waiting.includes(n) ? "deciding…" : "";
-      return h("div", { class: `opponent${(view.to_act || []).includes(n) ? " to-act" : ""}${n === seat ? " me" : ""}${last && last.seat === n ? " last-player" : ""}`, "data-seat": n },
-        h("strong", {}, n === seat ? `${name(n)} (you)` : name(n)),
+      const answered = ctx.finished ? "" : win.passed.includes(n) ? "passed" : win.doubted.includes(n) ? "doubts!" : win.waiting.includes(n) ? "deciding…" : "";
+      return h("div", { class: `opponent${toAct.includes(n) ? " to-act" : ""}${n === seat ? " me" : ""}${last && last.seat === n ? " last-player" : ""}`, "data-seat": n },
+        h("strong", { class: "opponent-name", title: name(n) }, n === seat ? `${name(n)} (you)` : name(n)),
         h("span", { class: "count-badge", "aria-label": cardsText(count) }, cardsText(count)),
         answered ? h("span", { class: "muted" }, ` ${answered}`) : null);
     })));
@@ -80,16 +87,20 @@
     if (handKey !== lastHand) { selected = new Set(); lastHand = handKey; }
     const canPlay = legal.some((a) => a.type === "play");
     const dock = h("div", { class: "dock" });
+    const prompt = h("p", { class: "dock-prompt", id: "hand-prompt", "aria-live": "polite" });
     const label = () => selected.size ? `Play ${selected.size} as ${NAMES[view.due]}` : `Pick cards to play as ${NAMES[view.due]}`;
     const playButton = h("button", { class: "button", id: "play-cards", type: "button", disabled: !selected.size,
       onclick: () => act({ type: "play", cards: [...selected].map((i) => view.hand[i]) }) }, label());
+    if (canPlay) dock.append(prompt);
     dock.append(h("div", { class: "hand fan", id: "my-hand", role: "group", "aria-label": `Your hand, ${cardsText(view.hand.length)}` },
       view.hand.map((code, index) => card(h, code, canPlay ? {
         "aria-pressed": selected.has(index) ? "true" : "false",
         "data-choice": `card-${index}`,
         onclick: (event) => {
+          prompt.textContent = "";
           if (selected.has(index)) selected.delete(index);
           else if (selected.size < view.max_cards) selected.add(index);
+          else prompt.textContent = `You may play at most ${view.max_cards} cards at once: tap a picked card to put it back.`;
           event.currentTarget.setAttribute("aria-pressed", selected.has(index) ? "true" : "false");
           playButton.textContent = label();
           playButton.disabled = !selected.size;
@@ -104,6 +115,16 @@
           onclick: () => act({ type: "pass" }) }, "Pass (P)")));
     }
     area.append(dock);
+    spreadFan(document.getElementById("my-hand"));
+  }
+
+  // The hand's cards overlap only as much as its width needs, and always show their corner index.
+  function spreadFan(hand) {
+    const cards = hand ? hand.children : [];
+    if (cards.length < 2) return;
+    const width = cards[0].getBoundingClientRect().width;
+    const needed = (cards.length * width - hand.clientWidth + 2) / (cards.length - 1);
+    hand.style.setProperty("--fan-overlap", `${Math.min(0.6 * width, Math.max(0.2 * width, needed))}px`);
   }
 
   function describe(event, name) {

@@ -4,6 +4,8 @@
 
 (function () {
   const POINTS = [1, 2, 3, 4];
+  const pts = (n) => `${n} ${n === 1 ? "pt" : "pts"}`;
+  const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
   let chosen = null;
 
   function rules(options) {
@@ -23,8 +25,8 @@
       const number = i + 1;
       const isLast = last && last.seat === n && last.row === number;
       return h("div", { class: `dubito-row${highlight && highlight.includes(number) ? " droppable" : ""}`, "data-row": number },
-        h("div", { class: "row-rule" }, h("strong", {}, `Row ${number} · ${cards.length * POINTS[i]} pts`), h("span", {}, names[i]),
-          h("span", { class: "row-points" }, `${POINTS[i]} pt per card`)),
+        h("div", { class: "row-rule" }, h("strong", {}, `Row ${number} · ${pts(cards.length * POINTS[i])}`), h("span", {}, names[i]),
+          h("span", { class: "row-points" }, `${pts(POINTS[i])} per card`)),
         h("div", { class: "row-cards" }, cards.length
           ? cards.map((code, at) => card(h, code, {}, at === cards.length - 1 && isLast ? "last-play" : ""))
           : h("span", { class: "row-empty" }, "any card starts it")));
@@ -38,19 +40,33 @@
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = ctx.redraw || (() => { area.replaceChildren(); render(area, view, ctx); });
     const last = lastPlay(view);
+    const toAct = ctx.finished ? [] : view.to_act || [];
     area.append(h("p", { class: "table-status" },
       h("span", { class: "chip" }, `${view.pile} cards to draw`),
-      view.turn != null ? h("span", { class: "chip strong" }, `${name(view.turn)} to play`) : null,
+      toAct.length ? h("span", { class: "chip strong" }, `${name(toAct[0])} to play`) : null,
       last ? h("span", { class: "chip last-play-chip" }, `Last: ${name(last.seat)} put the ${label(last.card)} on row ${last.row}`) : null));
 
     if (seat != null && view.hand) {
       const options = (c) => (legal || []).filter((a) => a.card === c).map((a) => a.row);
       if (chosen && !options(chosen).length) chosen = null;
       const mine = tableau(h, view, seat, chosen ? options(chosen) : null);
+      // A replay prompts nobody; live, the "to play" chip above already names who is playing.
+      const prompt = h("p", { class: "dock-prompt", id: "hand-prompt", "aria-live": "polite" }, ctx.replay ? ""
+        : ctx.finished ? "The game is over."
+        : chosen ? `Now pick a lit row for the ${label(chosen)}` : legal.length ? "Pick a card, then a row"
+          : view.out.includes(seat) ? "You are out: no card of yours fits a row. Your points stand."
+            : "Wait for your turn.");
+      // A row that is not lit says why: the server's refusal names the rule the card breaks.
+      for (const row of mine.querySelectorAll(".dubito-row:not(.droppable)")) {
+        row.addEventListener("click", () => {
+          if (chosen) act({ type: "play", card: chosen, row: Number(row.dataset.row) });
+          else if (legal.length) prompt.textContent = "Pick a card from your hand first: the rows that take it light up.";
+        });
+      }
       for (const row of mine.querySelectorAll(".droppable")) {
         row.tabIndex = 0;
         row.setAttribute("role", "button");
-        row.setAttribute("aria-label", `Put the ${label(chosen)} on row ${row.dataset.row}`);
+        row.setAttribute("aria-describedby", "hand-prompt");  // named by what it shows: its number, rule and cards
         const go = () => { act({ type: "play", card: chosen, row: Number(row.dataset.row) }); chosen = null; };
         row.addEventListener("click", go);
         row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
@@ -58,9 +74,8 @@
         row.addEventListener("drop", (e) => { e.preventDefault(); go(); });
       }
       area.append(h("section", { class: "player-tableau me" },
-        h("h3", {}, `Your rows — ${view.scores[seat]} points`), mine));
-      const prompt = chosen ? `Now pick a lit row for the ${label(chosen)}` : legal && legal.length ? "Pick a card, then a row" : "Wait for your turn";
-      area.append(h("div", { class: "dock" }, h("p", { class: "dock-prompt", "aria-live": "polite" }, prompt),
+        h("h3", {}, `Your rows — ${points(view.scores[seat])}`), mine));
+      area.append(h("div", { class: "dock" }, prompt,
         h("div", { class: `hand${legal.length ? "" : " waiting"}`, id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((c) => {
           const playable = options(c).length > 0;
           return card(h, c, {
@@ -72,9 +87,9 @@
     }
     view.rows.forEach((rows, n) => {
       if (n === seat) return;
-      area.append(h("section", { class: `player-tableau${(view.to_act || []).includes(n) ? " to-act" : ""}${view.out.includes(n) ? " out" : ""}` },
+      area.append(h("section", { class: `player-tableau${toAct.includes(n) ? " to-act" : ""}${view.out.includes(n) ? " out" : ""}` },
         h("h3", {}, name(n), h("span", { class: "muted small" },
-          ` — ${view.scores[n]} points · ${view.hand_counts[n]} in hand${view.out.includes(n) ? " · out" : ""}`)),
+          ` — ${points(view.scores[n])} · ${view.hand_counts[n]} in hand${view.out.includes(n) ? " · out" : ""}`)),
         tableau(h, view, n, null)));
     });
   }
@@ -88,7 +103,7 @@
   function describe(event, name) {
     const { label } = window.DubiumCards;
     if (event.type === "play") return `${name(event.seat)} puts the ${label(event.card)} on row ${event.row}`;
-    if (event.type === "out") return `${name(event.seat)} cannot play and is out with ${event.score} points`;
+    if (event.type === "out") return `${name(event.seat)} cannot play and is out with ${points(event.score)}`;
     if (event.type === "end") return `Game over: ${event.reason}`;
     return event.type;
   }

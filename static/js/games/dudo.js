@@ -20,14 +20,19 @@
   }
 
   // The last doubt, staged when it is new (or, on a fresh page, when no bid has followed it yet).
+  // The reveal ends with a redraw of the latest state: the one that staged it may be long gone
+  // (the game ended, or others moved meanwhile), and its redraw would be refused as stale.
+  let latestRedraw = () => {};
+
   function stagedDoubt(view, redraw) {
+    if (redraw) latestRedraw = redraw;
     const index = view.history.map((e) => e.type).lastIndexOf("doubt");
     if (index < 0) return null;
     if (index !== seenDoubt) {
       const current = !view.bid;
       if (seenDoubt !== null || current) revealUntil = Date.now() + REVEAL_MS;
       seenDoubt = index;
-      if (redraw) setTimeout(redraw, REVEAL_MS + 50);
+      if (redraw) setTimeout(() => latestRedraw(), REVEAL_MS + 50); // the table as it is then, not as it was
     }
     const event = view.history[index];
     const round = view.history.slice(0, index).reverse().find((e) => e.type === "round");
@@ -51,6 +56,16 @@
         h("strong", {}, `${name(event.loser)} loses a die.`)));
   }
 
+  // What the bid line says when no bid stands: how the last round ended, and who opens the next
+  // one (nobody, once the match is over).
+  function standing(doubt, finished, toAct, name) {
+    const last = doubt && !doubt.live ? `Last round: ${name(doubt.event.loser)} lost a die ` +
+      `(${doubt.event.count} ${PLURAL[doubt.event.face]} found for a bid of ${doubt.event.quantity}).` : "";
+    if (finished) return `The game is over. ${last}`.trim();
+    if (last) return `${last} ${name(toAct[0])} opens.`;
+    return `No bid yet: ${toAct.length ? name(toAct[0]) : "the starter"} opens the round.`;
+  }
+
   function render(area, view, ctx) {
     const { h, act, seat } = ctx;
     const legal = ctx.legal || [];
@@ -58,7 +73,7 @@
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = ctx.redraw || (() => { area.replaceChildren(); render(area, view, ctx); });
     const bid = view.bid;
-    const toAct = view.to_act || [];
+    const toAct = ctx.finished ? [] : view.to_act || [];
 
     area.append(h("p", { class: "table-status dudo-status" },
       h("span", { class: "chip" }, `Round ${view.round}`),
@@ -69,11 +84,9 @@
     const doubt = stagedDoubt(view, redraw);
     if (doubt && doubt.live) area.append(revealPanel(h, doubt, name));
 
-    area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid
+    area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid && !ctx.finished
       ? [h("span", { class: "muted" }, `${name(bid.seat)} bids`), bidPicture(h, bid), h("span", { class: "visually-hidden" }, spell(bid.quantity, bid.face))]
-      : h("span", { class: "muted" }, doubt && !doubt.live
-        ? `Last round: ${name(doubt.event.loser)} lost a die (${doubt.event.count} ${PLURAL[doubt.event.face]} found for a bid of ${doubt.event.quantity}). ${name(toAct[0])} opens.`
-        : `No bid yet: ${toAct.length ? name(toAct[0]) : "the starter"} opens the round.`)));
+      : h("span", { class: "muted" }, standing(doubt, ctx.finished, toAct, name))));
 
     area.append(h("div", { class: "cups" }, view.dice_counts.map((count, n) => {
       const out = view.out.includes(n);
@@ -90,7 +103,7 @@
     const bids = legal.filter((a) => a.type === "bid");
     const controls = h("form", { class: "controls dock", id: "dudo-controls", "aria-label": "Your bid" });
     if (bids.length) {
-      const quantities = [...new Set(bids.map((b) => b.quantity))];
+      const quantities = [...new Set(bids.map((b) => b.quantity))].sort((a, b) => a - b);
       const qSelect = h("select", { id: "dudo-quantity", "aria-label": "How many dice" }, quantities.map((q) => h("option", { value: q }, q)));
       if (quantities.includes(chosenQuantity)) qSelect.value = String(chosenQuantity);
       const faces = h("div", { class: "face-picker", role: "group", "aria-label": "Face" });

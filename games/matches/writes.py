@@ -1,0 +1,97 @@
+"""How a web process's writes reach the database without queueing one by one.
+
+All of a process's thread-sensitive database work runs on Channels' one database thread, and
+on SQLite every commit syncs the file (about 11 ms on the bench machine's disk, far more than
+the move's own CPU). So the writes asked for while one transaction is being written wait
+together and go into the next one: each in its own savepoint (a refused move rolls back only
+itself), one commit and one file sync for all of them, and only then their on-commit
+broadcasts, so a move is still committed before anyone hears of it. An idle process writes a
+lone call at once, as before.
+
+On PostgreSQL a commit costs the web process nothing but the wait, and its row locks are
+per match, so moves run on a pool of threads (a connection each) and wait for their commits
+side by side instead. Presence writes are grouped on every database (a restart reconnects
+hundreds of sockets at once); a group takes its matches' locks in match order, so two
+processes' groups cannot deadlock. docs/performance.md has the measurements.
+"""
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connection, transaction
+
+
+class WriteGroup:
+    """Calls queued while a group is being written are written together next."""
+
+    def __init__(self):
+        self.queue = []
+        self.writer = None
+
+    async def run(self, match_id: int, function, *args):
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.queue.append((match_id, function, args, done))
+        if self.writer is None or self.writer.done() or self.writer.get_loop() is not loop:
+            self.writer = loop.create_task(self.write_queued())
+        return await done
+
+    async def write_queued(self) -> None:
+        while self.queue:
+            group, self.queue = sorted(self.queue, key=lambda call: call[0]), []
+            try:
+                outcomes = await database_sync_to_async(write_together)(group)
+            except Exception as error:  # the commit failed: none of them happened
+                outcomes = [(False, error)] * len(group)
+            for (_, _, _, done), (succeeded, value) in zip(group, outcomes, strict=True):
+                if done.done():  # its socket closed meanwhile
+                    continue
+                if succeeded:
+                    done.set_result(value)
+                else:
+                    done.set_exception(value)
+
+
+def write_together(group: list) -> list[tuple[bool, object]]:
+    """[(succeeded, result or exception)] of each call, all committed in one transaction."""
+    if len(group) == 1:
+        _, function, args, _ = group[0]
+        return [attempt(function, args)]
+    with transaction.atomic():
+        outcomes = []
+        for _, function, args, _ in group:
+            with transaction.atomic():
+                outcome = attempt(function, args)
+                if not outcome[0]:
+                    transaction.set_rollback(True)
+            outcomes.append(outcome)
+    return outcomes
+
+
+def attempt(function, args) -> tuple[bool, object]:
+    try:
+        return True, function(*args)
+    except Exception as error:
+        return False, error
+
+
+GROUPED = WriteGroup()
+
+
+def grouped_by_default() -> bool:
+    """Group moves by default only where a commit is a file sync of this process: SQLite."""
+    choice = settings.MATCH_WRITES
+    return choice == "group" or (choice == "auto" and connection.vendor == "sqlite")
+
+
+async def write(match_id: int, function, *args):
+    """A write on a match from a socket (`function(*args)` opens its own transaction)."""
+    if grouped_by_default():
+        return await GROUPED.run(match_id, function, *args)
+    return await database_sync_to_async(function, thread_sensitive=settings.MATCH_WRITES == "thread")(*args)
+
+
+async def presence_write(match_id: int, function, *args):
+    """A socket opened or closed: grouped on every database (see the module's docstring)."""
+    return await GROUPED.run(match_id, function, *args)

@@ -1,0 +1,42 @@
+// Every page of a logged-in player: a challenge sent to them shows in the header at once
+// (the header's list is redrawn from /challenges/), and a challenger hears when it is declined.
+// A lobby page has its own socket for it (lobby.js), which shows a notice through DubiumNotice.
+"use strict";
+
+(function () {
+  // A sentence at the top of the page, announced to screen readers, like the server's messages.
+  window.DubiumNotice = function (text) {
+    const main = document.getElementById("main");
+    let list = main.querySelector(".messages");
+    if (!list) {
+      const box = Object.assign(document.createElement("div"), { role: "status" });
+      list = Object.assign(document.createElement("ul"), { className: "messages" });
+      box.append(list);
+      main.prepend(box);
+    }
+    list.append(Object.assign(document.createElement("li"), { textContent: text }));
+  };
+  if (document.getElementById("lobby")) return;
+
+  async function redraw() {
+    const response = await fetch(`/challenges/?next=${encodeURIComponent(location.pathname + location.search)}`);
+    if (!response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("challenges");
+    const shown = document.getElementById("challenges");
+    if (shown && fresh) shown.replaceWith(fresh);
+    else if (shown) shown.remove();
+    else if (fresh) document.querySelector(".site-header").append(fresh);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/notices/`);
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "challenge") redraw();
+      else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
+    });
+    socket.addEventListener("close", (event) => { if (event.code !== 4401) setTimeout(connect, 2000); });
+  }
+  connect();
+})();

@@ -1,0 +1,99 @@
+"""The table through its redraws (issue 12): keyboard focus stays on the controls (after a player's
+own move it is never dropped on <body>, and their next decision finds it on a control), and a
+staged reveal ends over the table as it is then."""
+
+import pytest
+
+from tests.browser.conftest import log_in, table_with_bots
+from tests.browser.test_accessibility_in_browser import AXE
+
+pytestmark = pytest.mark.browser
+
+FOCUS = """() => {
+  const node = document.activeElement;
+  return {body: node === document.body, onTable: document.getElementById("game-area").contains(node),
+          control: node.matches("button:not([disabled]), select, [tabindex='0']"), what: node.outerHTML.slice(0, 120)};
+}"""
+
+
+def started(strict, site, match):
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    with page.expect_navigation():  # the page reloads once the start is accepted
+        page.click("text=Start the match")
+    return page
+
+
+def watch_until_my_turn(page, mine: str, limit_ms: int = 20_000) -> dict:
+    """Sample the focus while the bots play; the focus once the player's control is back."""
+    for _ in range(limit_ms // 60):
+        focus = page.evaluate(FOCUS)
+        assert not focus["body"] and focus["onTable"], "the focus left the table while the others played"
+        if page.locator(mine).count() and page.locator(mine).first.is_enabled():
+            page.wait_for_timeout(200)  # the redraw that brought it has settled
+            return page.evaluate(FOCUS)
+        page.wait_for_timeout(60)
+    raise AssertionError("the player's turn did not come back in time")
+
+
+def test_dudo_keeps_the_focus_on_the_controls_from_bid_to_the_next_bid(site, strict, alice):
+    page = started(strict, site, table_with_bots(alice, "dudo", ["random", "random"], seed=5))
+    page.wait_for_selector("#dudo-bid:not([disabled])")
+    page.locator("[data-choice^='face-']").last.focus()
+    page.keyboard.press("Enter")
+    page.locator("#dudo-bid").focus()  # as Tab would reach it
+    for _ in range(3):
+        page.keyboard.press("Enter")
+        if page.locator("#dudo-reveal").count() or page.locator("#result:not([hidden])").count():
+            break
+        focus = watch_until_my_turn(page, "#dudo-bid, #dudo-doubt")
+        assert focus["onTable"] and focus["control"], focus["what"]  # the next decision's control
+        if page.locator("#dudo-reveal").count():
+            break
+
+
+def test_dubito_keeps_the_focus_on_the_hand_after_a_card_is_played(site, strict, alice):
+    page = started(strict, site, table_with_bots(alice, "dubito", ["heuristic"], seed=7))
+    playable = "#my-hand button:not([disabled])"
+    for _ in range(3):
+        page.wait_for_selector(playable)
+        page.locator(playable).first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".dubito-row.droppable:focus")
+        page.keyboard.press("Enter")
+        focus = watch_until_my_turn(page, playable)
+        assert focus["onTable"] and focus["control"], "the hand has the focus for the next card"
+
+
+
+def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, alice):
+    """The staged "Bluff!" ends after its five seconds over the table as it is then, also when the
+    state that staged it was followed by others (the bots' bids, the game's end)."""
+    page = started(strict, site, table_with_bots(alice, "dudo", ["heuristic", "heuristic"], seed=4))
+    doubts = lambda: page.locator("#history li", has_text="doubts").count()  # noqa: E731
+    for _ in range(600):
+        if page.locator("#dudo-reveal").count():
+            break
+        bid = page.locator("#dudo-bid:not([disabled])")
+        if bid.count() and bid.is_visible():
+            bid.click()
+        page.wait_for_timeout(100)
+    seen = doubts()
+    page.wait_for_timeout(6_000)  # the reveal's five seconds, alice not moving
+    if doubts() == seen:  # no newer doubt staged meanwhile
+        assert page.locator("#dudo-reveal").count() == 0, "the reveal closed"
+
+
+def test_i_doubt_its_table_before_the_first_play_keeps_aa_contrast(site, strict, alice):
+    """"Nobody has played yet" sits on the felt's gradient, where axe cannot vouch for its contrast."""
+    page = started(strict, site, table_with_bots(alice, "doubt-it", ["heuristic", "random"], seed=6))
+    page.wait_for_selector("text=Nobody has played yet.")
+    page.evaluate(AXE)
+    found = page.evaluate("""async () => {
+      const result = await axe.run("#game-area", { runOnly: ["color-contrast"] });
+      return [...result.violations, ...result.incomplete].flatMap((rule) => rule.nodes.map((node) => node.html));
+    }""")
+    assert not [html for html in found if "Nobody has played yet" in html], found
+
+

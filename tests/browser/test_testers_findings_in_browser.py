@@ -1,0 +1,255 @@
+"""What outside testers met on a fresh `make run` (issue 12), each walked again in chromium under
+the strict guard: no console error, failed request or server error while it runs."""
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games.bots import get_bot
+from games.engine import GAMES
+from games.matches import lifecycle
+from games.matches.models import Match, MatchAction, Seat
+from games.simulate import play
+from ratings.bluffs import record_bluffs
+from tests.browser.conftest import log_in, screenshot
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.browser
+
+
+def house_bot(name: str, copy: int = 1) -> dict:
+    return {"user": lifecycle.house_bot_user(name, copy), "house_bot": name}
+
+
+def in_another_thread(work):
+    """Service calls that broadcast must not run on the test's thread (Playwright's event loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(work).result()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_new_table_form_asks_once_for_each_thing_and_starts_casual(site, strict, alice, game):
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/play/{game}/")
+    form = page.locator("#new-table")
+    labels = [label.strip() for label in form.locator("label").all_inner_texts()]
+    assert len(labels) == len(set(labels)), labels
+    assert form.locator("input[type=checkbox][name=ranked]").count() == 0
+    assert labels.count("Kind of game") == 1 and form.locator("#table_kind").input_value() == "casual"
+    clocks = form.locator("#table_time_control").count()
+    assert clocks == (0 if GAMES[game].realtime else 1)  # Dobble is real-time: no clock to pick
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/match/*/")
+    assert "casual" in page.locator(".table-head").inner_text()
+    assert not Match.objects.get(host=alice).ranked
+
+
+@pytest.mark.parametrize("game", ["dobble", "dudo"])
+def test_playing_the_computer_is_casual_and_the_lobby_says_so(site, strict, alice, game):
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/play/{game}/")
+    form = page.locator("#play-computer")
+    assert "Ranked" not in form.inner_text() and "Kind of game" not in form.inner_text()
+    assert "Games against the computer are casual" in form.inner_text()
+    page.click("#play-computer button[type=submit]")
+    page.wait_for_url("**/match/*/")
+    page.wait_for_selector("#seats li")
+    assert "casual" in page.locator(".table-head").inner_text()
+    assert not Match.objects.get(host=alice).ranked
+
+
+def test_only_formats_a_game_can_be_played_in_are_offered_and_others_are_refused_in_words(site, strict, make_user):
+    make_user("olga", role="organizer", is_staff=True)
+    page = strict.page()
+    log_in(page, site, "olga")
+    offered = {}
+    for game in GAMES:
+        page.goto(f"{site}/organize/new/{game}/")
+        offered[game] = page.locator("select[name=format] option").evaluate_all("options => options.map(o => o.value)")
+    assert "round-robin" not in offered["doubt-it"] and "round-robin" in offered["dudo"]
+    assert all("swiss" in formats for formats in offered.values())
+
+    page.goto(f"{site}/organize/new/doubt-it/")  # a form posted with the format it does not offer
+    page.fill("input[name=name]", "Three a side")
+    page.evaluate("""() => {
+        const select = document.querySelector("select[name=format]");
+        select.add(new Option("Round robin", "round-robin"));
+        select.value = "round-robin";
+    }""")
+    page.click("#tournament-form button[type=submit]")
+    page.wait_for_selector(".errorlist")
+    errors = page.locator(".errorlist").inner_text()
+    assert "I Doubt It is not played in that format: choose Swiss rounds." in errors
+    assert "round-robin" not in errors
+    assert not Tournament.objects.exists()
+
+
+def test_a_challenge_reaches_the_player_on_any_page_and_is_answered_from_the_header(site, strict, alice, bob, carol):
+    alice_page, bob_page = strict.page(), strict.page()
+    log_in(alice_page, site, "alice")
+    log_in(bob_page, site, "bob")
+    bob_page.goto(f"{site}/leaderboards/")  # neither game's lobby
+    assert bob_page.locator("#challenges").count() == 0
+    alice_page.goto(f"{site}/play/dobble/")
+    alice_page.fill("#challenge_username", "bob")
+    alice_page.click("#challenge button[type=submit]")
+    alice_page.wait_for_selector("text=Challenge sent to bob")
+    bob_page.wait_for_selector("#challenges >> text=alice challenges you to Dobble (casual)")  # at once
+    alice_page.goto(f"{site}/play/dudo/")
+    alice_page.fill("#challenge_username", "bob")
+    alice_page.select_option("#challenge_time_control", "5+5")
+    alice_page.click("#challenge button[type=submit]")
+    alice_page.wait_for_selector("text=Challenge sent to bob")
+
+    bob_page.wait_for_selector("#challenges >> text=alice challenges you to Dudo (ranked, 5+5)")
+    notice = bob_page.locator("#challenges")
+    assert "alice challenges you to Dobble (casual)" in notice.inner_text()
+    assert "alice challenges you to Dudo (ranked, 5+5)" in notice.inner_text()
+    screenshot(bob_page, "flows-challenge-in-header")
+    notice.locator("li", has_text="Dobble").locator("button[value=decline]").click()
+    bob_page.wait_for_url(f"{site}/leaderboards/")  # declining keeps the player where they were
+    alice_page.wait_for_selector(".messages >> text=bob declined your Dobble challenge.")  # told at once
+    assert "Dobble" not in bob_page.locator("#challenges").inner_text()
+    bob_page.click("#challenges button[value=accept]")
+    bob_page.wait_for_url("**/match/*/")
+    match = Match.objects.get()
+    assert (match.game, match.ranked, match.clock_label) == ("dudo", True, "5+5")
+    assert bob_page.locator("#challenges").count() == 0
+
+
+def test_the_lobby_sends_a_player_only_to_a_match_the_queue_paired_them_into(site, strict, alice):
+    def a_game_against_a_house_bot_without_host():  # what a bot's own match or a challenge starts
+        return lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, house_bot("random")],
+            now=timezone.now(),
+        )
+
+    match = in_another_thread(a_game_against_a_house_bot_without_host)
+    assert match.host is None and match.status == Match.Status.RUNNING
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/play/dudo/")
+    page.wait_for_timeout(2000)  # the socket is open and has said what it had to say
+    assert page.url == f"{site}/play/dudo/"
+
+
+def test_bluff_figures_leave_out_the_moves_the_clock_made(site, strict, alice):
+    """Alice never moved: every move of her seat was her clock running out."""
+    playout = play(GAMES["dudo"], [get_bot("dudo", "heuristic"), get_bot("dudo", "heuristic")], 5)
+    match = Match.objects.create(game="dudo", players=2, seed=5, status=Match.Status.FINISHED, seq=len(playout.log))
+    Seat.objects.create(match=match, number=0, user=alice)
+    Seat.objects.create(match=match, number=1, user=lifecycle.house_bot_user("heuristic"), house_bot="heuristic")
+    sources = {0: MatchAction.Source.TIMEOUT, 1: MatchAction.Source.HOUSE}
+    MatchAction.objects.bulk_create(
+        MatchAction(match=match, seq=seq, seat=seat, action=action, source=sources[seat])
+        for seq, (seat, action) in enumerate(playout.log)
+    )
+    assert any(event["type"] == "doubt" and event["seat"] == 0 for event in playout.state.history)
+    record_bluffs(match.pk)
+    page = strict.page()
+    page.goto(f"{site}/accounts/u/alice/")
+    row = page.locator(".bluff-table tbody tr", has_text="Dudo")
+    assert row.inner_text().split("\t")[2:] == ["–", "–", "–", "–"]  # nothing of hers to judge
+    page.goto(f"{site}/accounts/u/HeuristicBot/")
+    assert "chances" in page.locator(".bluff-table").inner_text()  # the bot's own moves count
+
+
+def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
+    match = in_another_thread(lambda: lifecycle.start_seated_match(
+        game="dudo", options={"dice": 1}, now=timezone.now(),
+        seats=[house_bot("random"), house_bot("heuristic")],
+    ))
+    deadline = time.monotonic() + 60
+    while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page = strict.page()
+    page.goto(f"{site}/match/{match.pk}/replay/")
+    page.wait_for_selector("#history li")
+    # A character the fonts lack is drawn as the font's empty box: compare each with one nobody has.
+    missing = page.evaluate("""() => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 40;
+        const pen = canvas.getContext("2d");
+        const font = getComputedStyle(document.querySelector("[data-step]")).font;
+        const draw = (text) => {
+            pen.clearRect(0, 0, 40, 40); pen.font = font; pen.fillText(text, 4, 30);
+            return pen.getImageData(0, 0, 40, 40).data.join();
+        };
+        const box = draw("\\u{10FFFD}");
+        const text = [...document.querySelectorAll(".controls button")].map((b) => b.textContent).join("");
+        return [...text.replace(/\\s/g, "")].filter((c) => draw(c) === box);
+    }""")
+    assert missing == []
+    for step in ("first", "back", "next", "last"):
+        button = page.locator(f"[data-step={step}]")
+        box = button.locator("svg").bounding_box()
+        assert button.get_attribute("aria-label") and box and box["width"] >= 12
+    page.click("[data-step=first]")
+    expect(page.locator("#replay-step")).to_have_text("0")
+    page.click("[data-step=last]")
+    expect(page.locator("#replay-step")).to_have_text(str(match.seq))
+
+
+def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(site, strict, alice, settings):
+    settings.HOUSE_BOT_THINK_MS = 1500  # the bots play on while the page is looked at
+    match = in_another_thread(lambda: lifecycle.start_seated_match(
+        game="dudo", now=timezone.now(),
+        seats=[{"user": alice}, *(house_bot("random", copy) for copy in (1, 2))],
+    ))
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    page.wait_for_selector("#seats li")
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.click("button:has-text('Resign')")
+    page.wait_for_selector("#seats li.forfeited")
+    page.wait_for_timeout(2000)  # a bot moves and the table is drawn again
+    assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
+    assert page.locator("button:has-text('Resign')").count() == 0
+    screenshot(page, "flows-resigned-others-play-on")
+
+
+def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site, strict, make_user):
+    olga = make_user("olga", role="organizer", is_staff=True)
+    page = strict.page()
+    log_in(page, site, "olga")
+    planned = timezone.now() + timedelta(days=2)
+    cup = Tournament.objects.create(
+        name="Early Cup", game="dudo", organizer=olga, starts_at=planned, rounds=3, turn_seconds=0
+    )
+    page.goto(f"{site}/organize/{cup.pk}/")
+    assert "starts " in page.locator("#tournament-when").inner_text()
+    page.fill("input[name=bots_heuristic]", "2")
+    page.click("#add-house-bots button")
+    page.wait_for_selector("text=2 house bots entered.")
+    page.click("text=Start now")
+    page.wait_for_selector("text=Started: round 1 is being seated.")
+    for url in (f"{site}/organize/{cup.pk}/", f"{site}/tournaments/{cup.pk}/"):
+        page.goto(url)
+        when = page.locator("#tournament-when").inner_text()
+        assert "starts" not in when and planned.strftime("%-d %b") not in when
+        assert "round 1 of 3 under way" in when or when.startswith("played "), when
+
+
+def test_a_player_forfeited_elsewhere_loses_the_resign_button_without_a_reload(site, strict, alice, settings):
+    settings.HOUSE_BOT_THINK_MS = 1500
+    match = in_another_thread(lambda: lifecycle.start_seated_match(
+        game="dudo", now=timezone.now(), seats=[{"user": alice}, house_bot("random"), house_bot("random", 2)],
+    ))
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    page.wait_for_selector("#seats li")
+    expect(page.locator("button:has-text('Resign')")).to_be_visible()
+    in_another_thread(lambda: lifecycle.leave_match(match.pk, alice))  # e.g. from another tab
+    page.wait_for_selector("#seats li.forfeited")
+    expect(page.locator("button:has-text('Resign')")).to_be_hidden()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING

@@ -1,0 +1,163 @@
+"""The tournament pages' newer parts in a real browser, under the `strict` guard and axe:
+the organizer's result correction through its form, standings with tiebreak columns and the
+normalisation note, export links, the printable round sheet, the knockout bracket, late
+entrants, and the check-in and withdraw buttons."""
+
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.browser.conftest import log_in, screenshot
+from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
+from tournaments import running, services
+from tournaments.models import Score, Tournament
+
+pytestmark = pytest.mark.browser
+
+
+def in_thread(build):
+    """Tournaments are built in another thread: this one runs Playwright's event loop, which the
+    match service's broadcasts must not share."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(build).result()
+
+
+def played_out(organizer, name, game, bots, **fields) -> Tournament:
+    def build():
+        # Started here, not by the beat: a start time in the past would let the real stack's
+        # tournament tick close entries before the bots are in.
+        later = timezone.now() + timedelta(hours=1)
+        cup = Tournament.objects.create(name=name, game=game, organizer=organizer, starts_at=later, **fields)
+        for bot in bots:
+            services.add_house_bot(cup.pk, bot)
+        running.start(cup.pk)
+        running.play_out(cup.pk)
+        return cup
+
+    return in_thread(build)
+
+
+def assert_accessible(page, where: str) -> None:
+    blocking = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
+    assert not blocking, f"{where}: {describe(blocking)}"
+
+
+def test_the_organizer_corrects_a_result_through_the_form_and_the_record_is_public(site, strict, make_user):
+    olga = make_user("olga", role="organizer", is_staff=True)
+    cup = played_out(olga, "Dudo cup", "dudo", ["heuristic", "random", "heuristic"], rounds=2)
+    table = cup.tables.filter(round=1).exclude(match=None).first()
+    first, second = table.seating
+    names = dict(cup.entries.values_list("pk", "user__username"))
+    page = strict.page()
+    log_in(page, site, "olga")
+    page.goto(f"{site}/organize/{cup.pk}/")
+    page.click(f"a[href='/organize/{cup.pk}/tables/{table.pk}/correct/']")
+    page.wait_for_selector("#correction-form")
+    assert_accessible(page, "correction form")
+    page.fill(f"input[name=points_{first}]", "0.5")
+    page.fill(f"input[name=points_{second}]", "0.5")
+    page.click("#correction-form button[type=submit]")
+    assert "This field is required." in page.locator("#correction-form").inner_text(), "a reason is required"
+    page.fill("input[name=reason]", "Illegal bid accepted")
+    screenshot(page, "screenshots/organizer-correct-result")
+    page.click("#correction-form button[type=submit]")
+    page.wait_for_selector("text=Round 1, table 1 corrected: the standings are updated.")
+    record = page.locator("#corrections").inner_text()
+    assert "corrected by olga" in record and "Illegal bid accepted" in record
+    assert f"{names[first]}" in record and "→ 0.5" in record
+    assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]
+    page.click("text=Public page")
+    assert "Illegal bid accepted" in page.locator("#corrections").inner_text()
+    assert page.locator("text=correct the result").count() == 0
+    assert_accessible(page, "public page with corrections")
+
+
+def test_standings_tiebreaks_exports_and_the_round_sheet(site, strict, make_user):
+    olga = make_user("olga", role="organizer", is_staff=True)
+    cup = played_out(olga, "Dudo cup", "dudo", ["heuristic", "random", "heuristic"], rounds=2)
+    page = strict.page()
+    page.goto(f"{site}/tournaments/{cup.pk}/")
+    headers = page.locator("#standings thead th").all_inner_texts()
+    assert headers[:3] == ["Place", "Player", "Points"]
+    assert "Buchholz cut 1" in headers and "Sonneborn-Berger" in headers
+    assert len(page.locator("#standings tbody tr").first.locator("td").all()) == len(headers)
+    assert "Ties are split by Buchholz cut 1, then Buchholz" in page.locator("main").inner_text()
+    for what, fmt, kind in [("standings", "csv", "text/csv"), ("pairings", "json", "application/json")]:
+        link = page.locator(f"a[href='/tournaments/{cup.pk}/{what}.{fmt}']")
+        assert link.count() == 1
+        answer = page.context.request.get(f"{site}/tournaments/{cup.pk}/{what}.{fmt}")
+        assert answer.status == 200 and answer.headers["content-type"].startswith(kind)
+    assert_accessible(page, "tournament page")
+    page.click("text=(printable sheet) >> nth=0")
+    page.wait_for_url(f"**/tournaments/{cup.pk}/round/2/")
+    sheet = page.locator("main").inner_text()
+    assert "Players, in seat order" in sheet and "Bye (one point, no game)" in sheet
+    screenshot(page, "screenshots/round-sheet")
+    assert_accessible(page, "round sheet")
+
+
+def test_the_normalisation_note_and_the_knockout_bracket(site, strict, make_user):
+    olga = make_user("olga", role="organizer", is_staff=True)
+    totals = played_out(
+        olga, "Buba night", "dudab", ["heuristic"] * 5, format="rounds-total", table_size=3, rounds=1
+    )
+    knockout = played_out(olga, "Dudo knockout", "dudo", ["heuristic", "random", "heuristic"], format="knockout")
+    page = strict.page()
+    page.goto(f"{site}/tournaments/{totals.pk}/")
+    assert "Total (lowest wins)" in page.locator("#standings thead").inner_text()
+    assert "Tables of different sizes: totals at 2-player tables are multiplied by" in page.locator("main").inner_text()
+    assert_accessible(page, "rounds-total standings")
+    page.goto(f"{site}/tournaments/{knockout.pk}/")
+    bracket = page.locator("#bracket")
+    assert bracket.locator("h3").first.inner_text() == "Round 1" and "Final" in bracket.inner_text()
+    assert "(bye)" in bracket.inner_text() and "→" in bracket.inner_text()
+    screenshot(page, "screenshots/knockout-bracket")
+    assert_accessible(page, "knockout bracket")
+
+
+def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_user, alice, bob):
+    olga = make_user("olga", role="organizer", is_staff=True)
+
+    def build():
+        soon = Tournament.objects.create(
+            name="Check-in cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(minutes=5),
+            check_in_minutes=10,
+        )
+        running_cup = Tournament.objects.create(
+            name="Late cup", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3, turn_seconds=0,
+            late_entry_rounds=2, late_entry_points=0.5,
+        )
+        for bot in ["heuristic", "heuristic", "random"]:
+            services.add_house_bot(running_cup.pk, bot)
+        services.enter(running_cup.pk, bob)  # sits at a table (no bye in a field of 4) and never comes:
+        # without a clock round 1 waits for him, so late entry stays open
+        running.start(running_cup.pk)
+        return soon, running_cup
+
+    soon, late = in_thread(build)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{soon.pk}/")
+    page.click("button:has-text('Enter')")
+    page.wait_for_selector("text=You are entered. Good luck!")
+    page.click("button:has-text('Check in')")
+    page.wait_for_selector("text=You are checked in")
+    assert page.locator(".badge", has_text="checked in").is_visible()
+    assert_accessible(page, "check-in")
+    page.click("button:has-text('Withdraw')")
+    page.wait_for_selector("text=You have withdrawn.")
+    assert not soon.entries.filter(user=alice).exists()
+
+    page.goto(f"{site}/tournaments/{late.pk}/")
+    page.click("button:has-text('Enter late (from the next round)')")
+    page.wait_for_selector("text=You are entered. Good luck!")
+    assert Score.objects.get(entry__user=alice, tournament=late).points == 0.5
+    row = page.locator("#standings tbody tr", has_text="alice")
+    assert row.locator(".badge", has_text="entered late").is_visible()
+    assert "Entered late: half a point for each round played before the entry" in page.locator("main").inner_text()
+    page.click("button:has-text('Withdraw from the next rounds')")
+    page.wait_for_selector("text=You have withdrawn.")
+    assert page.locator("#standings tbody tr", has_text="alice").locator(".badge", has_text="withdrawn").is_visible()
+    assert_accessible(page, "late entry")
