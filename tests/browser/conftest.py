@@ -215,7 +215,8 @@ def table_with_bots(host, game, bots, options=None, seed=11):
 
 SHOWN_SHARES = """([groups, cards]) => [...document.querySelectorAll(groups)].flatMap((group) => {
     const boxes = [...group.querySelectorAll(cards)].map((card) => card.getBoundingClientRect());
-    return boxes.slice(0, -1).map((box, n) => boxes[n + 1].top > box.top + 5 ? 1 : (boxes[n + 1].left - box.left) / box.width);
+    return boxes.slice(0, -1).map((box, n) =>
+        boxes[n + 1].top > box.top + 5 ? 1 : (boxes[n + 1].left - box.left) / box.width);
 })"""
 
 
