@@ -8,6 +8,9 @@ the receiver may not see.
 
 import json
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -118,14 +121,42 @@ def push(message: dict) -> dict:
 
 
 def deliver(events: list[tuple[str, dict]]) -> None:
-    """Send events to groups in one hop to the event loop.
+    """Send events to groups in one hop to the event loop, or, inside `collected`, leave them
+    for the caller to send from its event loop.
 
     Called after the change is committed, so an unreachable channel layer (Redis restarting)
     loses no data: it is logged, and every client gets the whole current state when its
     socket reconnects.
     """
+    outbox = getattr(_collecting, "events", None)
+    if outbox is not None:
+        outbox.extend(events)
+    else:
+        async_to_sync(send_collected)(events)
+
+
+_collecting = threading.local()
+
+
+@contextmanager
+def collected() -> Iterator[list[tuple[str, dict]]]:
+    """Within the block, this thread's `deliver` calls add their events to the list yielded
+    instead of sending them. A web process's writes run on a database thread and would each
+    make their own hop to the event loop to send (a thread waking the loop and waiting for it,
+    per move); collected, a whole write group's events go in one `send_collected` from the
+    loop, after its commit."""
+    outer = getattr(_collecting, "events", None)
+    _collecting.events = events = []
     try:
-        async_to_sync(send_all)(events)
+        yield events
+    finally:
+        _collecting.events = outer
+
+
+async def send_collected(events: list[tuple[str, dict]]) -> None:
+    """Send events from the event loop; an unreachable layer is logged (see `deliver`)."""
+    try:
+        await send_all(events)
     except (RedisError, OSError) as error:
         log.warning("channel layer unreachable, %d message(s) not sent: %s", len(events), error)
 
