@@ -10,8 +10,9 @@ read and written is exactly what the ORM would read and write.
 
 from datetime import datetime
 from functools import cache
+from typing import NamedTuple
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat
@@ -22,17 +23,20 @@ LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at"
 
 def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """The match, locked until the transaction ends, and its seats in order with their users."""
-    with connection.cursor() as cursor:
+    db = connections[DEFAULT_DB_ALIAS]  # the `connection` proxy looks it up again at every use
+    with db.cursor() as cursor:
         cursor.execute(select_sql(), [match_id])
         rows = cursor.fetchall()
     if not rows:
         raise MatchError("not_found", "There is no such match.")
     match_columns, seat_columns, user_columns = columns()
-    match = built(Match, match_columns, rows[0], 0)
+    match = built(Match, match_columns, rows[0], 0, db)
+    seat_start = len(match_columns.names)
+    user_start = seat_start + len(seat_columns.names)
     seats = []
-    for row in rows if rows[0][len(match_columns)] is not None else []:  # no seat yet: one row, seat NULL
-        seat = built(Seat, seat_columns, row, len(match_columns))
-        seat.user = built(Seat.user.field.related_model, user_columns, row, len(match_columns) + len(seat_columns))
+    for row in rows if rows[0][seat_start] is not None else []:  # no seat yet: one row, seat NULL
+        seat = built(Seat, seat_columns, row, seat_start, db)
+        seat.user = built(Seat.user.field.related_model, user_columns, row, user_start, db)
         seat.match = match
         seats.append(seat)
     return match, seats
@@ -41,41 +45,56 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
 def insert_action(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> None:
     values = {"match": match.pk, "seq": match.seq, "seat": seat, "action": action, "source": source}
     values |= {"events": events, "created_at": now}
-    write(MatchAction, insert_sql(), [values[name] for name in LOG_FIELDS], LOG_FIELDS)
+    write(insert_sql(), fields_of(MatchAction, LOG_FIELDS), [values[name] for name in LOG_FIELDS])
 
 
 def update_snapshot(match: Match) -> None:
-    write(Match, update_sql(), [getattr(match, name) for name in SNAPSHOT_FIELDS], SNAPSHOT_FIELDS, match.pk)
+    values = [getattr(match, name) for name in SNAPSHOT_FIELDS]
+    write(update_sql(), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
 
 
-def write(model, sql: str, values: list, names: tuple[str, ...], *key) -> None:
-    fields = [model._meta.get_field(name) for name in names]
-    params = [field.get_db_prep_save(value, connection) for field, value in zip(fields, values, strict=True)]
-    with connection.cursor() as cursor:
+def write(sql: str, fields: list, values: list, *key) -> None:
+    db = connections[DEFAULT_DB_ALIAS]
+    params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
+    with db.cursor() as cursor:
         cursor.execute(sql, [*params, *key])
 
 
-def built(model, fields: list, row: tuple, start: int):
+@cache
+def fields_of(model, names: tuple[str, ...]) -> list:
+    return [model._meta.get_field(name) for name in names]
+
+
+class Columns(NamedTuple):
+    """A model's concrete fields as read from a row: every attribute name, and the fields the
+    ORM converts on this database with their converters (the others are taken as they come)."""
+
+    names: list[str]
+    converted: list[tuple[int, object, list]]
+
+
+def built(model, columns: Columns, row: tuple, start: int, db):
     """A model instance from its columns in `row`, converted as the ORM converts them."""
-    values = []
-    for offset, (field, converters) in enumerate(fields):
-        value = row[start + offset]
+    values = list(row[start : start + len(columns.names)])
+    for offset, field, converters in columns.converted:
         for convert in converters:
-            value = convert(value, field, connection)
-        values.append(value)
-    return model.from_db(connection.alias, [field.attname for field, _ in fields], values)
+            values[offset] = convert(values[offset], field, db)
+    return model.from_db(db.alias, columns.names, values)
 
 
 @cache
-def columns() -> tuple[list, list, list]:
-    """Each model's concrete fields with the converters the ORM applies to them on this database."""
+def columns() -> tuple[Columns, Columns, Columns]:
+    """Match, Seat and User columns, in the order `select_sql` reads them."""
 
     def converters(field, table: str) -> list:
         column = field.get_col(table)
         return connection.ops.get_db_converters(column) + column.get_db_converters(connection)
 
-    def of(model) -> list:
-        return [(field, converters(field, model._meta.db_table)) for field in model._meta.concrete_fields]
+    def of(model) -> Columns:
+        fields = model._meta.concrete_fields
+        table = model._meta.db_table
+        converted = [(offset, field, converters(field, table)) for offset, field in enumerate(fields)]
+        return Columns([field.attname for field in fields], [each for each in converted if each[2]])
 
     return of(Match), of(Seat), of(Seat.user.field.related_model)
 
@@ -84,9 +103,9 @@ def columns() -> tuple[list, list, list]:
 def select_sql() -> str:
     match, seat, user = (model._meta.db_table for model in (Match, Seat, Seat.user.field.related_model))
     selected = ", ".join(
-        f"{table}.{connection.ops.quote_name(field.column)}"
-        for table, fields in zip((match, seat, user), columns(), strict=True)
-        for field, _ in fields
+        f"{model._meta.db_table}.{connection.ops.quote_name(field.column)}"
+        for model in (Match, Seat, Seat.user.field.related_model)
+        for field in model._meta.concrete_fields
     )
     lock = f" FOR UPDATE OF {match}" if connection.features.has_select_for_update_of else ""
     return (
