@@ -177,7 +177,7 @@ def measure(args) -> None:
     from django.db import connection
     from load import LONG_FROM, fast_forward, prepare
 
-    layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
+    layer = f"Redis ({os.environ.get('CHANNELS_BACKEND', 'core')})" if os.environ.get("REDIS_URL") else "in-memory"
     print(f"{connection.vendor} + {layer} channel layer, load average {os.getloadavg()[0]:.1f}")
     rng = random.Random(3)
     doubt_it = {"max_plays": 5000, "doubt_window_s": 0}
