@@ -24,7 +24,7 @@ from django.utils import timezone
 from botapi.services import seats_fields
 from games.dobble.points import SERIES_OPENER, next_chooser
 from games.engine import get_game
-from games.matches import broadcast, lifecycle, wakeups
+from games.matches import broadcast, lifecycle, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import brackets, knockout, pairing, scoring, seating
@@ -142,10 +142,21 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
         table.match = match
         table.chooser, table.choose_by = None, None
     saved = [table for table in tables if table.pk is not None]
-    Table.objects.bulk_create([table for table in tables if table.pk is None])
+    insert_tables([table for table in tables if table.pk is None])
     Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
     found = [(table.match, [entries[e].user for e in table.seating if not entries[e].house_bot]) for table in tables]
     transaction.on_commit(lambda: broadcast.send_matches_found(found))
+
+
+TABLE_COLUMNS = tuple(field.attname for field in Table._meta.concrete_fields)
+
+
+def insert_tables(tables: list[Table]) -> None:
+    """New tables in one plain-SQL statement, their ids reserved first (a round of 5,000)."""
+    for table, table_id in zip(tables, rows.reserve_ids(Table, len(tables)), strict=True):
+        table.pk = table_id
+        table._state.adding = False
+    rows.insert_many(Table, TABLE_COLUMNS, [tuple(getattr(table, name) for name in TABLE_COLUMNS) for table in tables])
 
 
 def match_options(tournament: Tournament, table: Table) -> dict:
