@@ -117,7 +117,7 @@ def start_seated_matches(
                 seed=secrets.randbits(62) if table.seed is None else table.seed,
                 created_at=created,
             )
-            seats = [Seat(match=match, number=number, **fields) for number, fields in enumerate(table.seats)]
+            seats = [Seat(match_id=match_id, number=number, **fields) for number, fields in enumerate(table.seats)]
             # Planned before the insert, so each row is written once: a new match has no history
             # and no question out, so its first wake-up needs nothing from the database.
             wakeups.plan_next(match, begin(match, seats, now), seats)
@@ -163,8 +163,7 @@ def join_match(match_id: int, user) -> Seat:
         if match.ranked and user.is_bot and any(seat.user.is_bot for seat in seats):
             raise MatchError(
                 "bots_meet_elsewhere",
-                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted "
-                "challenges.",
+                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted challenges.",
             )
         seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
@@ -257,9 +256,9 @@ def start_match(match_id: int, by_user, now: datetime | None = None) -> Match:
 
 def begin(match: Match, seats: list[Seat], now: datetime):
     """Deal the first position and set the clocks running (in memory: the caller writes them);
-    returns the engine state."""
-    state = match.engine.new_game(match.players, match.seed, match.options)
-    match.store_state(state)
+    returns the engine state. No snapshot is stored: the match's seed deals that position
+    again whenever it is loaded before the first move (Match.load_state)."""
+    state = match.new_game()
     match.status = Match.Status.RUNNING
     # A real-time race starts at "go", after the get-ready countdown: game time 0 is then.
     go = now + timedelta(milliseconds=settings.REALTIME_GET_READY_MS) if match.engine.realtime else now

@@ -15,7 +15,7 @@ holds one value in every row once, and sends one statement with all the rows.
 from datetime import datetime
 from functools import cache
 
-from django.db import connection
+from django.db import connection, connections
 
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat
@@ -72,7 +72,9 @@ def reserve_ids(model, count: int) -> list[int]:
     table = model._meta.db_table
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [table, count])
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [table, count]
+            )
             return [row[0] for row in cursor.fetchall()]
         cursor.execute(
             f"SELECT MAX(last) FROM (SELECT MAX(id) AS last FROM {table}"
@@ -88,14 +90,15 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
     shared by every row (the same object: a round's start time, a default) is converted once."""
     if not rows:
         return
+    database = connections[connection.alias]  # this thread's, looked up once rather than per value
     columns = []
     for index, name in enumerate(names):
         field = model._meta.get_field(name)
         first = rows[0][index]
         if all(row[index] is first for row in rows):
-            columns.append([field.get_db_prep_save(first, connection)] * len(rows))
+            columns.append([field.get_db_prep_save(first, database)] * len(rows))
         else:
-            columns.append([field.get_db_prep_save(row[index], connection) for row in rows])
+            columns.append([field.get_db_prep_save(row[index], database) for row in rows])
     with connection.cursor() as cursor:
         cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
 

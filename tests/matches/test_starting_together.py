@@ -31,7 +31,7 @@ def stored(match: Match) -> dict:
     match.refresh_from_db()
     return {
         "status": match.status,
-        "state": json.loads(json.dumps(match.state)),
+        "state": json.loads(json.dumps(match.engine.dump(match.load_state()))),
         "seq": match.seq,
         "ranked": match.ranked,
         "started_at": match.started_at,
