@@ -105,7 +105,8 @@ def start_seated_matches(
         matches, seat_rows = [], []
         for match_id, table in zip(ids, tables, strict=True):
             players = len(table.seats)
-            match = Match(
+            match = rows.unsaved(
+                Match,
                 id=match_id,
                 game=game,
                 players=players,
@@ -117,7 +118,7 @@ def start_seated_matches(
                 seed=secrets.randbits(62) if table.seed is None else table.seed,
                 created_at=created,
             )
-            seats = [Seat(match_id=match_id, number=number, **fields) for number, fields in enumerate(table.seats)]
+            seats = [seated(match_id, number, **fields) for number, fields in enumerate(table.seats)]
             # Planned before the insert, so each row is written once: a new match has no history
             # and no question out, so its first wake-up needs nothing from the database.
             wakeups.plan_next(match, begin(match, seats, now), seats)
@@ -129,6 +130,12 @@ def start_seated_matches(
     for match in matches:
         match._state.adding = False  # written: saving it again updates the row
     return matches
+
+
+def seated(match_id: int, number: int, user, **fields) -> Seat:
+    seat = rows.unsaved(Seat, match_id=match_id, number=number, user_id=user.pk, **fields)
+    seat.user = user  # the players' kinds read it: no query for it later
+    return seat
 
 
 def checked_options(game: str, players: int, options: dict | None, ranked: bool) -> dict:

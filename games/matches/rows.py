@@ -103,6 +103,15 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
         cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
 
 
+def unsaved(model, **values):
+    """A new instance from attnames and values, every other field at its default, built from
+    its values in field order as the ORM builds what it loads (`from_db`): a third of the cost
+    of keyword construction, which tells at thousands of rows."""
+    return model(
+        *[values.pop(f.attname) if f.attname in values else f.get_default() for f in model._meta.concrete_fields]
+    )
+
+
 def built(model, fields: list, row: tuple, start: int):
     """A model instance from its columns in `row`, converted as the ORM converts them."""
     values = []
