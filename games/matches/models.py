@@ -96,6 +96,11 @@ class Match(models.Model):
         new game its seed and options deal, the same every time, as a replay deals it."""
         return self.engine.load(self.state) if self.state is not None else self.new_game()
 
+    @property
+    def dealt(self) -> bool:
+        """Started at some point, so it has a position (stored, or its new game's)."""
+        return self.state is not None or self.status in (self.Status.RUNNING, self.Status.FINISHED)
+
     def new_game(self):
         return self.engine.new_game(self.players, self.seed, self.options)
 
@@ -118,7 +123,7 @@ class Match(models.Model):
     @property
     def history_length(self) -> int:
         """How many entries the whole history has (the snapshot holds its tail)."""
-        return self.history_start + len(self.snapshot_history()) if self.started_at else 0
+        return self.history_start + len(self.snapshot_history()) if self.dealt else 0
 
     def whole_history(self) -> list[dict]:
         """The snapshot's history with every earlier entry: those `new_game` wrote, then those
