@@ -9,13 +9,14 @@ scores written in bulk, random results). Then round 3 is timed step by step:
   to people, not needed to seat a round;
 - pair: tournaments.seating.swiss_round (scores + history + swiss.pair_round);
 - seat: tournaments.running.open_matches for every table, committed: the match service starts
-  all the matches in bulk (matches, seats, first positions, wake-ups), the Table rows go in one
-  insert, and every player hears where their match is.
+  all the matches in bulk (matches, seats, first wake-ups; no positions: each seed deals its
+  own), the Table rows go in one insert, and every player hears where their match is.
 The round is pair + seat, what running.seat_round does when a round ends. Floor, measured in
 the same run: the least any round must write, --entrants Score rows in one plain-SQL statement
-(rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same rows is printed beside it.
-Figures are printed as seconds and as ratios to the floor. Seconds are wall time; the process's
-CPU time is printed too (SQLite's work is in the process, PostgreSQL's is not).
+(rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
+rows is printed beside it. Figures are printed as seconds and as ratios to the floor. Seconds
+are wall time; the process's CPU time is printed too (SQLite's work is in the process,
+PostgreSQL's is not).
 """
 
 import argparse
@@ -162,7 +163,8 @@ def main():
     assert started == len(tables), f"{started} of {len(tables)} matches started with a bot due to move"
     print(
         f"entrants {args.entrants}, tables {len(tables)}, byes {len(byes)}; {connection.vendor}; floor "
-        f"({args.entrants} scores in plain SQL, rows.insert_many) {floor:.3f} s; bulk_create of the same {bulk_floor:.3f} s"
+        f"({args.entrants} scores in plain SQL, rows.insert_many) {floor:.3f} s; "
+        f"bulk_create of the same {bulk_floor:.3f} s"
     )
     for name, seconds, cpu in [
         ("bulk_create of the floor's rows", bulk_floor, None),
