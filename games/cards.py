@@ -5,34 +5,12 @@ from games.base import IllegalAction
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 RANK_NAMES = {
-    "A": "aces",
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "7": "sevens",
-    "8": "eights",
-    "9": "nines",
-    "T": "tens",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
+    "A": "aces", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
+    "8": "eights", "9": "nines", "T": "tens", "J": "jacks", "Q": "queens", "K": "kings",
 }
 RANK_WORDS = {
-    "A": "ace",
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "T": "ten",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
 }
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FULL_DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
@@ -56,5 +34,5 @@ def card_name(card: str) -> str:
 def check_card(card) -> str:
     """The card itself when it names a real card; otherwise an IllegalAction that says how to write one."""
     if not (isinstance(card, str) and len(card) == 2 and card[0] in RANKS and card[1] in SUITS):
-        raise IllegalAction(f'{card!r} is not a card: write rank then suit, e.g. "7H" or "TD".')
+        raise IllegalAction(f"{card!r} is not a card: write rank then suit, e.g. \"7H\" or \"TD\".")
     return card

@@ -177,7 +177,9 @@ def correct(request, tournament_id: int, table_id: int):
         return redirect("organize-tournament", tournament_id=tournament.pk)
     names = dict(tournament.entries.filter(pk__in=table.seating).values_list("pk", "user__username"))
     points = dict(Score.objects.filter(table=table).values_list("entry_id", "points"))
-    form = CorrectionForm(request.POST or None, players=[(e, names[e], points.get(e, 0.0)) for e in table.seating])
+    form = CorrectionForm(
+        request.POST or None, players=[(e, names[e], points.get(e, 0.0)) for e in table.seating]
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.correct_result(table.pk, request.user, form.points(), form.cleaned_data["reason"])

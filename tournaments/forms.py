@@ -39,16 +39,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name",
-            "format",
-            "table_size",
-            "rounds",
-            "max_entries",
-            "turn_seconds",
-            "starts_at",
-            "description",
-            "late_entry_rounds",
-            "late_entry_points",
+            "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description",
+            "late_entry_rounds", "late_entry_points",
         ]
         labels = {
             "late_entry_rounds": "Late entry until round",
@@ -164,7 +156,7 @@ class CorrectionForm(forms.Form):
     """New points for each player at one scored table, and why (kept with the correction)."""
 
     reason = forms.CharField(
-        max_length=200, help_text='Kept on the tournament page with your name, e.g. "Illegal bid accepted".'
+        max_length=200, help_text="Kept on the tournament page with your name, e.g. \"Illegal bid accepted\"."
     )
 
     def __init__(self, *args, players: list[tuple[int, str, float]], **kwargs):

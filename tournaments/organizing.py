@@ -23,17 +23,8 @@ from tournaments.models import Tournament
 Status = Tournament.Status
 # Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
 EDITABLE = (
-    "name",
-    "format",
-    "table_size",
-    "rounds",
-    "max_entries",
-    "turn_seconds",
-    "starts_at",
-    "description",
-    "options",
-    "late_entry_rounds",
-    "late_entry_points",
+    "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options",
+    "late_entry_rounds", "late_entry_points",
 )
 
 

@@ -23,7 +23,9 @@ def set_seeds(tournament: Tournament, order: list[int]) -> None:
 
 def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
     """Tables (entry ids in seat order) and byes for one Swiss round."""
-    seeds = {pk: seed or LATE for pk, seed in tournament.entries.filter(withdrawn_after=None).values_list("pk", "seed")}
+    seeds = {
+        pk: seed or LATE for pk, seed in tournament.entries.filter(withdrawn_after=None).values_list("pk", "seed")
+    }
     points = dict.fromkeys(seeds, 0.0)
     scores = tournament.scores.exclude(kind=scoring.UNPLAYED).filter(entry__withdrawn_after=None)
     for entry_id, earned in scores.values_list("entry_id", "points"):

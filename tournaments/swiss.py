@@ -320,10 +320,10 @@ def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
 
 def resplit(players: Field, tables: list[list[Hashable]], costs: list[tuple], t: int):
     """Table t (which has a rematch) reseated with its nearest table that helps, every split tried."""
-    for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1 : NEAR + 1]:
+    for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1:NEAR + 1]:
         before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
         split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
-        new_t, new_u = split if len(split[0]) == len(tables[t]) else split[::-1]
+        new_t, new_u = (split if len(split[0]) == len(tables[t]) else split[::-1])
         cost_t, cost_u = table_cost(players, new_t), table_cost(players, new_u)
         after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
         if lower(after, before):

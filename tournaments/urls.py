@@ -23,6 +23,8 @@ urlpatterns = [
         dashboard.remove_entry,
         name="organize-remove-entry",
     ),
-    path("organize/<int:tournament_id>/tables/<int:table_id>/correct/", dashboard.correct, name="organize-correct"),
+    path(
+        "organize/<int:tournament_id>/tables/<int:table_id>/correct/", dashboard.correct, name="organize-correct"
+    ),
     path("organize/<int:tournament_id>/<str:action>/", dashboard.act, name="organize-act"),
 ]

@@ -20,7 +20,7 @@ class GottaCatchThemAll(MiniGame):
     name = "gotta-catch-them-all"
     target_rule = (
         "In gotta catch them all you match the middle card with one of the revealed cards still on the table "
-        "(target: the index of that card)."
+        '(target: the index of that card).'
     )
 
     def deal(self, state: State, first_seat: int) -> None:

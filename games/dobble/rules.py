@@ -124,6 +124,7 @@ class Dobble(Game):
             for symbol in CARDS[rules.compared(state, seat, target)[0]]
         ]
 
+
     def apply(self, state: State, seat: int, action) -> State:
         symbol, target, at_ms = self.check(state, seat, action)
         rules = self._rules(state)
@@ -170,7 +171,9 @@ class Dobble(Game):
             "now_ms": state.now_ms,
             "changed_ms": state.changed_ms,
             "lockout_ms": state.lockout_ms,
-            "lockouts": {str(other): until for other, until in enumerate(state.lockout_until) if until > state.now_ms},
+            "lockouts": {
+                str(other): until for other, until in enumerate(state.lockout_until) if until > state.now_ms
+            },
             "round": state.round,
             "rounds": state.rounds or None,
             "pile": {
@@ -299,11 +302,7 @@ GAME = Dobble(
             choices=tuple(MINI_GAMES),
             label="Mini-game",
             choice_labels=(
-                "The Towering Inferno",
-                "The Well",
-                "Hot Potato",
-                "Gotta Catch 'Em All",
-                "The Poisoned Gift",
+                "The Towering Inferno", "The Well", "Hot Potato", "Gotta Catch 'Em All", "The Poisoned Gift"
             ),
         ),
         "lockout_ms": Option(

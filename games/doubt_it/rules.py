@@ -158,10 +158,8 @@ class DoubtIt(Game):
         if not isinstance(cards, list) or not cards:
             raise IllegalAction("Choose at least one card to play.")
         cap = play_cap(state.players)
-        require(
-            len(cards) <= cap,
-            f"Play at most {cap} cards at once: that is all of one rank in {'one deck' if cap == 4 else 'two decks'}.",
-        )
+        require(len(cards) <= cap, f"Play at most {cap} cards at once: that is all of one rank in "
+                f"{'one deck' if cap == 4 else 'two decks'}.")
         hand = state.hands[seat]
         for card in cards:
             check_card(card)
@@ -215,20 +213,11 @@ class DoubtIt(Game):
         player, cards = last["seat"], last["cards"]
         honest = all(card[0] == last["rank"] for card in cards)
         loser = doubter if honest else player
-        state.history.append(
-            {
-                "type": "doubt",
-                "seat": doubter,
-                "player": player,
-                "rank": last["rank"],
-                "cards": cards,
-                "honest": honest,
-                "loser": loser,
-                "took": len(state.pile),
-                "passed": state.passed,
-                "doubters": state.doubters,
-            }
-        )
+        state.history.append({
+            "type": "doubt", "seat": doubter, "player": player, "rank": last["rank"], "cards": cards,
+            "honest": honest, "loser": loser, "took": len(state.pile),
+            "passed": state.passed, "doubters": state.doubters,
+        })
         state.last = {**last, "revealed": True}
         state.hands[loser].extend(state.pile)
         state.pile = []
@@ -256,37 +245,24 @@ class DoubtIt(Game):
         over = state.over
         last = state.last
         return {
-            "game": self.slug,
-            "seat": seat,
-            "players": state.players,
-            "to_act": self.to_act(state),
-            "is_over": over,
-            "result": self.result(state) if over else None,
+            "game": self.slug, "seat": seat, "players": state.players,
+            "to_act": self.to_act(state), "is_over": over, "result": self.result(state) if over else None,
             "history": list(state.history),
             "hand": None if seat is None else sorted(state.hands[seat], key=HAND_ORDER.__getitem__),
             "hand_counts": [len(hand) for hand in state.hands],
             "pile": len(state.pile),
-            "due": DUE[state.due],
-            "due_name": RANK_NAMES[DUE[state.due]],
+            "due": DUE[state.due], "due_name": RANK_NAMES[DUE[state.due]],
             "dealer": state.dealer,
             "turn": None if over or state.waiting else state.turn,
-            "last_play": None
-            if not last
-            else {
-                "seat": last["seat"],
-                "count": last["count"],
-                "rank": last["rank"],
+            "last_play": None if not last else {
+                "seat": last["seat"], "count": last["count"], "rank": last["rank"],
                 "cards": list(last["cards"]) if last["revealed"] else None,
             },
             "window": {
-                "open": bool(state.waiting),
-                "waiting": list(state.waiting),
-                "passed": list(state.passed),
-                "doubted": list(state.doubters),
+                "open": bool(state.waiting), "waiting": list(state.waiting),
+                "passed": list(state.passed), "doubted": list(state.doubters),
             },
-            "max_cards": play_cap(state.players),
-            "plays": state.plays,
-            "options": dict(state.options),
+            "max_cards": play_cap(state.players), "plays": state.plays, "options": dict(state.options),
         }
 
     def is_over(self, state):
@@ -315,42 +291,22 @@ class DoubtIt(Game):
 
     def dump(self, state):
         return {
-            "players": state.players,
-            "options": dict(state.options),
-            "rng": rng_dump(state.rng),
-            "hands": [list(hand) for hand in state.hands],
-            "dealer": state.dealer,
-            "turn": state.turn,
-            "pile": list(state.pile),
-            "due": state.due,
-            "plays": state.plays,
+            "players": state.players, "options": dict(state.options), "rng": rng_dump(state.rng),
+            "hands": [list(hand) for hand in state.hands], "dealer": state.dealer, "turn": state.turn,
+            "pile": list(state.pile), "due": state.due, "plays": state.plays,
             "last": {**state.last, "cards": list(state.last["cards"])} if state.last else {},
-            "waiting": list(state.waiting),
-            "passed": list(state.passed),
-            "doubters": list(state.doubters),
-            "winner": state.winner,
-            "over": state.over,
-            "history": [dict(event) for event in state.history],
+            "waiting": list(state.waiting), "passed": list(state.passed), "doubters": list(state.doubters),
+            "winner": state.winner, "over": state.over, "history": [dict(event) for event in state.history],
         }
 
     def load(self, data):
         return DoubtState(
-            players=data["players"],
-            options=dict(data["options"]),
-            rng=rng_load(data["rng"]),
-            hands=[list(hand) for hand in data["hands"]],
-            dealer=data["dealer"],
-            turn=data["turn"],
-            pile=list(data["pile"]),
-            due=data["due"],
-            plays=data["plays"],
+            players=data["players"], options=dict(data["options"]), rng=rng_load(data["rng"]),
+            hands=[list(hand) for hand in data["hands"]], dealer=data["dealer"], turn=data["turn"],
+            pile=list(data["pile"]), due=data["due"], plays=data["plays"],
             last={**data["last"], "cards": list(data["last"]["cards"])} if data["last"] else {},
-            waiting=list(data["waiting"]),
-            passed=list(data["passed"]),
-            doubters=list(data["doubters"]),
-            winner=data["winner"],
-            over=data["over"],
-            history=[dict(event) for event in data["history"]],
+            waiting=list(data["waiting"]), passed=list(data["passed"]), doubters=list(data["doubters"]),
+            winner=data["winner"], over=data["over"], history=[dict(event) for event in data["history"]],
         )
 
     def clone(self, state):
@@ -360,61 +316,29 @@ class DoubtIt(Game):
         would cost more than the rest of the clone).
         """
         return DoubtState(
-            players=state.players,
-            options=state.options,
-            rng=state.rng,
-            hands=[list(hand) for hand in state.hands],
-            dealer=state.dealer,
-            turn=state.turn,
-            pile=list(state.pile),
-            due=state.due,
-            plays=state.plays,
-            last=state.last,
-            waiting=list(state.waiting),
-            passed=list(state.passed),
-            doubters=list(state.doubters),
-            winner=state.winner,
-            over=state.over,
-            history=list(state.history),
+            players=state.players, options=state.options, rng=state.rng,
+            hands=[list(hand) for hand in state.hands], dealer=state.dealer, turn=state.turn,
+            pile=list(state.pile), due=state.due, plays=state.plays, last=state.last,
+            waiting=list(state.waiting), passed=list(state.passed), doubters=list(state.doubters),
+            winner=state.winner, over=state.over, history=list(state.history),
         )
 
 
 GAME = DoubtIt(
     action_keys=frozenset({"type", "cards"}),
-    slug="doubt-it",
-    name="I Doubt It",
-    min_players=3,
-    max_players=11,
+    slug="doubt-it", name="I Doubt It", min_players=3, max_players=11,
     options={
-        "doubt_rule": Option(
-            "first",
-            "Who challenges when several doubt: the first doubt to arrive, or the "
-            "doubter nearest the dealer's left (the window waits for the nearer seats).",
-            ("first", "nearest"),
-            label="Who challenges",
-            choice_labels=("The first to doubt", "The doubter nearest the dealer's left"),
-        ),
-        "after_doubt": Option(
-            "next",
-            "Who plays after a challenge: the next player in turn, or the loser of the challenge.",
-            ("next", "loser"),
-            label="Who plays after a challenge",
-            choice_labels=("The next player", "The loser of the challenge"),
-        ),
-        "doubt_window_s": Option(
-            20,
-            "Seconds every other player has to doubt or pass after a play; a player "
-            "still silent then passes (0: only the table clock limits the window).",
-            minimum=0,
-            maximum=300,
-            label="Seconds to doubt",
-        ),
-        "max_plays": Option(
-            400,
-            "The game stops after this many plays; then everyone ranks by cards left.",
-            minimum=20,
-            maximum=5000,
-            label="Most plays in a game",
-        ),
+        "doubt_rule": Option("first", "Who challenges when several doubt: the first doubt to arrive, or the "
+                             "doubter nearest the dealer's left (the window waits for the nearer seats).",
+                             ("first", "nearest"), label="Who challenges",
+                             choice_labels=("The first to doubt", "The doubter nearest the dealer's left")),
+        "after_doubt": Option("next", "Who plays after a challenge: the next player in turn, or the loser of "
+                              "the challenge.", ("next", "loser"), label="Who plays after a challenge",
+                              choice_labels=("The next player", "The loser of the challenge")),
+        "doubt_window_s": Option(20, "Seconds every other player has to doubt or pass after a play; a player "
+                                 "still silent then passes (0: only the table clock limits the window).",
+                                 minimum=0, maximum=300, label="Seconds to doubt"),
+        "max_plays": Option(400, "The game stops after this many plays; then everyone ranks by cards left.",
+                            minimum=20, maximum=5000, label="Most plays in a game"),
     },
 )

@@ -39,7 +39,9 @@ from games.dubito.bots import best_play
 ROWS = (1, 2, 3, 4)
 POINTS = {1: 1, 2: 2, 3: 3, 4: 4}
 HAND = 8
-RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, 1)}  # rank_value without the call, for the hot loop
+RANK_VALUE = {
+    rank: value for value, rank in enumerate(RANKS, 1)
+}  # rank_value without the call, for the hot loop
 NEEDS = {1: "a {rising} rank", 2: "the same suit", 3: "the same suit and a {rising} rank", 4: "the same rank"}
 RISING = {"strict": "higher", "equal": "higher or equal"}
 HAND_SUITS = "SHCD"  # a hand is shown suit by suit, black and red in turn, as players hold one
@@ -139,7 +141,9 @@ class Dubito(Game):
         state.rows[seat][row - 1].append(card)
         if state.pile:
             state.hands[seat].append(state.pile.pop())
-        state.history.append({"type": "play", "seat": seat, "card": card, "row": row, "pile": len(state.pile)})
+        state.history.append(
+            {"type": "play", "seat": seat, "card": card, "row": row, "pile": len(state.pile)}
+        )
         if not state.pile and state.options["empty_pile"] == "stop":
             self._end(state, "the draw pile is empty")
             return state
@@ -154,13 +158,17 @@ class Dubito(Game):
                 if can_play(state, state.turn):
                     return
                 state.out.append(state.turn)
-                state.history.append({"type": "out", "seat": state.turn, "score": score(state.rows[state.turn])})
+                state.history.append(
+                    {"type": "out", "seat": state.turn, "score": score(state.rows[state.turn])}
+                )
             state.turn = (state.turn + 1) % state.players
         self._end(state, "nobody can play")
 
     def _end(self, state: DubitoState, reason: str) -> None:
         state.over = True
-        state.history.append({"type": "end", "reason": reason, "scores": [score(rows) for rows in state.rows]})
+        state.history.append(
+            {"type": "end", "reason": reason, "scores": [score(rows) for rows in state.rows]}
+        )
 
     def view(self, state, seat):
         over = state.over
@@ -187,7 +195,8 @@ class Dubito(Game):
     def result(self, state):
         scores = [score(rows) for rows in state.rows]
         ranking = [
-            [s for s in range(state.players) if scores[s] == value] for value in sorted(set(scores), reverse=True)
+            [s for s in range(state.players) if scores[s] == value]
+            for value in sorted(set(scores), reverse=True)
         ]
         return {"ranking": ranking, "scores": {str(s): scores[s] for s in range(state.players)}}
 

@@ -78,7 +78,7 @@ class HeuristicBot(Bot):
     @staticmethod
     def _request_worth(view, dudab, request):
         """Ask for what the bot holds most of: it can answer itself and the others likely cannot."""
-        ((attribute, value),) = request.items()
+        (attribute, value), = request.items()
         held = sum(1 for c in view["hand"] if c != dudab and getattr(CARDS[c], attribute) == value)
         return 0.1 * held
 

@@ -47,7 +47,9 @@ CARDS: dict[str, Card] = {
 }
 
 # Every request a Dudab may make, in a fixed order (bots and legal_actions list them this way).
-REQUESTS = [("colour", c) for c in COLOURS] + [("symbol", s) for s in SYMBOLS] + [("value", v) for v in VALUES]
+REQUESTS = (
+    [("colour", c) for c in COLOURS] + [("symbol", s) for s in SYMBOLS] + [("value", v) for v in VALUES]
+)
 
 
 def full_deck(jungle: bool, baby: bool) -> list[str]:
@@ -104,7 +106,7 @@ def parse_request(raw) -> tuple[str, object] | None:
     if raw is None:
         return None
     if isinstance(raw, dict) and len(raw) == 1:
-        ((attribute, value),) = raw.items()
+        (attribute, value), = raw.items()
         if (attribute, value) in REQUESTS and type(value) is (int if attribute == "value" else str):
             return attribute, value
     raise IllegalAction(

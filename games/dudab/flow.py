@@ -32,14 +32,10 @@ def deal_round(state: DudabState) -> None:
     state.own = [[] for _ in range(state.players)]
     state.turn = (state.first_starter + state.round - 1) % state.players
     state.binding, state.shaman_pending, state.tasks = -1, False, []
-    state.history.append(
-        {
-            "type": "round",
-            "round": state.round,
-            "starter": state.turn,
-            "columns": [column.cards[0] for column in state.columns],
-        }
-    )
+    state.history.append({
+        "type": "round", "round": state.round, "starter": state.turn,
+        "columns": [column.cards[0] for column in state.columns],
+    })
 
 
 def _take_plain(deck: list[str]) -> str:
@@ -94,7 +90,9 @@ def shaman_penalty(state: DudabState, seat: int) -> None:
     value = CARDS[revealed[-1]].value if revealed and CARDS[revealed[-1]].kind == NUMBER else 0
     skipped = penalty_draws(state, seat, value)
     state.shaman_pending = False
-    state.history.append({"type": "reveal", "seat": seat, "revealed": revealed, "draws": value, "skipped": skipped})
+    state.history.append(
+        {"type": "reveal", "seat": seat, "revealed": revealed, "draws": value, "skipped": skipped}
+    )
 
 
 def place_baby(state: DudabState, seat: int, baby: str, index: int) -> None:
@@ -117,22 +115,17 @@ def place_baby(state: DudabState, seat: int, baby: str, index: int) -> None:
     if state.binding == index:
         state.binding = -1
     value = CARDS[cover].value if cover and CARDS[cover].kind == NUMBER else 0
-    state.history.append(
-        {
-            "type": "baby",
-            "seat": seat,
-            "card": baby,
-            "column": index,
-            "cover": cover,
-            "each_draws": value,
-            "skipped": skipped,
-        }
-    )
+    state.history.append({
+        "type": "baby", "seat": seat, "card": baby, "column": index, "cover": cover, "each_draws": value,
+        "skipped": skipped,
+    })
     if value:
         order = [(seat + step) % state.players for step in range(state.players)]
         for other in order:
             state.history[-1]["skipped"] += penalty_draws(state, other, value)
-        state.tasks += [{"kind": "trim", "seat": other} for other in order if len(state.hands[other]) > HAND_MAX]
+        state.tasks += [
+            {"kind": "trim", "seat": other} for other in order if len(state.hands[other]) > HAND_MAX
+        ]
 
 
 def settle(state: DudabState) -> None:
@@ -157,15 +150,10 @@ def settle(state: DudabState) -> None:
 def end_round(state: DudabState) -> None:
     """Hands are shown and every seat scores; the next round is dealt or the game ends."""
     scores = [round_score(state.hands[seat], state.own[seat]) for seat in range(state.players)]
-    state.history.append(
-        {
-            "type": "round_end",
-            "round": state.round,
-            "scores": scores,
-            "hands": [list(hand) for hand in state.hands],
-            "own": [list(pile) for pile in state.own],
-        }
-    )
+    state.history.append({
+        "type": "round_end", "round": state.round, "scores": scores,
+        "hands": [list(hand) for hand in state.hands], "own": [list(pile) for pile in state.own],
+    })
     state.round_scores.append(scores)
     state.tasks = []
     if state.round == state.players:

@@ -80,7 +80,7 @@ class Column:
         self.request = None
 
     def json(self) -> dict:
-        visible = self.cards[self.visible_from :]
+        visible = self.cards[self.visible_from:]
         return {
             "cards": visible,
             "hidden": self.visible_from,

@@ -65,9 +65,8 @@ class DudabBuba(Game):
     def new_game(self, players, seed, options=None):
         options = self.clean_options(players, options)
         rng = new_rng(seed)
-        state = DudabState(
-            players=players, options=options, rng=rng, first_starter=rng.randrange(players), round_scores=[], history=[]
-        )
+        state = DudabState(players=players, options=options, rng=rng, first_starter=rng.randrange(players),
+                           round_scores=[], history=[])
         flow.deal_round(state)
         return state
 
@@ -112,8 +111,7 @@ class DudabBuba(Game):
             return [{"type": "trim", "cards": list(cards)} for cards in excess]
         return [
             {"type": "discard_down", "cards": list(cards), "to": to}
-            for to in ("discard", "own")
-            for cards in combinations(hand, len(hand) - flow.HAND_MIN)
+            for to in ("discard", "own") for cards in combinations(hand, len(hand) - flow.HAND_MIN)
         ]
 
     @staticmethod
@@ -131,6 +129,7 @@ class DudabBuba(Game):
         return (None,)
 
     # Validation --------------------------------------------------------------
+
 
     def check(self, state: DudabState, seat, action) -> tuple:
         """The validated action as a tuple (kind, details...); IllegalAction when anything is wrong."""
@@ -194,9 +193,7 @@ class DudabBuba(Game):
     def _playable(self, state, seat):
         hand = state.hands[seat]
         return [
-            {"card": card, "column": index}
-            for card in hand
-            for index in range(len(state.columns))
+            {"card": card, "column": index} for card in hand for index in range(len(state.columns))
             if self._play_problem(state, card, index, self._requests(state, card, index)[0]) is None
         ]
 
@@ -219,24 +216,24 @@ class DudabBuba(Game):
         if kind in ("jungle", "baby"):
             index = self._column(state, action.get("column"))
             if kind == "jungle" and state.columns[index].jungle_at >= 0:
-                raise IllegalAction(f"Column {index + 1} already has a Jungle card: choose a column without one.")
+                raise IllegalAction(
+                    f"Column {index + 1} already has a Jungle card: choose a column without one."
+                )
             return (kind, index)
         hand = state.hands[task["seat"]]
         keep = flow.HAND_MAX if kind == "trim" else flow.HAND_MIN
         cards = action.get("cards")
-        if (
-            not isinstance(cards, list)
-            or len(cards) != len(hand) - keep
-            or not all(isinstance(c, str) and c in hand for c in cards)
-            or len(set(cards)) != len(cards)
-        ):
+        if (not isinstance(cards, list) or len(cards) != len(hand) - keep
+                or not all(isinstance(c, str) and c in hand for c in cards) or len(set(cards)) != len(cards)):
             raise IllegalAction(
                 f"Choose exactly {len(hand) - keep} different cards from your hand, so that {keep} remain."
             )
         if kind == "trim":
             return (kind, cards)
         if action.get("to") not in ("discard", "own"):
-            raise IllegalAction("Say where the cards go: the common discard pile or your own pile.")
+            raise IllegalAction(
+                "Say where the cards go: the common discard pile or your own pile."
+            )
         return (kind, cards, action["to"])
 
     @staticmethod
@@ -281,16 +278,10 @@ class DudabBuba(Game):
         elif state.binding == index:
             state.binding = -1
         state.shaman_pending = card_kind == SHAMAN
-        state.history.append(
-            {
-                "type": "play",
-                "seat": seat,
-                "card": card,
-                "column": index,
-                "request": request_json(request),
-                "collected": len(collected),
-            }
-        )
+        state.history.append({
+            "type": "play", "seat": seat, "card": card, "column": index, "request": request_json(request),
+            "collected": len(collected),
+        })
         if collected and len(state.hands[seat]) > flow.HAND_MIN:
             state.tasks.append({"kind": "discard_down", "seat": seat})
 
@@ -319,15 +310,10 @@ class DudabBuba(Game):
             for card in cards:
                 hand.remove(card)
             (state.discard if to == "discard" else state.own[seat]).extend(cards)
-            state.history.append(
-                {
-                    "type": kind,
-                    "seat": seat,
-                    "to": to,
-                    "count": len(cards),
-                    "cards": list(cards) if to == "discard" else None,
-                }
-            )
+            state.history.append({
+                "type": kind, "seat": seat, "to": to, "count": len(cards),
+                "cards": list(cards) if to == "discard" else None,
+            })
 
     # Reading the state -----------------------------------------------------------
 
@@ -337,12 +323,8 @@ class DudabBuba(Game):
         result = self.result(state) if state.over else None
         summary = totals(state.round_scores, state.players)
         return {
-            "game": self.slug,
-            "seat": seat,
-            "players": state.players,
-            "to_act": self.to_act(state),
-            "is_over": state.over,
-            "result": result,
+            "game": self.slug, "seat": seat, "players": state.players,
+            "to_act": self.to_act(state), "is_over": state.over, "result": result,
             "history": list(state.history),
             "hand": None if seat is None else list(state.hands[seat]),
             "hand_counts": [len(hand) for hand in state.hands],
@@ -353,19 +335,13 @@ class DudabBuba(Game):
             "deck_count": len(state.deck),
             "discard_top": state.discard[-1] if state.discard else None,
             "discard_count": len(state.discard),
-            "request": None
-            if state.binding < 0
-            else {
-                "column": state.binding,
-                "request": request_json(state.columns[state.binding].request),
+            "request": None if state.binding < 0 else {
+                "column": state.binding, "request": request_json(state.columns[state.binding].request),
             },
             "shaman_pending": state.shaman_pending,
             "tasks": [self._public_task(state, task) for task in state.tasks],
-            "turn": state.turn,
-            "round": state.round,
-            "rounds": state.players,
-            "round_scores": [list(scores) for scores in state.round_scores],
-            "totals": summary["totals"],
+            "turn": state.turn, "round": state.round, "rounds": state.players,
+            "round_scores": [list(scores) for scores in state.round_scores], "totals": summary["totals"],
             "options": dict(state.options),
         }
 
@@ -400,10 +376,7 @@ class DudabBuba(Game):
 
 GAME = DudabBuba(
     action_keys=frozenset({"type", "card", "column", "request", "cards", "to", "own"}),
-    slug="dudab",
-    name="Dudab Buba",
-    min_players=2,
-    max_players=6,
+    slug="dudab", name="Dudab Buba", min_players=2, max_players=6,
     options={
         "jungle": Option(
             False, "Add the 8 Jungle cards: drawn, one splits a column into mirrored halves.", label="Jungle cards"
@@ -412,12 +385,9 @@ GAME = DudabBuba(
             False, "Add the 8 Baby cards: drawn, one hides a column and may make everyone draw.", label="Baby cards"
         ),
         "four_player_columns": Option(
-            3,
-            "Starting columns with 4 players (2-3 players have 2, 5-6 players 3).",
-            choices=(2, 3),
+            3, "Starting columns with 4 players (2-3 players have 2, 5-6 players 3).", choices=(2, 3),
             label="Starting columns with 4 players",
-            choice_labels=("2 columns", "3 columns"),
-            matters=lambda players, options: players == 4,
+            choice_labels=("2 columns", "3 columns"), matters=lambda players, options: players == 4,
         ),
     },
 )

@@ -32,61 +32,35 @@ class DudabState:
 
 def dump_state(state: DudabState) -> dict:
     return {
-        "players": state.players,
-        "options": dict(state.options),
-        "rng": rng_dump(state.rng),
-        "first_starter": state.first_starter,
-        "round": state.round,
-        "turn": state.turn,
-        "deck": list(state.deck),
-        "discard": list(state.discard),
-        "hands": [list(h) for h in state.hands],
-        "own": [list(o) for o in state.own],
+        "players": state.players, "options": dict(state.options), "rng": rng_dump(state.rng),
+        "first_starter": state.first_starter, "round": state.round, "turn": state.turn,
+        "deck": list(state.deck), "discard": list(state.discard),
+        "hands": [list(h) for h in state.hands], "own": [list(o) for o in state.own],
         "columns": [
-            {
-                "cards": list(c.cards),
-                "visible_from": c.visible_from,
-                "jungle_at": c.jungle_at,
-                "request": None if c.request is None else list(c.request),
-            }
+            {"cards": list(c.cards), "visible_from": c.visible_from, "jungle_at": c.jungle_at,
+             "request": None if c.request is None else list(c.request)}
             for c in state.columns
         ],
-        "binding": state.binding,
-        "shaman_pending": state.shaman_pending,
-        "tasks": [dict(t) for t in state.tasks],
-        "round_scores": [list(r) for r in state.round_scores],
-        "over": state.over,
-        "history": list(state.history),
+        "binding": state.binding, "shaman_pending": state.shaman_pending,
+        "tasks": [dict(t) for t in state.tasks], "round_scores": [list(r) for r in state.round_scores],
+        "over": state.over, "history": list(state.history),
     }
 
 
 def load_state(data: dict) -> DudabState:
     return DudabState(
-        players=data["players"],
-        options=dict(data["options"]),
-        rng=rng_load(data["rng"]),
-        first_starter=data["first_starter"],
-        round=data["round"],
-        turn=data["turn"],
-        deck=list(data["deck"]),
-        discard=list(data["discard"]),
-        hands=[list(h) for h in data["hands"]],
-        own=[list(o) for o in data["own"]],
+        players=data["players"], options=dict(data["options"]), rng=rng_load(data["rng"]),
+        first_starter=data["first_starter"], round=data["round"], turn=data["turn"],
+        deck=list(data["deck"]), discard=list(data["discard"]),
+        hands=[list(h) for h in data["hands"]], own=[list(o) for o in data["own"]],
         columns=[
-            Column(
-                list(c["cards"]),
-                c["visible_from"],
-                c["jungle_at"],
-                None if c["request"] is None else tuple(c["request"]),
-            )
+            Column(list(c["cards"]), c["visible_from"], c["jungle_at"],
+                   None if c["request"] is None else tuple(c["request"]))
             for c in data["columns"]
         ],
-        binding=data["binding"],
-        shaman_pending=data["shaman_pending"],
-        tasks=[dict(t) for t in data["tasks"]],
-        round_scores=[list(r) for r in data["round_scores"]],
-        over=data["over"],
-        history=list(data["history"]),
+        binding=data["binding"], shaman_pending=data["shaman_pending"],
+        tasks=[dict(t) for t in data["tasks"]], round_scores=[list(r) for r in data["round_scores"]],
+        over=data["over"], history=list(data["history"]),
     )
 
 
@@ -94,21 +68,10 @@ def clone_state(state: DudabState) -> DudabState:
     rng = random.Random()
     rng.setstate(state.rng.getstate())
     return DudabState(
-        players=state.players,
-        options=state.options,
-        rng=rng,
-        first_starter=state.first_starter,
-        round=state.round,
-        turn=state.turn,
-        deck=list(state.deck),
-        discard=list(state.discard),
-        hands=[list(h) for h in state.hands],
-        own=[list(o) for o in state.own],
-        columns=[c.copy() for c in state.columns],
-        binding=state.binding,
-        shaman_pending=state.shaman_pending,
-        tasks=[dict(t) for t in state.tasks],
-        round_scores=[list(r) for r in state.round_scores],
-        over=state.over,
-        history=list(state.history),
+        players=state.players, options=state.options, rng=rng, first_starter=state.first_starter,
+        round=state.round, turn=state.turn, deck=list(state.deck), discard=list(state.discard),
+        hands=[list(h) for h in state.hands], own=[list(o) for o in state.own],
+        columns=[c.copy() for c in state.columns], binding=state.binding,
+        shaman_pending=state.shaman_pending, tasks=[dict(t) for t in state.tasks],
+        round_scores=[list(r) for r in state.round_scores], over=state.over, history=list(state.history),
     )

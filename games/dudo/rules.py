@@ -81,14 +81,8 @@ class Dudo(Game):
         options = self.clean_options(players, options)
         rng = new_rng(seed)
         state = DudoState(
-            players=players,
-            options=options,
-            rng=rng,
-            dice=[[0] * options["dice"] for _ in range(players)],
-            out=[],
-            history=[],
-            total=players * options["dice"],
-            turn=rng.randrange(players),
+            players=players, options=options, rng=rng, dice=[[0] * options["dice"] for _ in range(players)],
+            out=[], history=[], total=players * options["dice"], turn=rng.randrange(players),
         )
         self._roll(state)
         return state
@@ -106,10 +100,11 @@ class Dudo(Game):
         if not state.quantity:
             return list(openings(state.total, state.ones_wild, may_open_on_ones(state)))
         rungs, bids = ladder(state.total, state.ones_wild)
-        raises = bids[bisect_right(rungs, strength(state.quantity, state.face, state.ones_wild)) :]
+        raises = bids[bisect_right(rungs, strength(state.quantity, state.face, state.ones_wild)):]
         if face_locked(state, seat):
             return [bid for bid in raises if bid["face"] == state.face] + [DOUBT]
         return [*raises, DOUBT]
+
 
     def apply(self, state, seat, action):
         if self.check(state, seat, action) == "doubt":
@@ -166,18 +161,10 @@ class Dudo(Game):
         else:
             found = sum(dice.count(face) for dice in state.dice)
         loser = seat if found >= quantity else bidder
-        state.history.append(
-            {
-                "type": "doubt",
-                "seat": seat,
-                "bidder": bidder,
-                "quantity": quantity,
-                "face": face,
-                "count": found,
-                "loser": loser,
-                "dice": [list(dice) for dice in state.dice],
-            }
-        )
+        state.history.append({
+            "type": "doubt", "seat": seat, "bidder": bidder, "quantity": quantity, "face": face,
+            "count": found, "loser": loser, "dice": [list(dice) for dice in state.dice],
+        })
         state.dice[loser].pop()
         state.total -= 1
         state.quantity = state.face = 0
@@ -203,16 +190,11 @@ class Dudo(Game):
             if dice:
                 dice[:] = sorted(choices(FACES, k=len(dice)))
         state.ones_wild = not state.palifico or state.options["palifico_wild"]
-        state.history.append(
-            {
-                "type": "round",
-                "round": state.round,
-                "starter": state.turn,
-                "palifico": state.palifico,
-                "ones_wild": state.ones_wild,
-                "dice_counts": [len(dice) for dice in state.dice],
-            }
-        )
+        state.history.append({
+            "type": "round", "round": state.round, "starter": state.turn,
+            "palifico": state.palifico, "ones_wild": state.ones_wild,
+            "dice_counts": [len(dice) for dice in state.dice],
+        })
 
     @staticmethod
     def _next_in(state: DudoState, seat: int) -> int:
@@ -230,22 +212,16 @@ class Dudo(Game):
         if state.quantity:
             bid = {"quantity": state.quantity, "face": state.face, "seat": state.bidder}
         return {
-            "game": self.slug,
-            "seat": seat,
-            "players": state.players,
-            "to_act": [] if over else [state.turn],
-            "is_over": over,
+            "game": self.slug, "seat": seat, "players": state.players,
+            "to_act": [] if over else [state.turn], "is_over": over,
             "result": self.result(state) if over else None,
             "history": list(state.history),
             "dice": None if seat is None else list(state.dice[seat]),
             "dice_counts": [len(dice) for dice in state.dice],
             "total_dice": state.total,
             "bid": bid,
-            "round": state.round,
-            "palifico": state.palifico,
-            "ones_wild": state.ones_wild,
-            "out": list(state.out),
-            "options": dict(state.options),
+            "round": state.round, "palifico": state.palifico, "ones_wild": state.ones_wild,
+            "out": list(state.out), "options": dict(state.options),
         }
 
     def result(self, state):
@@ -266,67 +242,38 @@ class Dudo(Game):
 
     def dump(self, state):
         return {
-            "players": state.players,
-            "options": dict(state.options),
-            "rng": rng_dump(state.rng),
-            "dice": [list(dice) for dice in state.dice],
-            "turn": state.turn,
-            "quantity": state.quantity,
-            "face": state.face,
-            "bidder": state.bidder,
-            "round": state.round,
-            "palifico": state.palifico,
-            "out": list(state.out),
+            "players": state.players, "options": dict(state.options), "rng": rng_dump(state.rng),
+            "dice": [list(dice) for dice in state.dice], "turn": state.turn,
+            "quantity": state.quantity, "face": state.face, "bidder": state.bidder, "round": state.round,
+            "palifico": state.palifico, "out": list(state.out),
             "history": list(state.history),
         }
 
     def load(self, data):
         options = dict(data["options"])
         return DudoState(
-            players=data["players"],
-            options=options,
-            rng=rng_load(data["rng"]),
-            dice=[list(dice) for dice in data["dice"]],
-            total=sum(len(dice) for dice in data["dice"]),
-            turn=data["turn"],
-            quantity=data["quantity"],
-            face=data["face"],
-            bidder=data["bidder"],
-            round=data["round"],
-            palifico=data["palifico"],
+            players=data["players"], options=options, rng=rng_load(data["rng"]),
+            dice=[list(dice) for dice in data["dice"]], total=sum(len(dice) for dice in data["dice"]),
+            turn=data["turn"], quantity=data["quantity"], face=data["face"], bidder=data["bidder"],
+            round=data["round"], palifico=data["palifico"],
             ones_wild=not data["palifico"] or options["palifico_wild"],
-            out=list(data["out"]),
-            history=list(data["history"]),
+            out=list(data["out"]), history=list(data["history"]),
         )
 
     def clone(self, state):
         """A copy of a few short lists; the generator is shared until either state rolls (see `_roll`)."""
         state.rng_shared = True
         return DudoState(
-            players=state.players,
-            options=state.options,
-            rng=state.rng,
-            dice=[list(dice) for dice in state.dice],
-            out=list(state.out),
-            history=list(state.history),
-            total=state.total,
-            turn=state.turn,
-            quantity=state.quantity,
-            face=state.face,
-            bidder=state.bidder,
-            round=state.round,
-            palifico=state.palifico,
-            ones_wild=state.ones_wild,
-            rng_shared=True,
+            players=state.players, options=state.options, rng=state.rng,
+            dice=[list(dice) for dice in state.dice], out=list(state.out), history=list(state.history),
+            total=state.total, turn=state.turn, quantity=state.quantity, face=state.face, bidder=state.bidder,
+            round=state.round, palifico=state.palifico, ones_wild=state.ones_wild, rng_shared=True,
         )
 
 
 GAME = Dudo(
     action_keys=frozenset({"type", "quantity", "face"}),
-    slug="dudo",
-    name="Dudo",
-    min_players=2,
-    max_players=10,
+    slug="dudo", name="Dudo", min_players=2, max_players=10,
     options={
         "opening_ones": Option(
             False, "The opening bid may be on ones while ones are wild.", label="Opening bid on ones"

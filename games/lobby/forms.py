@@ -13,7 +13,9 @@ from games.matches.time_controls import PRESETS, QUICK_PAIRING
 
 
 def seat_field(game: Game, minimum: int, label: str) -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=minimum, max_value=game.max_players, initial=max(minimum, 2))
+    return forms.IntegerField(
+        label=label, min_value=minimum, max_value=game.max_players, initial=max(minimum, 2)
+    )
 
 
 def time_control_field(game: Game, keys, initial: str) -> forms.ChoiceField:

@@ -89,10 +89,7 @@ class MatchConsumer(ReconnectingConsumer):
             await self.send_error("bad_message", 'A message must be a JSON object with a "type".')
             return
         handler = {
-            "action": self.on_action,
-            "chat": self.on_chat,
-            "sync": self.on_sync,
-            "ping": self.on_ping,
+            "action": self.on_action, "chat": self.on_chat, "sync": self.on_sync, "ping": self.on_ping,
             "pong": self.on_pong,
         }
         if message["type"] not in handler:
@@ -111,13 +108,7 @@ class MatchConsumer(ReconnectingConsumer):
             made_at -= timedelta(milliseconds=meter.delay_ms())
             await asyncio.sleep(meter.hold_seconds())
         await writes.write(
-            self.match_id,
-            submit_action,
-            self.match_id,
-            self.user,
-            message.get("action"),
-            message.get("seq"),
-            source,
+            self.match_id, submit_action, self.match_id, self.user, message.get("action"), message.get("seq"), source,
             made_at,
         )
 
