@@ -319,7 +319,7 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
     if tournament.format == Tournament.Format.DOBBLE_SERIES:
         by_seat = scoring.dobble(match.options.get("mini_game", SERIES_OPENER), result, players)
     elif tournament.format == Tournament.Format.ROUNDS_TOTAL:
-        round_scores = match.load_state().round_scores if result is not None and match.state else []
+        round_scores = match.load_state().round_scores if result is not None and match.dealt else []
         by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
         by_seat = scoring.swiss(result, players)
