@@ -188,7 +188,7 @@ def send_to_table(match_id: int, message: dict) -> None:
 def send_table_update(match_id: int) -> None:
     """Seats changed (join, leave, bot added, connection): everyone at the table and the lobby hear it."""
     match = Match.objects.get(pk=match_id)
-    state = match.load_state() if match.state is not None else None
+    state = match.load_state() if match.dealt else None
     send_state(match, state, list(match.seats.select_related("user")))
     send_lobby_update(match.game)
 

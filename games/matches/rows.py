@@ -1,18 +1,22 @@
 """A move's statements in plain SQL: the match locked and loaded with its seats (and their
-accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot.
+accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot; and a
+round's new rows (matches, seats, tournament tables) in one `executemany` per table.
 
 The ORM compiles every query anew, 0.5-1 ms of Python a statement (bench/move_cpu.py), more
 than everything else a move does. These statements are the same on every move, so they are
 written once; values still pass through each field's own conversions (the database's
 converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), so what is
-read and written is exactly what the ORM would read and write.
+read and written is exactly what the ORM would read and write. A bulk insert through the ORM
+prepares every value of every row in Python and compiles a statement per batch (2/3 of
+starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts a column that
+holds one value in every row once, and sends one statement with all the rows.
 """
 
 from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import connection, connections
 
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat
@@ -23,7 +27,7 @@ LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at"
 
 def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """The match, locked until the transaction ends, and its seats in order with their users."""
-    db = connections[DEFAULT_DB_ALIAS]  # the `connection` proxy looks it up again at every use
+    db = connections[connection.alias]  # this thread's, looked up once rather than at every use
     with db.cursor() as cursor:
         cursor.execute(select_sql(), [match_id])
         rows = cursor.fetchall()
@@ -45,7 +49,8 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
 def insert_action(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> None:
     values = {"match": match.pk, "seq": match.seq, "seat": seat, "action": action, "source": source}
     values |= {"events": events, "created_at": now}
-    write(insert_sql(), fields_of(MatchAction, LOG_FIELDS), [values[name] for name in LOG_FIELDS])
+    fields = fields_of(MatchAction, LOG_FIELDS)
+    write(insert_sql(MatchAction, LOG_FIELDS), fields, [values[name] for name in LOG_FIELDS])
 
 
 def update_snapshot(match: Match) -> None:
@@ -54,7 +59,7 @@ def update_snapshot(match: Match) -> None:
 
 
 def write(sql: str, fields: list, values: list, *key) -> None:
-    db = connections[DEFAULT_DB_ALIAS]
+    db = connections[connection.alias]
     params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
     with db.cursor() as cursor:
         cursor.execute(sql, [*params, *key])
@@ -63,6 +68,64 @@ def write(sql: str, fields: list, values: list, *key) -> None:
 @cache
 def fields_of(model, names: tuple[str, ...]) -> list:
     return [model._meta.get_field(name) for name in names]
+
+
+def reserve_ids(model, count: int) -> list[int]:
+    """Ids for `count` rows about to be inserted, known before they are written, so rows that
+    point at them go in the same way (no round trip per row). PostgreSQL hands out the id
+    sequence's next values in one query. SQLite has one writer, and ours takes the write lock
+    when its transaction begins (transaction_mode IMMEDIATE), so the ids after the highest ever
+    used (AUTOINCREMENT's counter) are ours until the commit."""
+    if not count:
+        return []
+    if not connection.in_atomic_block:
+        raise RuntimeError("reserve_ids needs the caller's transaction: the ids are reserved until it ends")
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [table, count]
+            )
+            return [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            f"SELECT MAX(last) FROM (SELECT MAX(id) AS last FROM {table}"
+            " UNION ALL SELECT seq FROM sqlite_sequence WHERE name = %s)",
+            [table],
+        )
+        last = cursor.fetchone()[0] or 0
+    return list(range(last + 1, last + 1 + count))
+
+
+def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
+    """`rows` (values in the order of `names`) in one statement executed for every row. A value
+    shared by every row (the same object: a round's start time, a default) is converted once."""
+    if not rows:
+        return
+    database = connections[connection.alias]  # this thread's, looked up once rather than per value
+    columns = []
+    for index, name in enumerate(names):
+        field = model._meta.get_field(name)
+        first = rows[0][index]
+        if all(row[index] is first for row in rows):
+            columns.append([field.get_db_prep_save(first, database)] * len(rows))
+        else:
+            columns.append([field.get_db_prep_save(row[index], database) for row in rows])
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # psycopg's executemany costs a round trip a row; COPY streams them
+            with cursor.cursor.copy(copy_sql(model, names)) as copy:
+                for row in zip(*columns, strict=True):
+                    copy.write_row(row)
+        else:
+            cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
+
+
+def unsaved(model, **values):
+    """A new instance from attnames and values, every other field at its default, built from
+    its values in field order as the ORM builds what it loads (`from_db`): a third of the cost
+    of keyword construction, which tells at thousands of rows."""
+    return model(
+        *[values.pop(f.attname) if f.attname in values else f.get_default() for f in model._meta.concrete_fields]
+    )
 
 
 class Columns(NamedTuple):
@@ -115,10 +178,10 @@ def select_sql() -> str:
 
 
 @cache
-def insert_sql() -> str:
-    names = ", ".join(connection.ops.quote_name(MatchAction._meta.get_field(name).column) for name in LOG_FIELDS)
-    marks = ", ".join(["%s"] * len(LOG_FIELDS))
-    return f"INSERT INTO {MatchAction._meta.db_table} ({names}) VALUES ({marks})"
+def insert_sql(model, names: tuple[str, ...]) -> str:
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in names)
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({marks})"
 
 
 @cache
@@ -126,3 +189,9 @@ def update_sql() -> str:
     columns = [connection.ops.quote_name(Match._meta.get_field(name).column) for name in SNAPSHOT_FIELDS]
     assignments = ", ".join(f"{column} = %s" for column in columns)
     return f"UPDATE {Match._meta.db_table} SET {assignments} WHERE id = %s"
+
+
+@cache
+def copy_sql(model, names: tuple[str, ...]) -> str:
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in names)
+    return f"COPY {model._meta.db_table} ({columns}) FROM STDIN"
