@@ -117,14 +117,16 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
     of 5,000 tables takes a few queries), then save the tables: new ones in one insert
     (locked tournament)."""
     # Only what seats and announcements need: each entry's house bot and account, and of the
-    # account only whether it is a bot (a round of 10,000 entries reads no passwords).
+    # account only whether it is a bot (a round of 10,000 entries reads no passwords). Read by
+    # tournament, not by a list of 10,000 ids: every entry sits at a table of most rounds.
     entries = {
         pk: (user_id, house_bot)
-        for pk, user_id, house_bot in Entry.objects.filter(pk__in=[e for t in tables for e in t.seating]).values_list(
-            "pk", "user_id", "house_bot"
-        )
+        for pk, user_id, house_bot in tournament.entries.values_list("pk", "user_id", "house_bot")
     }
-    users = get_user_model().objects.only("is_bot").in_bulk({user_id for user_id, _ in entries.values()})
+    users = {
+        user.pk: user
+        for user in get_user_model().objects.only("is_bot").filter(tournament_entries__tournament=tournament)
+    }
     engine = get_game(tournament.game)
     clock = {}
     if tournament.turn_seconds and not engine.realtime:
