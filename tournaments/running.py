@@ -15,9 +15,9 @@ Formats (docs/tournaments.md):
 """
 
 import logging
+from collections import namedtuple
 from datetime import datetime, timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -112,26 +112,29 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
     )
 
 
+# An entrant's account as seating a round reads it: its id and whether it is a bot, all that the
+# seats, their players' kinds and the announcements read of it (10,000 User instances cost more
+# than the rest of reading a round).
+Account = namedtuple("Account", ("pk", "is_bot"))
+
+
 def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> None:
     """Create and start the tables' matches through the match service, all in one go (a round
     of 5,000 tables takes a few queries), then save the tables: new ones in one insert
     (locked tournament)."""
-    # Only what seats and announcements need: each entry's house bot and account, and of the
-    # account only whether it is a bot (a round of 10,000 entries reads no passwords).
+    # Only what seats and announcements need: each entry's account and house bot, read by
+    # tournament rather than by a list of 10,000 ids (every entry sits at a table of most rounds).
     entries = {
-        pk: (user_id, house_bot)
-        for pk, user_id, house_bot in Entry.objects.filter(pk__in=[e for t in tables for e in t.seating]).values_list(
-            "pk", "user_id", "house_bot"
-        )
+        pk: (Account(user_id, is_bot), house_bot)
+        for pk, user_id, is_bot, house_bot in tournament.entries.values_list("pk", "user", "user__is_bot", "house_bot")
     }
-    users = get_user_model().objects.only("is_bot").in_bulk({user_id for user_id, _ in entries.values()})
     engine = get_game(tournament.game)
     clock = {}
     if tournament.turn_seconds and not engine.realtime:
         clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
     orders = [seat_order_of(tournament, table) for table in tables]
     players = [entry_id for order in orders for entry_id in order]  # each sits at one table
-    fields = dict(zip(players, seats_fields([(users[entries[e][0]], entries[e][1]) for e in players]), strict=True))
+    fields = dict(zip(players, seats_fields([entries[e] for e in players]), strict=True))
     matches = lifecycle.start_seated_matches(
         game=tournament.game,
         tables=[
@@ -148,7 +151,7 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
     saved = [table for table in tables if table.pk is not None]
     insert_tables([table for table in tables if table.pk is None])
     Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
-    found = [(table.match, [users[entries[e][0]] for e in table.seating if not entries[e][1]]) for table in tables]
+    found = [(table.match, [entries[e][0] for e in table.seating if not entries[e][1]]) for table in tables]
     transaction.on_commit(lambda: broadcast.send_matches_found(found))
 
 

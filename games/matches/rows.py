@@ -16,7 +16,8 @@ from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
-from django.db import connection, connections
+from django.db import connection, connections, models
+from django.db.models.fields import AutoFieldMixin
 
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat
@@ -109,7 +110,7 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
         if all(row[index] is first for row in rows):
             columns.append([field.get_db_prep_save(first, database)] * len(rows))
         else:
-            columns.append([field.get_db_prep_save(row[index], database) for row in rows])
+            columns.append(converted(field, [row[index] for row in rows], database))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # psycopg's executemany costs a round trip a row; COPY streams them
             with cursor.cursor.copy(copy_sql(model, names)) as copy:
@@ -117,6 +118,19 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
                     copy.write_row(row)
         else:
             cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
+
+
+def converted(field, values: list, database) -> list:
+    """`field.get_db_prep_save` of each value. Whole numbers for an integer field (or a key to
+    one) take only that method's last step, the database's own check or adapter: the steps
+    before it turn an int into itself, four calls a value over a round's 10,000-row columns."""
+    target = field.target_field if field.is_relation else field
+    if not isinstance(target, models.IntegerField) or not all(type(value) is int for value in values):
+        return [field.get_db_prep_save(value, database) for value in values]
+    if isinstance(target, AutoFieldMixin):
+        return [database.ops.validate_autopk_value(value) for value in values]
+    kind = target.get_internal_type()
+    return [database.ops.adapt_integerfield_value(value, kind) for value in values]
 
 
 def unsaved(model, **values):

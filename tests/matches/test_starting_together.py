@@ -10,6 +10,7 @@ from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from games.bots import RandomBot
 from games.matches import lifecycle, replays, tasks, wakeups
 from games.matches.errors import MatchError
 from games.matches.lifecycle import SeatedTable
@@ -71,6 +72,17 @@ def test_house_bots_seated_together_are_due_at_once_and_play_their_matches_out(s
         assert wakeups.wake(match.pk, now=match.wake_at) is True
         assert Match.objects.get(pk=match.pk).seq == 1, "the bot on turn made its move"
         assert wakeups.play_out(match.pk).status == Match.Status.FINISHED
+
+
+def test_a_house_bot_chooses_its_move_when_it_wakes_not_when_its_wake_up_is_planned(monkeypatch):
+    chosen, choose = [], RandomBot.choose
+    monkeypatch.setattr(RandomBot, "choose", lambda bot, *args: chosen.append(1) or choose(bot, *args))
+    second = {"user": lifecycle.house_bot_user("random", 2), "house_bot": "random"}
+    tables = [SeatedTable([house("random"), second], {"dice": 1}) for _ in range(3)]
+    matches = lifecycle.start_seated_matches(game="dudo", tables=tables, now=timezone.now())
+    assert chosen == [], "a turn-based bot's think time does not hang on its move"
+    assert wakeups.wake(matches[0].pk, now=matches[0].wake_at) is True
+    assert chosen == [1] and Match.objects.get(pk=matches[0].pk).seq == 1
 
 
 def test_starting_forty_matches_takes_no_more_queries_than_starting_two():
