@@ -68,7 +68,7 @@ def rematch_free_exists(players, met, had_bye):
     return len(nx.max_weight_matching(graph, maxcardinality=True)) == (len(players) + 1) // 2
 
 
-AUDIT_BUDGET = 10**7  # placements: far beyond what swiss.seat_tables allows itself
+AUDIT_BUDGET = 10**6  # placements: far beyond what swiss.seat_tables allows itself
 
 
 def rematch_free_seating_exists(players, sizes):

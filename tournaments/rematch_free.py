@@ -12,9 +12,9 @@ seats. The search is depth-first over players:
   and each table with empty seats must have as many players left who may sit there;
 - empty tables of one size are interchangeable, so only one of them is tried.
 
-It is complete: it returns a seating whose repeats (a pair counted once per meeting) are at most
-`allowance` whenever one exists, None when it proved there is none, and raises OutOfBudget when
-it placed `budget` players without deciding either way (the caller's fallback then applies).
+It is complete: it returns a seating without a rematch whenever one exists, None when it proved
+there is none, and raises OutOfBudget when it placed `budget` players without deciding either
+way (the caller's fallback then applies).
 Pure Python, no Django; recursion depth is the number of players, so callers keep groups to a
 few hundred.
 """
@@ -45,94 +45,71 @@ def seat_without_rematches(
     sizes: Sequence[int],
     graph: dict[Hashable, dict[Hashable, float]],
     home: dict[Hashable, int] | None = None,
-    allowance: float = 0,
     budget: int = 10**6,
 ) -> list[list[Hashable]] | None:
-    """Tables of `sizes` (in that order) for `group` with at most `allowance` repeats, None if
-    there are none; each table lists its players in `group` order. `home` gives each player's
-    preferred table index (default: standings order, table by table)."""
+    """Tables of `sizes` (in that order) for `group` with no two players who met at one table,
+    None if there are none; each table lists its players in `group` order. `home` gives each
+    player's preferred table index (default: standings order, table by table)."""
     if sum(sizes) != len(group):
         raise ValueError("the tables must seat exactly the group")
     search = _Search(group, sizes, graph, home, budget)
-    return search.tables() if search.solve(len(group), allowance) else None
+    return search.tables() if search.solve() else None
 
 
 class _Search:
+    """The search's state, kept up to date as players sit down and stand up again (last in,
+    first out), so that choosing the next player and checking ahead cost little per step."""
+
     def __init__(self, group, sizes, graph, home, budget):
         index = {p: i for i, p in enumerate(group)}
+        n = len(group)
         self.group, self.sizes, self.budget = list(group), list(sizes), budget
         self.neighbours = [[(index[q], times) for q, times in graph.get(p, {}).items() if q in index] for p in group]
         if home is None:
             starts = [t for t, size in enumerate(sizes) for _ in range(size)]
             home = {p: starts[i] for i, p in enumerate(group)}
-        self.home = [home[p] for p in group]
-        self.room = list(sizes)
-        self.table_of = [-1] * len(group)
+        self.preferred = [sorted(range(len(sizes)), key=lambda t, h=home[p]: (abs(t - h), t)) for p in group]
+        by_degree = sorted(range(n), key=lambda i: (len(self.neighbours[i]), -i))
+        self.tie = [0] * n  # among equally constrained players: most players met, then standings order
+        for rank, i in enumerate(by_degree):
+            self.tie[i] = rank
+        self.room, self.members = list(sizes), [[] for _ in sizes]
+        self.table_of = [-1] * n
         self.clash: list[dict[int, float]] = [{} for _ in group]  # player -> {table: repeats if seated there}
+        self.blocked = [0] * n  # open tables where a player met someone already seated
+        self.barred = [0] * len(sizes)  # standing players who met someone seated at the table
+        self.key = [self.tie[i] for i in range(n)]  # blocked * n + tie; -1 once seated
+        self.open_tables, self.standing = sum(1 for size in sizes if size), n
 
     def tables(self) -> list[list[Hashable]]:
-        seated: list[list[Hashable]] = [[] for _ in self.sizes]
-        for i, t in enumerate(self.table_of):
-            seated[t].append(self.group[i])
-        return seated
+        return [[self.group[i] for i in sorted(members)] for members in self.members]
 
-    def solve(self, standing: int, left: float) -> bool:
-        if standing == 0:
+    def solve(self) -> bool:
+        if self.standing == 0:
             return True
-        player = self.most_constrained(standing, left)
-        if player is None:
-            return False
-        for t in self.options(player, left):
+        n = len(self.group)
+        player = max(range(n), key=self.key.__getitem__)
+        if self.blocked[player] >= self.open_tables:
+            return False  # forward check: this player has no table left
+        if any(room and self.standing - barred < room for room, barred in zip(self.room, self.barred, strict=True)):
+            return False  # forward check: a table cannot be filled any more
+        for t in self.options(player):
             self.budget -= 1
             if self.budget < 0:
                 raise OutOfBudget
-            repeats = self.clash[player].get(t, 0)
-            self.seat(player, t, +1)
-            if self.solve(standing - 1, left - repeats):
+            self.sit(player, t)
+            if self.solve():
                 return True
-            self.seat(player, t, -1)
+            self.stand(player, t)
         return False
 
-    def most_constrained(self, standing: int, left: float) -> int | None:
-        """The player with the fewest tables left, or None when forward checking fails: someone
-        has no table, a table cannot be filled, or the repeats still to come exceed `left`."""
-        open_tables = sum(1 for r in self.room if r)
-        barred = [0] * len(self.sizes)  # standing players who may not sit at each table
-        best, best_key, floor = None, None, 0.0
-        for i, t in enumerate(self.table_of):
-            if t >= 0:
+    def options(self, player: int) -> list[int]:
+        """Tables the player may take, nearest their home table first; of the empty tables of
+        one size only the first (the others would repeat the same seatings)."""
+        clash, tried_empty, chosen = self.clash[player], set(), []
+        for t in self.preferred[player]:
+            if not self.room[t] or clash.get(t, 0):
                 continue
-            blocked, clashing, cheapest = 0, 0, None
-            for u, repeats in self.clash[i].items():
-                if self.room[u] and repeats:
-                    clashing += 1
-                    cheapest = repeats if cheapest is None else min(cheapest, repeats)
-                    if repeats > left:
-                        blocked += 1
-                        barred[u] += 1
-            free = open_tables - blocked
-            if free == 0:
-                return None
-            if clashing == open_tables:
-                floor += cheapest  # every table left costs this player a repeat
-            key = (free, -len(self.neighbours[i]), i)
-            if best_key is None or key < best_key:
-                best, best_key = i, key
-        if floor > left:
-            return None
-        if any(r and standing - barred[t] < r for t, r in enumerate(self.room)):
-            return None
-        return best
-
-    def options(self, player: int, left: float) -> list[int]:
-        """Tables the player may take, fewest repeats then nearest their home table; of the
-        empty tables of one size only the first (the others would repeat the same seatings)."""
-        clash, home = self.clash[player], self.home[player]
-        allowed = [t for t, r in enumerate(self.room) if r and clash.get(t, 0) <= left]
-        allowed.sort(key=lambda t: (clash.get(t, 0), abs(t - home), t))
-        tried_empty: set[int] = set()
-        chosen = []
-        for t in allowed:
             if self.room[t] == self.sizes[t]:
                 if self.sizes[t] in tried_empty:
                     continue
@@ -140,12 +117,57 @@ class _Search:
             chosen.append(t)
         return chosen
 
-    def seat(self, player: int, t: int, step: int) -> None:
-        """Seat the player at table t (step +1) or stand them up again (step -1)."""
-        self.table_of[player] = t if step > 0 else -1
-        self.room[t] -= step
-        for other, times in self.neighbours[player]:
-            clash = self.clash[other]
-            clash[t] = clash.get(t, 0) + step * times
-            if not clash[t]:
-                del clash[t]
+    def sit(self, player: int, t: int) -> None:
+        n = len(self.group)
+        self.table_of[player], self.key[player] = t, -1
+        self.standing -= 1
+        for u, repeats in self.clash[player].items():
+            if repeats:
+                self.barred[u] -= 1
+        self.room[t] -= 1
+        if not self.room[t]:  # the table closes: it no longer blocks anyone
+            self.open_tables -= 1
+            for q in self.clashing_at(t):
+                self.blocked[q] -= 1
+                self.key[q] -= n
+        self.members[t].append(player)
+        for q, times in self.neighbours[player]:
+            before = self.clash[q].get(t, 0)
+            self.clash[q][t] = before + times
+            if not before and self.table_of[q] < 0:
+                self.barred[t] += 1
+                if self.room[t]:
+                    self.blocked[q] += 1
+                    self.key[q] += n
+
+    def stand(self, player: int, t: int) -> None:
+        """Exactly undo `sit(player, t)`, the last seating made."""
+        n = len(self.group)
+        for q, times in self.neighbours[player]:
+            after = self.clash[q][t] - times
+            if after:
+                self.clash[q][t] = after
+            else:
+                del self.clash[q][t]
+                if self.table_of[q] < 0:
+                    self.barred[t] -= 1
+                    if self.room[t]:
+                        self.blocked[q] -= 1
+                        self.key[q] -= n
+        self.members[t].pop()
+        if not self.room[t]:
+            self.open_tables += 1
+            for q in self.clashing_at(t):
+                self.blocked[q] += 1
+                self.key[q] += n
+        self.room[t] += 1
+        for u, repeats in self.clash[player].items():
+            if repeats:
+                self.barred[u] += 1
+        self.standing += 1
+        self.table_of[player] = -1
+        self.key[player] = self.blocked[player] * n + self.tie[player]
+
+    def clashing_at(self, t: int) -> set[int]:
+        """Standing players who met someone seated at table t."""
+        return {q for member in self.members[t] for q, _ in self.neighbours[member] if self.table_of[q] < 0}
