@@ -318,8 +318,9 @@ def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
     (a table with a rematch looks at every table, the others at their NEAR neighbours in
     standings order); when no swap helps, each table with a rematch is reseated together with
     another (every split of the two); then up to KICKS random swaps out of a table with a
-    rematch, each followed by the same descent, kept when the result is no worse (a fixed
-    seed: the same field always gets the same tables)."""
+    rematch, each followed by the swaps alone (reseating two tables after every kick cost
+    seconds in small fields where a rematch cannot be avoided), kept when the result is no
+    worse (a fixed seed: the same field always gets the same tables)."""
     tables = descend(players, [list(t) for t in tables])
     rng = Random(len(players.order))
     best, best_cost = [list(t) for t in tables], cost(players, tables)
@@ -332,14 +333,16 @@ def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
         u = rng.choice([u for u in range(len(tables)) if u != t])
         i, j = rng.randrange(len(tables[t])), rng.randrange(len(tables[u]))
         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        tables = descend(players, tables)
+        tables = descend(players, tables, reseat=False)
         found = cost(players, tables)
         if found <= best_cost:
             best, best_cost = [list(t) for t in tables], found
     return best
 
 
-def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
+def descend(players: Field, tables: list[list[Hashable]], reseat: bool = True) -> list[list[Hashable]]:
+    """Swaps while one lowers the cost; with `reseat`, a table whose rematch no swap removes is
+    reseated with a neighbour (`resplit`)."""
     costs = [table_cost(players, table) for table in tables]
     changed = True
     while changed:
@@ -359,7 +362,7 @@ def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
                         after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
                         if lower(after, before) and (best is None or lower(after, best[0])):
                             best = (after, u, new_t, new_u, cost_t, cost_u)
-            if best is None and costs[t][0]:
+            if best is None and costs[t][0] and reseat:
                 best = resplit(players, tables, costs, t)
             if best is not None:
                 _, u, tables[t], tables[u], costs[t], costs[u] = best
@@ -368,8 +371,12 @@ def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
 
 
 def resplit(players: Field, tables: list[list[Hashable]], costs: list[tuple], t: int):
-    """Table t (which has a rematch) reseated with its nearest table that helps, every split tried."""
+    """Table t (which has a rematch) reseated with its nearest table that helps, every split tried
+    (only for two tables of at most EXACT players together: two tables of 7 or 8 have thousands
+    of splits, and the complete search in `repair` has already removed every avoidable rematch)."""
     for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1 : NEAR + 1]:
+        if len(tables[t]) + len(tables[u]) > EXACT:
+            continue
         before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
         split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
         new_t, new_u = split if len(split[0]) == len(tables[t]) else split[::-1]
