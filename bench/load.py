@@ -12,6 +12,9 @@ of bench/relay_server.py (embedded: one process, the in-memory layer; real stack
 a match sit on different processes), then runs the same client twice for --seconds each: first
 against Dubium, then against the relay, whose messages have the mean size of Dubium's.
 
+With --notices each player also holds the socket every signed-in page opens beside the table
+(/ws/notices/: challenges and "your match is ready" wherever the player is), as a browser does.
+
 Paced players think 0.5-1.5 s before each move, as people do; --fast players move as soon as
 they may (that measures saturation throughput). Latency is move-to-every-seat: from sending a
 move until every seat of the match has a state that includes it. The client prints its own CPU
@@ -20,6 +23,7 @@ share and event-loop lag: a client that cannot keep up says so, and its figures 
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -31,6 +35,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
@@ -157,14 +163,22 @@ class Start:
     deadline: float = 0.0
 
 
-async def player(url, room, seat, tally: Tally, start: Start, rng, think, until_seq) -> None:
-    """Connect, then move whenever this seat may: after thinking `think` seconds (a (low, high)
-    range, or None for at once), until the deadline, the match's end or move `until_seq`."""
-    import websockets
-
+async def player(url, notices, room, seat, tally: Tally, start: Start, rng, think, until_seq) -> None:
+    """Connect (to `notices` too, when given), then move whenever this seat may: after thinking
+    `think` seconds (a (low, high) range, or None for at once), until the deadline, the match's
+    end or move `until_seq`."""
     origin = "http://" + url.split("/")[2]
     headers = {"Authorization": f"Token {room[1]}"} if room[1] else {}
     await start.connecting.acquire()
+    async with contextlib.AsyncExitStack() as held:
+        if notices:
+            await held.enter_async_context(websockets.connect(
+                notices, additional_headers=headers, origin=origin, open_timeout=120, compression=None
+            ))  # fmt: skip
+        await play(url, headers, origin, room, seat, tally, start, rng, think, until_seq)
+
+
+async def play(url, headers, origin, room, seat, tally: Tally, start: Start, rng, think, until_seq) -> None:
     async with websockets.connect(
         url, additional_headers=headers, origin=origin, open_timeout=120, compression=None, max_size=None
     ) as ws:
@@ -235,8 +249,10 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     start = Start()
     connecting_since = time.monotonic()
     players = [
-        asyncio.create_task(player(url, room, seat, tally, start, random.Random(rng.random()), think, until_seq))
-        for url, room, seat in urls
+        asyncio.create_task(
+            player(url, notices, room, seat, tally, start, random.Random(rng.random()), think, until_seq)
+        )
+        for url, notices, room, seat in urls
     ]
     while start.connected < len(players):
         await asyncio.sleep(0.05)
@@ -344,9 +360,14 @@ def start_servers(count: int, first_port: int | None) -> tuple[list, list[int]]:
     return servers, ports
 
 
-def dubium_urls(ports, tables):
+def dubium_urls(ports, tables, notices: bool = False):
     return [
-        (f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/match/{match_id}/", (match_id, token), seat)
+        (
+            f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/match/{match_id}/",
+            f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/notices/" if notices else None,
+            (match_id, token),
+            seat,
+        )
         for match_id, tokens in tables
         for seat, token in enumerate(tokens)
     ]
@@ -354,7 +375,7 @@ def dubium_urls(ports, tables):
 
 def relay_urls(ports, rooms: int, seats: int, size: int):
     return [
-        (f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/relay/{room}/{seat}/{seats}/{size}/", (room, None), seat)
+        (f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/relay/{room}/{seat}/{seats}/{size}/", None, (room, None), seat)
         for room in range(rooms)
         for seat in range(seats)
     ]
@@ -378,6 +399,7 @@ def main() -> None:
     parser.add_argument("--fast", action="store_true", help="move at once instead of thinking 0.5-1.5 s")
     parser.add_argument("--connect-at-once", type=int, default=CONNECT_AT_ONCE, help="sockets opening at once")
     parser.add_argument("--no-relay", action="store_true", help="skip the relay floor")
+    parser.add_argument("--notices", action="store_true", help="each player also holds a page's notices socket")
     parser.add_argument("--port", type=int, help="the first server's port (default: any free one)")
     parser.add_argument(
         "--long", action="store_true", help=f"I Doubt It: moves 1-10 against moves {LONG_FROM}-{LONG_FROM + 10}"
@@ -434,7 +456,7 @@ def main() -> None:
                 f"{later['p50'] / early['p50']:.2f}x, message size {later['bytes'] / early['bytes']:.2f}x"
             )
             return
-        dubium = phase("dubium", servers, dubium_urls(ports, tables), seats, args.seconds, think)
+        dubium = phase("dubium", servers, dubium_urls(ports, tables, args.notices), seats, args.seconds, think)
         if not args.no_relay:
             size = round(dubium["bytes"])
             relay = phase("relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think)

@@ -1,17 +1,23 @@
 """CPU of one move through the match service, in-process, without sockets: Dudo, and I Doubt It
 early against late in a long game (does a move cost more as the history grows?).
 
-    .venv/bin/python bench/move_cpu.py                      # SQLite, embedded
+    .venv/bin/python bench/move_cpu.py                      # SQLite, in-memory channel layer
     .venv/bin/python bench/move_cpu.py --profile            # and cProfile's top functions
-    DATABASE_URL=postgres://.../dubium_x .venv/bin/python bench/move_cpu.py   # a throwaway database
+    DATABASE_URL=postgres://.../dubium_x REDIS_URL=redis://.../6 .venv/bin/python bench/move_cpu.py
 
-Times `submit_action` (lock, load, rules, log, snapshot, commit, the on-commit pushes into the
-in-memory channel layer with nobody listening) with the process's CPU clock, so the file
-syncs of a commit are not counted; `engine floor` is the same moves' `apply` alone on states
-already in memory, measured in the same run, so compare the ratios on a busy machine.
+Each move goes as a socket's move goes in the web process: from the event loop through
+`writes.write` (the write group on SQLite, the thread pool on PostgreSQL) into `submit_action`
+(lock, load, rules, log, snapshot, commit), then the pushes through the channel layer to a
+listener on every seat's group and on the spectators' group, which receives them as a consumer
+would (every seat has an open socket). "Called directly" is the same move from a thread with no
+event loop, as the ticker (house bots, timeouts) or a worker makes it. Timed with the process's
+CPU clock (every thread), so the file syncs of a commit are not counted; `engine floor` is the
+same moves' `apply` alone on states in memory, measured in the same run, so compare the ratios
+on a busy machine. On PostgreSQL the bench works in a new database beside DATABASE_URL's.
 """
 
 import argparse
+import asyncio
 import cProfile
 import os
 import pstats
@@ -26,31 +32,92 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
 
 
-def play(tables, moves: int, rng) -> tuple[int, float]:
-    """Random legal moves, round-robin over the matches; (moves made, CPU seconds in submit_action)."""
+def pick(match, rng) -> tuple[int, dict]:
+    """A random legal move of a random seat that may act."""
+    state = match.load_state()
+    number = rng.choice(match.engine.to_act(state))
+    return number, rng.choice(match.engine.legal_actions(state, number))
+
+
+def play_directly(tables, moves: int, rng) -> tuple[int, float]:
+    """Random legal moves, round-robin over the matches, each `submit_action` called from this
+    thread; (moves made, CPU seconds in submit_action)."""
     from games.matches.actions import submit_action
     from games.matches.models import Match
 
+    matches, users = load(tables)
     made, spent = 0, 0.0
+    while made < moves and matches:
+        for match_id, match in list(matches.items()):
+            if match.status != Match.Status.RUNNING:
+                del matches[match_id]
+                continue
+            number, action = pick(match, rng)
+            started = time.process_time()
+            matches[match_id] = submit_action(match_id, users[match_id][number], action, match.seq)
+            spent += time.process_time() - started
+            made += 1
+    return made, spent
+
+
+def load(tables) -> tuple[dict, dict]:
+    from games.matches.models import Match
+
     matches = {match_id: Match.objects.get(pk=match_id) for match_id, _ in tables}
     users = {
         match_id: {seat.number: seat.user for seat in match.seats.select_related("user")}
         for match_id, match in matches.items()
     }
-    while made < moves:
+    return matches, users
+
+
+def play_served(tables, moves: int, rng, profiles: list | None = None) -> tuple[int, float]:
+    """The same moves as a web process makes them for its sockets; (moves made, CPU seconds from
+    the move's arrival until every listener of its match has received its push). With
+    `profiles`, cProfile runs in the event loop's thread and the database thread."""
+    return asyncio.run(serve(tables, moves, rng, profiles))
+
+
+async def serve(tables, moves: int, rng, profiles: list | None) -> tuple[int, float]:
+    from channels.db import database_sync_to_async
+    from channels.layers import get_channel_layer
+
+    from games.matches import broadcast, presence, writes
+    from games.matches.actions import submit_action
+    from games.matches.models import Match
+
+    layer = get_channel_layer()
+    matches, users = await database_sync_to_async(load)(tables)
+    listeners = {}
+    for match_id in matches:
+        numbers = sorted(users[match_id])
+        for number in numbers:  # a socket on every seat, counted as the consumer counts it
+            await database_sync_to_async(presence.connected)(match_id, number, f"bench.{match_id}.{number}", True)
+        groups = [broadcast.seat_group(match_id, number) for number in numbers] + [broadcast.watch_group(match_id)]
+        listeners[match_id] = [await layer.new_channel() for _ in groups]
+        for group, name in zip(groups, listeners[match_id], strict=True):
+            await layer.group_add(group, name)
+    if profiles is not None:  # cProfile sees one thread: one profile each, on its own CPU clock
+        profiles[:] = [cProfile.Profile(time.thread_time), cProfile.Profile(time.thread_time)]
+        profiles[0].enable()
+        await database_sync_to_async(profiles[1].enable)()
+    made, spent = 0, 0.0
+    while made < moves and matches:
         for match_id, match in list(matches.items()):
             if match.status != Match.Status.RUNNING:
                 del matches[match_id]
                 continue
-            state = match.load_state()
-            number = rng.choice(match.engine.to_act(state))
-            action = rng.choice(match.engine.legal_actions(state, number))
+            number, action = pick(match, rng)
             started = time.process_time()
-            matches[match_id] = submit_action(match_id, users[match_id][number], action, match.seq)
+            match = await writes.write(match_id, submit_action, match_id, users[match_id][number], action, match.seq)
+            for name in listeners[match_id]:
+                await layer.receive(name)
             spent += time.process_time() - started
+            matches[match_id] = match
             made += 1
-        if not matches:
-            break
+    if profiles is not None:
+        await database_sync_to_async(profiles[1].disable)()
+        profiles[0].disable()
     return made, spent
 
 
@@ -79,34 +146,59 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions of the Dudo moves")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="dubium-move-cpu-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/moves.sqlite3")
-    os.environ.pop("REDIS_URL", None)
+    given = os.environ.get("DATABASE_URL", "")
+    real_stack = given.startswith("postgres")
+    if real_stack:
+        from load import throwaway_database
+
+        os.environ["DATABASE_URL"] = throwaway_database(given)
+        os.environ["CHANNELS_PREFIX"] = f"dubium-move-cpu-{os.getpid()}"
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/moves.sqlite3"
+        os.environ.pop("REDIS_URL", None)
     os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
     os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false", "DB_CONN_MAX_AGE": "60"})
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+        measure(args)
+    finally:
+        if real_stack:
+            from django.db import connections
+            from load import drop_database
+
+            connections.close_all()
+            drop_database(os.environ["DATABASE_URL"])
+
+
+def measure(args) -> None:
     import django
 
     django.setup()
+    from django.db import connection
     from load import LONG_FROM, fast_forward, prepare
 
+    layer = f"Redis ({os.environ.get('CHANNELS_BACKEND', 'core')})" if os.environ.get("REDIS_URL") else "in-memory"
+    print(f"{connection.vendor} + {layer} channel layer, load average {os.getloadavg()[0]:.1f}")
     rng = random.Random(3)
     doubt_it = {"max_plays": 5000, "doubt_window_s": 0}
     floor = engine_floor("dudo", 2, {}, args.moves, rng)
-    made, spent = play(prepare("dudo", 20, {}, "dudo"), args.moves, rng)
+    made, spent = play_served(prepare("dudo", 20, {}, "dudo"), args.moves, rng)
     print(f"Dudo: {made} moves, {1000 * spent / made:.2f} ms CPU a move (engine floor {1000 * floor:.3f} ms)")
-    early_made, early = play(prepare("doubt-it", 4, doubt_it, "early"), 40, rng)
+    made, spent = play_directly(prepare("dudo", 20, {}, "direct"), args.moves, rng)
+    print(f"Dudo, called directly: {1000 * spent / made:.2f} ms CPU a move")
+    early_made, early = play_served(prepare("doubt-it", 4, doubt_it, "early"), 40, rng)
     late = fast_forward(prepare("doubt-it", 8, doubt_it, "late"), LONG_FROM)[:4]
-    late_made, late_spent = play(late, 40, rng)
+    late_made, late_spent = play_served(late, 40, rng)
     early_ms, late_ms = 1000 * early / early_made, 1000 * late_spent / late_made
     print(
         f"I Doubt It: moves 1-10 {early_ms:.2f} ms, moves {LONG_FROM}-{LONG_FROM + 10} {late_ms:.2f} ms CPU a move "
         f"({late_ms / early_ms:.2f}x)"
     )
     if args.profile:  # more Dudo moves, on the CPU clock, so that waiting for the disk is left out
-        tables = prepare("dudo", 20, {}, "profiled")
-        profile = cProfile.Profile(time.process_time)
-        profile.runcall(play, tables, args.moves, rng)
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
+        profiles = []
+        play_served(prepare("dudo", 20, {}, "profiled"), args.moves, rng, profiles)
+        print("On PostgreSQL the moves run on a pool of threads, which these profiles leave out.")
+        pstats.Stats(*profiles).sort_stats("cumulative").print_stats(45)
 
 
 if __name__ == "__main__":

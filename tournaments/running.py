@@ -15,6 +15,7 @@ Formats (docs/tournaments.md):
 """
 
 import logging
+from collections import namedtuple
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -24,7 +25,7 @@ from django.utils import timezone
 from botapi.services import seats_fields
 from games.dobble.points import SERIES_OPENER, next_chooser
 from games.engine import get_game
-from games.matches import broadcast, lifecycle, wakeups
+from games.matches import broadcast, lifecycle, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import brackets, knockout, pairing, scoring, seating
@@ -111,23 +112,29 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
     )
 
 
+# An entrant's account as seating a round reads it: its id and whether it is a bot, all that the
+# seats, their players' kinds and the announcements read of it (10,000 User instances cost more
+# than the rest of reading a round).
+Account = namedtuple("Account", ("pk", "is_bot"))
+
+
 def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> None:
     """Create and start the tables' matches through the match service, all in one go (a round
     of 5,000 tables takes a few queries), then save the tables: new ones in one insert
     (locked tournament)."""
-    # Only what seats and announcements need: a round of 10,000 entries reads no passwords.
-    entries = (
-        Entry.objects.select_related("user")
-        .only("house_bot", "user__is_bot")
-        .in_bulk({e for table in tables for e in table.seating})
-    )
+    # Only what seats and announcements need: each entry's account and house bot, read by
+    # tournament rather than by a list of 10,000 ids (every entry sits at a table of most rounds).
+    entries = {
+        pk: (Account(user_id, is_bot), house_bot)
+        for pk, user_id, is_bot, house_bot in tournament.entries.values_list("pk", "user", "user__is_bot", "house_bot")
+    }
     engine = get_game(tournament.game)
     clock = {}
     if tournament.turn_seconds and not engine.realtime:
         clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
     orders = [seat_order_of(tournament, table) for table in tables]
     players = [entry_id for order in orders for entry_id in order]  # each sits at one table
-    fields = dict(zip(players, seats_fields([(entries[e].user, entries[e].house_bot) for e in players]), strict=True))
+    fields = dict(zip(players, seats_fields([entries[e] for e in players]), strict=True))
     matches = lifecycle.start_seated_matches(
         game=tournament.game,
         tables=[
@@ -142,10 +149,21 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
         table.match = match
         table.chooser, table.choose_by = None, None
     saved = [table for table in tables if table.pk is not None]
-    Table.objects.bulk_create([table for table in tables if table.pk is None])
+    insert_tables([table for table in tables if table.pk is None])
     Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
-    found = [(table.match, [entries[e].user for e in table.seating if not entries[e].house_bot]) for table in tables]
+    found = [(table.match, [entries[e][0] for e in table.seating if not entries[e][1]]) for table in tables]
     transaction.on_commit(lambda: broadcast.send_matches_found(found))
+
+
+TABLE_COLUMNS = tuple(field.attname for field in Table._meta.concrete_fields)
+
+
+def insert_tables(tables: list[Table]) -> None:
+    """New tables in one plain-SQL statement, their ids reserved first (a round of 5,000)."""
+    for table, table_id in zip(tables, rows.reserve_ids(Table, len(tables)), strict=True):
+        table.pk = table_id
+        table._state.adding = False
+    rows.insert_many(Table, TABLE_COLUMNS, [tuple(getattr(table, name) for name in TABLE_COLUMNS) for table in tables])
 
 
 def match_options(tournament: Tournament, table: Table) -> dict:
@@ -304,7 +322,7 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
     if tournament.format == Tournament.Format.DOBBLE_SERIES:
         by_seat = scoring.dobble(match.options.get("mini_game", SERIES_OPENER), result, players)
     elif tournament.format == Tournament.Format.ROUNDS_TOTAL:
-        round_scores = match.load_state().round_scores if result is not None and match.state else []
+        round_scores = match.load_state().round_scores if result is not None and match.dealt else []
         by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
         by_seat = scoring.swiss(result, players)

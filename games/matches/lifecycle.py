@@ -5,6 +5,7 @@ so nobody sees a change that was rolled back.
 """
 
 import secrets
+from collections import namedtuple
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -15,12 +16,19 @@ from django.utils import timezone
 
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
-from games.matches import broadcast, clocks, wakeups
+from games.matches import broadcast, clocks, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 
 MAX_CLOCK_MS = 24 * 3600 * 1000
-BATCH = 1000  # rows per insert when many matches start: statements of bounded size (SQLite caps them lower)
+# Every column of a started match and of its seats (the database assigns the seats' ids).
+MATCH_COLUMNS = tuple(field.attname for field in Match._meta.concrete_fields)
+SEAT_COLUMNS = tuple(field.attname for field in Seat._meta.concrete_fields if not field.primary_key)
+SEAT_DEFAULTS = {field.attname: field.get_default() for field in Seat._meta.concrete_fields if not field.primary_key}
+# A seat about to be written: its row (every column but `user`) and its account, which the players'
+# kinds read. A tuple, not a Seat: planning 10,000 first wake-ups reads a few fields of each, and
+# a model instance costs more to build than everything else done with it.
+NewSeat = namedtuple("NewSeat", (*SEAT_COLUMNS, "user"))
 
 
 def locked(match_id: int) -> Match:
@@ -91,35 +99,49 @@ def start_seated_matches(
     clock_increment_ms: int = 0,
 ) -> list[Match]:
     """Matches filled in the given seat orders and started at once, in a few queries however
-    many there are (a tournament round of thousands): matches, seats and wake-ups are written
-    in bulk, and the wake-ups go to the broker together after commit. No state is pushed: nobody
-    can hold a socket to a match that did not exist before the commit, and whoever opens one
-    is sent its whole state. Call inside the caller's transaction."""
+    many there are (a tournament round of thousands): the matches' ids are reserved first, then
+    the matches and the seats each go in one plain-SQL statement (rows.insert_many), and the
+    wake-ups go to the broker together after commit. No state is pushed: nobody can hold a
+    socket to a match that did not exist before the commit, and whoever opens one is sent its
+    whole state. Call inside the caller's transaction."""
     check_clock(clock, clock_initial_ms, clock_increment_ms)
-    matches, seatings = [], []
-    for table in tables:
-        players = len(table.seats)
-        match = Match(
-            game=game,
-            players=players,
-            options=checked_options(game, players, table.options, ranked),
-            ranked=ranked,
-            clock=clock,
-            clock_initial_ms=clock_initial_ms,
-            clock_increment_ms=clock_increment_ms,
-            seed=secrets.randbits(62) if table.seed is None else table.seed,
-        )
-        seats = [Seat(match=match, number=number, **fields) for number, fields in enumerate(table.seats)]
-        # Planned before the insert, so each row is written once: a new match has no history
-        # and no question out, so its first wake-up needs nothing from the database.
-        wakeups.plan_next(match, begin(match, seats, now), seats)
-        matches.append(match)
-        seatings.append(seats)
+    created = timezone.now()
     with transaction.atomic():
-        Match.objects.bulk_create(matches, batch_size=BATCH)
-        Seat.objects.bulk_create([seat for seats in seatings for seat in seats], batch_size=BATCH)
+        ids = rows.reserve_ids(Match, len(tables))
+        matches, seat_rows = [], []
+        for match_id, table in zip(ids, tables, strict=True):
+            players = len(table.seats)
+            match = rows.unsaved(
+                Match,
+                id=match_id,
+                game=game,
+                players=players,
+                options=checked_options(game, players, table.options, ranked),
+                ranked=ranked,
+                clock=clock,
+                clock_initial_ms=clock_initial_ms,
+                clock_increment_ms=clock_increment_ms,
+                seed=secrets.randbits(62) if table.seed is None else table.seed,
+                created_at=created,
+            )
+            state = begin(match, now)
+            seats = [seated(match, number, **fields) for number, fields in enumerate(table.seats)]
+            # Planned before the insert, so each row is written once: a new match has no history
+            # and no question out, so its first wake-up needs nothing from the database.
+            wakeups.plan_next(match, state, seats)
+            matches.append(match)
+            seat_rows += [seat[:-1] for seat in seats]
+        rows.insert_many(Match, MATCH_COLUMNS, [tuple(getattr(m, name) for name in MATCH_COLUMNS) for m in matches])
+        rows.insert_many(Seat, SEAT_COLUMNS, seat_rows)
         transaction.on_commit(lambda: wakeups.schedule(matches))
+    for match in matches:
+        match._state.adding = False  # written: saving it again updates the row
     return matches
+
+
+def seated(match: Match, number: int, user, **fields) -> NewSeat:
+    values = {"match_id": match.pk, "number": number, "user_id": user.pk, "clock_ms": opening_bank(match), **fields}
+    return NewSeat(**(SEAT_DEFAULTS | values), user=user)
 
 
 def checked_options(game: str, players: int, options: dict | None, ranked: bool) -> dict:
@@ -154,8 +176,7 @@ def join_match(match_id: int, user) -> Seat:
         if match.ranked and user.is_bot and any(seat.user.is_bot for seat in seats):
             raise MatchError(
                 "bots_meet_elsewhere",
-                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted "
-                "challenges.",
+                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted challenges.",
             )
         seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
@@ -238,7 +259,9 @@ def start_match(match_id: int, by_user, now: datetime | None = None) -> Match:
         seats = list(match.seats.select_related("user"))
         if len(seats) != match.players:
             raise MatchError("not_full", f"The table needs {match.players} players and has {len(seats)}.")
-        state = begin(match, seats, now)
+        state = begin(match, now)
+        for seat in seats:
+            seat.clock_ms = opening_bank(match)
         Seat.objects.bulk_update(seats, ["clock_ms"])
         wakeups.plan_next(match, state, seats)
         match.save()
@@ -246,18 +269,22 @@ def start_match(match_id: int, by_user, now: datetime | None = None) -> Match:
     return match
 
 
-def begin(match: Match, seats: list[Seat], now: datetime):
-    """Deal the first position and set the clocks running (in memory: the caller writes them);
-    returns the engine state."""
-    state = match.engine.new_game(match.players, match.seed, match.options)
-    match.store_state(state)
+def begin(match: Match, now: datetime):
+    """Deal the first position and set the clocks running (in memory: the caller writes them,
+    and gives each seat its `opening_bank`); returns the engine state. No snapshot is stored:
+    the match's seed deals that position again whenever it is loaded before the first move
+    (Match.load_state)."""
+    state = match.new_game()
     match.status = Match.Status.RUNNING
     # A real-time race starts at "go", after the get-ready countdown: game time 0 is then.
     go = now + timedelta(milliseconds=settings.REALTIME_GET_READY_MS) if match.engine.realtime else now
     match.started_at = match.turn_started_at = go
-    for seat in seats:
-        seat.clock_ms = match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
     return state
+
+
+def opening_bank(match: Match) -> int:
+    """Each seat's time in the bank when the match starts."""
+    return match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
 
 
 def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> None:

@@ -91,7 +91,22 @@ class Match(models.Model):
         ]
 
     def load_state(self):
-        return self.engine.load(self.state)
+        """The snapshot's position. A started match that has not moved yet has no snapshot (a
+        round of thousands starts without writing 18 MB of positions): its position is the
+        new game its seed and options deal, the same every time, as a replay deals it."""
+        return self.engine.load(self.state) if self.state is not None else self.new_game()
+
+    @property
+    def dealt(self) -> bool:
+        """Started at some point, so it has a position (stored, or its new game's)."""
+        return self.state is not None or self.status in (self.Status.RUNNING, self.Status.FINISHED)
+
+    def new_game(self):
+        return self.engine.new_game(self.players, self.seed, self.options)
+
+    def snapshot_history(self) -> list[dict]:
+        """The snapshot's history: the new game's while the match has not moved."""
+        return self.state["history"] if self.state is not None else self.engine.dump(self.new_game())["history"]
 
     def store_state(self, state) -> list[dict]:
         """Keep `state` as the snapshot with only the last KEPT_HISTORY history entries, so that a
@@ -99,7 +114,7 @@ class Match(models.Model):
         since the stored snapshot are returned, for the action's log row."""
         data = self.engine.dump(state)
         history = data["history"]
-        added = history[len(self.state["history"]) :] if self.state is not None else []
+        added = history[len(self.snapshot_history()) :]
         data["history"] = history[-KEPT_HISTORY:]
         self.history_start += len(history) - len(data["history"])
         self.state = data
@@ -108,15 +123,15 @@ class Match(models.Model):
     @property
     def history_length(self) -> int:
         """How many entries the whole history has (the snapshot holds its tail)."""
-        return self.history_start + len(self.state["history"]) if self.state is not None else 0
+        return self.history_start + len(self.snapshot_history()) if self.dealt else 0
 
     def whole_history(self) -> list[dict]:
         """The snapshot's history with every earlier entry: those `new_game` wrote, then those
         each logged action added (MatchAction.events), up to the snapshot's move."""
-        tail = self.state["history"]
+        tail = self.snapshot_history()
         if not self.history_start:
             return tail
-        first = self.engine.dump(self.engine.new_game(self.players, self.seed, self.options))["history"]
+        first = self.engine.dump(self.new_game())["history"]
         earlier = self.actions.filter(seq__lte=self.seq).order_by("seq").values_list("events", flat=True)
         return [*first, *(entry for events in earlier for entry in events)][: self.history_start] + tail
 

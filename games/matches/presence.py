@@ -108,5 +108,5 @@ def recount(match: Match, seat: Seat, changed_at: datetime) -> None:
 
 def current_message(match_id: int, seat: int | None) -> dict:
     match = Match.objects.get(pk=match_id)
-    state = match.load_state() if match.state is not None else None
+    state = match.load_state() if match.dealt else None
     return broadcast.match_message(match, state, list(match.seats.select_related("user")), seat)

@@ -1,17 +1,23 @@
 """A move's statements in plain SQL: the match locked and loaded with its seats (and their
-accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot.
+accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot; and a
+round's new rows (matches, seats, tournament tables) in one `executemany` per table.
 
 The ORM compiles every query anew, 0.5-1 ms of Python a statement (bench/move_cpu.py), more
 than everything else a move does. These statements are the same on every move, so they are
 written once; values still pass through each field's own conversions (the database's
 converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), so what is
-read and written is exactly what the ORM would read and write.
+read and written is exactly what the ORM would read and write. A bulk insert through the ORM
+prepares every value of every row in Python and compiles a statement per batch (2/3 of
+starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts a column that
+holds one value in every row once, and sends one statement with all the rows.
 """
 
 from datetime import datetime
 from functools import cache
+from typing import NamedTuple
 
-from django.db import connection
+from django.db import connection, connections, models
+from django.db.models.fields import AutoFieldMixin
 
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat
@@ -22,17 +28,20 @@ LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at"
 
 def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """The match, locked until the transaction ends, and its seats in order with their users."""
-    with connection.cursor() as cursor:
+    db = connections[connection.alias]  # this thread's, looked up once rather than at every use
+    with db.cursor() as cursor:
         cursor.execute(select_sql(), [match_id])
         rows = cursor.fetchall()
     if not rows:
         raise MatchError("not_found", "There is no such match.")
     match_columns, seat_columns, user_columns = columns()
-    match = built(Match, match_columns, rows[0], 0)
+    match = built(Match, match_columns, rows[0], 0, db)
+    seat_start = len(match_columns.names)
+    user_start = seat_start + len(seat_columns.names)
     seats = []
-    for row in rows if rows[0][len(match_columns)] is not None else []:  # no seat yet: one row, seat NULL
-        seat = built(Seat, seat_columns, row, len(match_columns))
-        seat.user = built(Seat.user.field.related_model, user_columns, row, len(match_columns) + len(seat_columns))
+    for row in rows if rows[0][seat_start] is not None else []:  # no seat yet: one row, seat NULL
+        seat = built(Seat, seat_columns, row, seat_start, db)
+        seat.user = built(Seat.user.field.related_model, user_columns, row, user_start, db)
         seat.match = match
         seats.append(seat)
     return match, seats
@@ -41,41 +50,128 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
 def insert_action(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> None:
     values = {"match": match.pk, "seq": match.seq, "seat": seat, "action": action, "source": source}
     values |= {"events": events, "created_at": now}
-    write(MatchAction, insert_sql(), [values[name] for name in LOG_FIELDS], LOG_FIELDS)
+    fields = fields_of(MatchAction, LOG_FIELDS)
+    write(insert_sql(MatchAction, LOG_FIELDS), fields, [values[name] for name in LOG_FIELDS])
 
 
 def update_snapshot(match: Match) -> None:
-    write(Match, update_sql(), [getattr(match, name) for name in SNAPSHOT_FIELDS], SNAPSHOT_FIELDS, match.pk)
+    values = [getattr(match, name) for name in SNAPSHOT_FIELDS]
+    write(update_sql(), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
 
 
-def write(model, sql: str, values: list, names: tuple[str, ...], *key) -> None:
-    fields = [model._meta.get_field(name) for name in names]
-    params = [field.get_db_prep_save(value, connection) for field, value in zip(fields, values, strict=True)]
-    with connection.cursor() as cursor:
+def write(sql: str, fields: list, values: list, *key) -> None:
+    db = connections[connection.alias]
+    params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
+    with db.cursor() as cursor:
         cursor.execute(sql, [*params, *key])
 
 
-def built(model, fields: list, row: tuple, start: int):
+@cache
+def fields_of(model, names: tuple[str, ...]) -> list:
+    return [model._meta.get_field(name) for name in names]
+
+
+def reserve_ids(model, count: int) -> list[int]:
+    """Ids for `count` rows about to be inserted, known before they are written, so rows that
+    point at them go in the same way (no round trip per row). PostgreSQL hands out the id
+    sequence's next values in one query. SQLite has one writer, and ours takes the write lock
+    when its transaction begins (transaction_mode IMMEDIATE), so the ids after the highest ever
+    used (AUTOINCREMENT's counter) are ours until the commit."""
+    if not count:
+        return []
+    if not connection.in_atomic_block:
+        raise RuntimeError("reserve_ids needs the caller's transaction: the ids are reserved until it ends")
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [table, count]
+            )
+            return [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            f"SELECT MAX(last) FROM (SELECT MAX(id) AS last FROM {table}"
+            " UNION ALL SELECT seq FROM sqlite_sequence WHERE name = %s)",
+            [table],
+        )
+        last = cursor.fetchone()[0] or 0
+    return list(range(last + 1, last + 1 + count))
+
+
+def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
+    """`rows` (values in the order of `names`) in one statement executed for every row. A value
+    shared by every row (the same object: a round's start time, a default) is converted once."""
+    if not rows:
+        return
+    database = connections[connection.alias]  # this thread's, looked up once rather than per value
+    columns = []
+    for index, name in enumerate(names):
+        field = model._meta.get_field(name)
+        first = rows[0][index]
+        if all(row[index] is first for row in rows):
+            columns.append([field.get_db_prep_save(first, database)] * len(rows))
+        else:
+            columns.append(converted(field, [row[index] for row in rows], database))
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # psycopg's executemany costs a round trip a row; COPY streams them
+            with cursor.cursor.copy(copy_sql(model, names)) as copy:
+                for row in zip(*columns, strict=True):
+                    copy.write_row(row)
+        else:
+            cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
+
+
+def converted(field, values: list, database) -> list:
+    """`field.get_db_prep_save` of each value. Whole numbers for an integer field (or a key to
+    one) take only that method's last step, the database's own check or adapter: the steps
+    before it turn an int into itself, four calls a value over a round's 10,000-row columns."""
+    target = field.target_field if field.is_relation else field
+    if not isinstance(target, models.IntegerField) or not all(type(value) is int for value in values):
+        return [field.get_db_prep_save(value, database) for value in values]
+    if isinstance(target, AutoFieldMixin):
+        return [database.ops.validate_autopk_value(value) for value in values]
+    kind = target.get_internal_type()
+    return [database.ops.adapt_integerfield_value(value, kind) for value in values]
+
+
+def unsaved(model, **values):
+    """A new instance from attnames and values, every other field at its default, built from
+    its values in field order as the ORM builds what it loads (`from_db`): a third of the cost
+    of keyword construction, which tells at thousands of rows."""
+    return model(
+        *[values.pop(f.attname) if f.attname in values else f.get_default() for f in model._meta.concrete_fields]
+    )
+
+
+class Columns(NamedTuple):
+    """A model's concrete fields as read from a row: every attribute name, and the fields the
+    ORM converts on this database with their converters (the others are taken as they come)."""
+
+    names: list[str]
+    converted: list[tuple[int, object, list]]
+
+
+def built(model, columns: Columns, row: tuple, start: int, db):
     """A model instance from its columns in `row`, converted as the ORM converts them."""
-    values = []
-    for offset, (field, converters) in enumerate(fields):
-        value = row[start + offset]
+    values = list(row[start : start + len(columns.names)])
+    for offset, field, converters in columns.converted:
         for convert in converters:
-            value = convert(value, field, connection)
-        values.append(value)
-    return model.from_db(connection.alias, [field.attname for field, _ in fields], values)
+            values[offset] = convert(values[offset], field, db)
+    return model.from_db(db.alias, columns.names, values)
 
 
 @cache
-def columns() -> tuple[list, list, list]:
-    """Each model's concrete fields with the converters the ORM applies to them on this database."""
+def columns() -> tuple[Columns, Columns, Columns]:
+    """Match, Seat and User columns, in the order `select_sql` reads them."""
 
     def converters(field, table: str) -> list:
         column = field.get_col(table)
         return connection.ops.get_db_converters(column) + column.get_db_converters(connection)
 
-    def of(model) -> list:
-        return [(field, converters(field, model._meta.db_table)) for field in model._meta.concrete_fields]
+    def of(model) -> Columns:
+        fields = model._meta.concrete_fields
+        table = model._meta.db_table
+        converted = [(offset, field, converters(field, table)) for offset, field in enumerate(fields)]
+        return Columns([field.attname for field in fields], [each for each in converted if each[2]])
 
     return of(Match), of(Seat), of(Seat.user.field.related_model)
 
@@ -84,9 +180,9 @@ def columns() -> tuple[list, list, list]:
 def select_sql() -> str:
     match, seat, user = (model._meta.db_table for model in (Match, Seat, Seat.user.field.related_model))
     selected = ", ".join(
-        f"{table}.{connection.ops.quote_name(field.column)}"
-        for table, fields in zip((match, seat, user), columns(), strict=True)
-        for field, _ in fields
+        f"{model._meta.db_table}.{connection.ops.quote_name(field.column)}"
+        for model in (Match, Seat, Seat.user.field.related_model)
+        for field in model._meta.concrete_fields
     )
     lock = f" FOR UPDATE OF {match}" if connection.features.has_select_for_update_of else ""
     return (
@@ -96,10 +192,10 @@ def select_sql() -> str:
 
 
 @cache
-def insert_sql() -> str:
-    names = ", ".join(connection.ops.quote_name(MatchAction._meta.get_field(name).column) for name in LOG_FIELDS)
-    marks = ", ".join(["%s"] * len(LOG_FIELDS))
-    return f"INSERT INTO {MatchAction._meta.db_table} ({names}) VALUES ({marks})"
+def insert_sql(model, names: tuple[str, ...]) -> str:
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in names)
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({marks})"
 
 
 @cache
@@ -107,3 +203,9 @@ def update_sql() -> str:
     columns = [connection.ops.quote_name(Match._meta.get_field(name).column) for name in SNAPSHOT_FIELDS]
     assignments = ", ".join(f"{column} = %s" for column in columns)
     return f"UPDATE {Match._meta.db_table} SET {assignments} WHERE id = %s"
+
+
+@cache
+def copy_sql(model, names: tuple[str, ...]) -> str:
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in names)
+    return f"COPY {model._meta.db_table} ({columns}) FROM STDIN"

@@ -43,6 +43,12 @@ class SeatPlayer:
         the table's seats."""
         raise NotImplementedError
 
+    def next_time(self, match, state, seat, seats) -> datetime | None:
+        """When `next_move` will say this seat acts: all that planning a wake-up needs. A kind
+        whose time does not hang on what it plays says so without working out the move."""
+        move = self.next_move(match, state, seat, seats)
+        return None if move is None else move[0]
+
     def ask(self, match, state, seat) -> Answer:
         """ASK players only: their answer (may take seconds); raises NoAnswer."""
         raise NotImplementedError
@@ -88,14 +94,25 @@ class HouseBot(SeatPlayer):
         if action is None:
             return None
         if not engine.realtime:
-            delay_ms = int(settings.HOUSE_BOT_THINK_MS * rng.uniform(0.5, 1.5))
-            return match.turn_started_at + timedelta(milliseconds=delay_ms), action
+            return self.thought(match, seat), action
         when = match.turn_started_at + timedelta(milliseconds=bot.reaction_ms(view, action, rng))
         # A real-time legal action may carry the earliest game time it can be played (a lockout's end).
         earliest = match.started_at + timedelta(milliseconds=action.get("at_ms", 0) + 1)
         floor = fairness.bot_floor(match, state, seats)
         made = max(when, earliest, floor) if floor else max(when, earliest)
         return made + fairness.hold(), action
+
+    def next_time(self, match, state, seat, seats):
+        if match.engine.realtime:  # a reaction time hangs on what the bot saw and plays
+            return super().next_time(match, state, seat, seats)
+        return self.thought(match, seat)
+
+    def thought(self, match, seat) -> datetime:
+        """A turn-based house bot moves 0.5-1.5 x HOUSE_BOT_THINK_MS after its turn began, drawn
+        apart from its choice, so a wake-up is planned without making the choice (which is made,
+        once, when the bot wakes: a round of 5,000 tables plans 5,000 first moves)."""
+        rng = random.Random(f"{match.seed}-{match.seq}-{seat.number}-think")
+        return match.turn_started_at + timedelta(milliseconds=int(settings.HOUSE_BOT_THINK_MS * rng.uniform(0.5, 1.5)))
 
 
 _registered: list[SeatPlayer] = []

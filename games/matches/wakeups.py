@@ -45,8 +45,14 @@ def due_events(match, state, seats) -> list[tuple[datetime, int, dict | str | No
 
 
 def plan_next(match, state, seats) -> None:
-    events = due_events(match, state, seats)
-    match.wake_at = events[0][0] if events else None
+    """`match.wake_at`: the first time a seat acts by itself. Only the times are worked out;
+    what a bot plays is decided when it wakes (`due_events`)."""
+    by_number = {seat.number: seat for seat in seats}
+    times = [
+        seat_players.player_for(seat).next_time(match, state, seat, seats)
+        for seat in (by_number[number] for number in match.engine.to_act(state))
+    ]
+    match.wake_at = min((when for when in times if when is not None), default=None)
 
 
 def wake(match_id: int, now: datetime | None = None) -> bool:

@@ -6,7 +6,8 @@ the move's own CPU). So the writes asked for while one transaction is being writ
 together and go into the next one: each in its own savepoint (a refused move rolls back only
 itself), one commit and one file sync for all of them, and only then their on-commit
 broadcasts, so a move is still committed before anyone hears of it. An idle process writes a
-lone call at once, as before.
+lone call at once, as before. The broadcasts are collected on the database thread and sent from
+the event loop once the group is back (`broadcast.collected`): one hop per group, not per move.
 
 On PostgreSQL a commit costs the web process nothing but the wait, and its row locks are
 per match, so moves run on a pool of threads (a connection each) and wait for their commits
@@ -20,6 +21,8 @@ import asyncio
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection, transaction
+
+from games.matches import broadcast
 
 
 class WriteGroup:
@@ -41,8 +44,12 @@ class WriteGroup:
         while self.queue:
             group, self.queue = sorted(self.queue, key=lambda call: call[0]), []
             try:
-                outcomes = await database_sync_to_async(write_together)(group)
+                outcomes, events = await database_sync_to_async(write_together)(group)
             except Exception as error:  # the commit failed: none of them happened
+                outcomes, events = [(False, error)] * len(group), []
+            try:
+                await broadcast.send_collected(events)
+            except Exception as error:  # as when a commit's broadcast failed: each caller hears of it
                 outcomes = [(False, error)] * len(group)
             for (_, _, _, done), (succeeded, value) in zip(group, outcomes, strict=True):
                 if done.done():  # its socket closed meanwhile
@@ -53,20 +60,28 @@ class WriteGroup:
                     done.set_exception(value)
 
 
-def write_together(group: list) -> list[tuple[bool, object]]:
-    """[(succeeded, result or exception)] of each call, all committed in one transaction."""
-    if len(group) == 1:
-        _, function, args, _ = group[0]
-        return [attempt(function, args)]
-    with transaction.atomic():
-        outcomes = []
-        for _, function, args, _ in group:
-            with transaction.atomic():
-                outcome = attempt(function, args)
-                if not outcome[0]:
-                    transaction.set_rollback(True)
-            outcomes.append(outcome)
-    return outcomes
+def write_together(group: list) -> tuple[list[tuple[bool, object]], list]:
+    """[(succeeded, result or exception)] of each call, all committed in one transaction, and
+    the events their commit asked to broadcast."""
+    with broadcast.collected() as events:
+        if len(group) == 1:
+            _, function, args, _ = group[0]
+            return [attempt(function, args)], events
+        with transaction.atomic():
+            outcomes = []
+            for _, function, args, _ in group:
+                with transaction.atomic():
+                    outcome = attempt(function, args)
+                    if not outcome[0]:
+                        transaction.set_rollback(True)
+                outcomes.append(outcome)
+    return outcomes, events
+
+
+def written_alone(function, args) -> tuple[tuple[bool, object], list]:
+    """One call in its own transaction, and the events its commit asked to broadcast."""
+    with broadcast.collected() as events:
+        return attempt(function, args), events
 
 
 def attempt(function, args) -> tuple[bool, object]:
@@ -89,7 +104,14 @@ async def write(match_id: int, function, *args):
     """A write on a match from a socket (`function(*args)` opens its own transaction)."""
     if grouped_by_default():
         return await GROUPED.run(match_id, function, *args)
-    return await database_sync_to_async(function, thread_sensitive=settings.MATCH_WRITES == "thread")(*args)
+    thread_sensitive = settings.MATCH_WRITES == "thread"
+    (succeeded, value), events = await database_sync_to_async(written_alone, thread_sensitive=thread_sensitive)(
+        function, args
+    )
+    await broadcast.send_collected(events)
+    if not succeeded:
+        raise value
+    return value
 
 
 async def presence_write(match_id: int, function, *args):

@@ -5,6 +5,9 @@ Our templates have no inline script, style or event handler (data for scripts tr
 nowhere. Sockets may connect only back to the host the page came from. The API reference
 pages (Swagger UI and ReDoc, served from the sidecar package) style themselves inline and
 ReDoc starts a worker from a blob, so those two pages get exactly those allowances more.
+With DEBUG on (`make run`), Django's own error pages (its 404 and 500 explanations) are
+inline-styled and scripted, so error responses get inline styles and scripts there, and
+nowhere else.
 """
 
 from django.conf import settings
@@ -22,12 +25,15 @@ BASE_POLICY = {
 }
 API_REFERENCE_PAGES = ("/api/docs/", "/api/redoc/")
 API_REFERENCE_ALLOWANCES = {"style-src": "'self' 'unsafe-inline'", "worker-src": "'self' blob:"}
+DEBUG_ERROR_PAGE_ALLOWANCES = {"style-src": "'self' 'unsafe-inline'", "script-src": "'self' 'unsafe-inline'"}
 
 
-def policy_for(path: str, host: str) -> str:
+def policy_for(path: str, host: str, debug_error_page: bool = False) -> str:
     policy = dict(BASE_POLICY, **{"connect-src": f"'self' ws://{host} wss://{host}"})
     if path.startswith(API_REFERENCE_PAGES):
         policy.update(API_REFERENCE_ALLOWANCES)
+    if debug_error_page:
+        policy.update(DEBUG_ERROR_PAGE_ALLOWANCES)
     return "; ".join(f"{name} {value}" for name, value in policy.items())
 
 
@@ -38,5 +44,6 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         if "Content-Security-Policy" not in response and settings.CONTENT_SECURITY_POLICY:
-            response["Content-Security-Policy"] = policy_for(request.path, request.get_host())
+            debug_error_page = settings.DEBUG and response.status_code in (404, 500)
+            response["Content-Security-Policy"] = policy_for(request.path, request.get_host(), debug_error_page)
         return response

@@ -2,6 +2,8 @@
 own move it is never dropped on <body>, and their next decision finds it on a control), and a
 staged reveal ends over the table as it is then."""
 
+import re
+
 import pytest
 
 from tests.browser.conftest import log_in, table_with_bots
@@ -43,8 +45,11 @@ def test_dudo_keeps_the_focus_on_the_controls_from_bid_to_the_next_bid(site, str
     page.locator("[data-choice^='face-']").last.focus()
     page.keyboard.press("Enter")
     page.locator("#dudo-bid").focus()  # as Tab would reach it
+    alices_moves = page.locator("#history li").filter(has_text=re.compile("alice (bids|doubts)"))
     for _ in range(3):
+        made = alices_moves.count()
         page.keyboard.press("Enter")
+        alices_moves.nth(made).wait_for()  # the server took it: the controls left on the page were hers before it
         if page.locator("#dudo-reveal").count() or page.locator("#result:not([hidden])").count():
             break
         focus = watch_until_my_turn(page, "#dudo-bid, #dudo-doubt")

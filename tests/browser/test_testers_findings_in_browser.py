@@ -194,7 +194,7 @@ def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
     page.click("[data-step=first]")
     expect(page.locator("#replay-step")).to_have_text("0")
     page.click("[data-step=last]")
-    expect(page.locator("#replay-step")).to_have_text(str(match.seq))
+    expect(page.locator("#replay-step")).to_have_text(str(Match.objects.get(pk=match.pk).seq))
 
 
 def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(site, strict, alice, settings):

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.matches import broadcast, lifecycle
+from games.matches import broadcast, lifecycle, presence
 from games.matches.actions import submit_action
 from games.matches.models import Match
 
@@ -31,3 +31,18 @@ def test_a_push_holds_the_tail_of_the_history_that_the_whole_message_holds_in_fu
     assert whole["view"]["history"][pushed["history_start"] :] == pushed["view"]["history"]
     unchanged = ("seq", "status", "seat", "seats", "to_act", "legal", "result")
     assert {key: pushed[key] for key in unchanged} == {key: whole[key] for key in unchanged}
+
+
+def test_a_move_is_pushed_to_the_seats_with_an_open_socket_and_to_spectators(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    users = [get_user_model().objects.create_user(f"p{n}") for n in range(2)]
+    match = lifecycle.start_seated_match(game="dudo", seats=[{"user": u} for u in users], now=timezone.now(), seed=3)
+    presence.connected(match.pk, 1, "socket-of-seat-1", True)
+    sent = []
+    monkeypatch.setattr(broadcast, "deliver", sent.extend)
+    state = match.load_state()
+    seat = match.engine.to_act(state)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_action(match.pk, users[seat], match.engine.legal_actions(state, seat)[0], match.seq)
+    assert [group for group, _ in sent] == [broadcast.seat_group(match.pk, 1), broadcast.watch_group(match.pk)]

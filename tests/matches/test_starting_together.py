@@ -6,13 +6,16 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.matches import lifecycle, tasks, wakeups
+from games.bots import RandomBot
+from games.matches import lifecycle, replays, tasks, wakeups
 from games.matches.errors import MatchError
 from games.matches.lifecycle import SeatedTable
 from games.matches.models import Match
+from games.simulate import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +34,7 @@ def stored(match: Match) -> dict:
     match.refresh_from_db()
     return {
         "status": match.status,
-        "state": json.loads(json.dumps(match.state)),
+        "state": json.loads(json.dumps(match.engine.dump(match.load_state()))),
         "seq": match.seq,
         "ranked": match.ranked,
         "started_at": match.started_at,
@@ -71,6 +74,17 @@ def test_house_bots_seated_together_are_due_at_once_and_play_their_matches_out(s
         assert wakeups.play_out(match.pk).status == Match.Status.FINISHED
 
 
+def test_a_house_bot_chooses_its_move_when_it_wakes_not_when_its_wake_up_is_planned(monkeypatch):
+    chosen, choose = [], RandomBot.choose
+    monkeypatch.setattr(RandomBot, "choose", lambda bot, *args: chosen.append(1) or choose(bot, *args))
+    second = {"user": lifecycle.house_bot_user("random", 2), "house_bot": "random"}
+    tables = [SeatedTable([house("random"), second], {"dice": 1}) for _ in range(3)]
+    matches = lifecycle.start_seated_matches(game="dudo", tables=tables, now=timezone.now())
+    assert chosen == [], "a turn-based bot's think time does not hang on its move"
+    assert wakeups.wake(matches[0].pk, now=matches[0].wake_at) is True
+    assert chosen == [1] and Match.objects.get(pk=matches[0].pk).seq == 1
+
+
 def test_starting_forty_matches_takes_no_more_queries_than_starting_two():
     now = timezone.now()
     few, many = bot_tables(2), bot_tables(40)
@@ -103,3 +117,41 @@ def test_on_the_real_stack_the_wake_ups_are_queued_after_the_commit_over_one_con
         assert queued == [], "nothing is queued before the matches are committed"
     assert [(args, eta) for args, eta, _ in queued] == [((match.pk,), match.wake_at) for match in matches]
     assert len({producer for _, _, producer in queued}) == 1
+
+
+def test_matches_started_in_bulk_read_back_as_started_and_play_out_to_their_replay(alice, bob):
+    now = timezone.now()
+    tables = [
+        *bot_tables(3),
+        SeatedTable([{"user": alice}, house("random")], seed=5),
+        SeatedTable([{"user": bob}, house("random")]),
+    ]
+    started = lifecycle.start_seated_matches(game="dudo", tables=tables, now=now, ranked=True, **BANK)
+    for match, table in zip(started, tables, strict=True):
+        stored = Match.objects.get(pk=match.pk)
+        assert model_to_dict(stored) == model_to_dict(match) and stored.created_at == match.created_at
+        assert [(s.number, s.user_id, s.house_bot, s.clock_ms) for s in stored.seats.all()] == [
+            (number, seat["user"].pk, seat.get("house_bot", ""), 60_000) for number, seat in enumerate(table.seats)
+        ]
+        assert stored.state is None, "nothing is written of a position its seed deals again"
+        assert stored.engine.dump(stored.load_state()) == stored.engine.dump(stored.new_game())
+    for match in started[:3]:
+        finished = wakeups.play_out(match.pk)
+        replayed = replay(
+            finished.engine,
+            finished.players,
+            finished.seed,
+            finished.options,
+            list(finished.actions.values_list("seat", "action")),
+        )
+        assert replays.verify(replays.export(finished)) == (True, finished.engine.result(replayed))
+        assert finished.whole_history() == finished.engine.dump(replayed)["history"]
+
+
+def test_ids_reserved_for_a_bulk_start_are_never_handed_out_again(alice, bob):
+    first = lifecycle.start_seated_matches(game="dudo", tables=bot_tables(2), now=timezone.now())
+    single = lifecycle.create_match(game="dudo", players=2, host=alice)
+    second = lifecycle.start_seated_matches(game="dudo", tables=bot_tables(2), now=timezone.now())
+    ids = [m.pk for m in first] + [single.pk] + [m.pk for m in second]
+    assert ids == sorted(ids) and len(set(ids)) == 5
+    assert Match.objects.filter(pk__in=ids).count() == 5

@@ -2,14 +2,16 @@
 back alone, and nobody hears of any of them before all are committed."""
 
 import asyncio
+import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
 from games.lobby.models import LobbySocket
-from games.matches import writes
+from games.matches import broadcast, writes
 from games.matches.errors import MatchError
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -47,3 +49,22 @@ async def test_a_lone_write_is_written_at_once_in_its_own_transaction():
         return transaction.get_connection().in_atomic_block
 
     assert await writes.WriteGroup().run(1, write) is False
+
+
+@pytest.mark.parametrize("choice", ["group", "pool"])
+async def test_a_writes_broadcasts_leave_from_the_event_loop_after_its_commit(choice, settings, monkeypatch):
+    settings.MATCH_WRITES = choice
+    layer = get_channel_layer()
+    listener = await layer.new_channel()
+    await layer.group_add("written", listener)
+    monkeypatch.setattr(broadcast, "async_to_sync", None)  # no hop from the database thread to the loop
+
+    def write(name: str) -> str:
+        with transaction.atomic():
+            LobbySocket.objects.create(channel_name=name, last_seen=timezone.now())
+            transaction.on_commit(lambda: broadcast.deliver([("written", broadcast.push({"name": name}))]))
+        return name
+
+    assert await asyncio.gather(writes.write(1, write, "a"), writes.write(2, write, "b")) == ["a", "b"]
+    heard = sorted([json.loads((await layer.receive(listener))["text"])["name"] for _ in range(2)])
+    assert heard == ["a", "b"]

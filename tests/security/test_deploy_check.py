@@ -26,3 +26,14 @@ def test_production_responses_carry_the_security_headers(client, settings, db):
     policy = answer["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "connect-src 'self' ws://localhost wss://localhost" in policy
     assert answer["X-Frame-Options"] == "DENY" and answer["X-Content-Type-Options"] == "nosniff"
+
+
+def test_only_djangos_own_error_pages_may_style_themselves_inline_and_only_with_debug_on(client, settings, db):
+    """`make run` (DEBUG on) shows Django's explanation of a 404, which is styled inline."""
+    settings.DEBUG = True
+    missing = client.get("/no-such-page/")
+    assert missing.status_code == 404 and "<style" in missing.content.decode()
+    assert "style-src 'self' 'unsafe-inline'" in missing["Content-Security-Policy"]
+    assert "'unsafe-inline'" not in client.get("/")["Content-Security-Policy"]
+    settings.DEBUG = False
+    assert "'unsafe-inline'" not in client.get("/no-such-page/")["Content-Security-Policy"]
