@@ -20,7 +20,8 @@ half directly when no pair in it is a rematch or forbidden, see `top_against_bot
 
 Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
 at each table; exact up to EXACT players, above that standings order improved table pair by
-table pair (see `seat_tables`).
+table pair, and where that leaves a rematch, the complete search of rematch_free.py (see
+`seat_tables` and `repair`).
 """
 
 from __future__ import annotations
@@ -33,12 +34,17 @@ from random import Random
 
 import networkx as nx
 
+from tournaments.rematch_free import OutOfBudget, met_graph, seat_without_rematches
+
 BYE = "bye"
 BLOCK = 100
 # Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
 LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
 NEAR, KICKS = 4, 60  # multi-seat local search: neighbouring tables tried, random restarts
+# Complete search after the local search: players placed per search before falling back, and the
+# most players one search seats (its recursion depth); larger fields search windows of tables.
+SEARCH_BUDGET, SEARCH_FIELD = 20_000, 400
 
 
 @dataclass
@@ -248,20 +254,63 @@ def rematches(tables: list[list[Hashable]], met: Counter) -> int:
     return sum(met.get(frozenset(pair), 0) > 0 for table in tables for pair in combinations(table, 2))
 
 
-def seat_tables(players: Field, sizes: list[int], exact: int = EXACT) -> list[list[Hashable]]:
+def seat_tables(
+    players: Field, sizes: list[int], exact: int = EXACT, budget: int = SEARCH_BUDGET
+) -> list[list[Hashable]]:
     """Tables of the given sizes (3 to 8 seats) for the players in players.order (no byes here),
     lowest cost first: rematches (a pair counted once per meeting), then the squared spread of
-    scores at each table. Players first sit in standings order (the least spread there is); `improve` then
-    swaps players between tables while that lowers the cost, and up to `exact` players every
-    seating is weighed, pruned by what the swaps found."""
+    scores at each table. Players first sit in standings order (the least spread there is);
+    `descend` swaps players between tables while that lowers the cost; a rematch the swaps
+    leave goes to the complete search (`repair`), and only when that cannot remove it to the
+    random restarts of `improve`; up to `exact` players every seating is then weighed, pruned
+    by what the swaps found."""
     tables, start = [], 0
     for size in sizes:
         tables.append(list(players.order[start : start + size]))
         start += size
-    tables = improve(players, tables)
+    tables = descend(players, tables)
+    if cost(players, tables)[0] and len(players.order) > exact:
+        tables = repair(players, tables, budget)
+    if cost(players, tables)[0]:
+        tables = improve(players, tables)
     if len(players.order) <= exact:
         tables = best_split(players, list(players.order), sizes, bound=cost(players, tables)) or tables
     return [balance_seats(players, table) for table in tables]
+
+
+def repair(players: Field, tables: list[list[Hashable]], budget: int) -> list[list[Hashable]]:
+    """The local search's tables with their rematches removed by the complete search whenever
+    that is possible: the tables with a rematch are reseated together with their neighbours in
+    standings order (1, 2, 4, ... tables either side, up to the whole field when it has at most
+    SEARCH_FIELD players), each player first tried at their own table; the first seating found
+    without a rematch is then polished by the swaps (`descend`, which never adds a rematch).
+    When the whole field has none, the local search's tables stay (the fewest it found).
+    Fallback, documented: a search that places `budget` players without an answer leaves the
+    tables as they are (a larger field: its windows only)."""
+    graph = met_graph(players.met, players.order)
+    stuck = [t for t, table in enumerate(tables) if table_cost(players, table)[0]]
+    width = 1
+    while True:
+        chosen = sorted({u for t in stuck for u in range(max(0, t - width), min(len(tables), t + width + 1))})
+        whole = len(chosen) == len(tables)
+        group = [p for u in chosen for p in tables[u]]
+        if len(group) > SEARCH_FIELD:
+            return tables
+        home = {p: k for k, u in enumerate(chosen) for p in tables[u]}
+        sizes = [len(tables[u]) for u in chosen]
+        try:
+            found = seat_without_rematches(group, sizes, graph, home, budget=budget)
+        except OutOfBudget:
+            if whole:
+                return tables
+            found = None
+        if found is not None:
+            for u, table in zip(chosen, found, strict=True):
+                tables[u] = table
+            return descend(players, tables)
+        if whole:
+            return tables
+        width *= 2
 
 
 def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
@@ -269,8 +318,9 @@ def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
     (a table with a rematch looks at every table, the others at their NEAR neighbours in
     standings order); when no swap helps, each table with a rematch is reseated together with
     another (every split of the two); then up to KICKS random swaps out of a table with a
-    rematch, each followed by the same descent, kept when the result is no worse (a fixed
-    seed: the same field always gets the same tables)."""
+    rematch, each followed by the swaps alone (reseating two tables after every kick cost
+    seconds in small fields where a rematch cannot be avoided), kept when the result is no
+    worse (a fixed seed: the same field always gets the same tables)."""
     tables = descend(players, [list(t) for t in tables])
     rng = Random(len(players.order))
     best, best_cost = [list(t) for t in tables], cost(players, tables)
@@ -283,14 +333,16 @@ def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
         u = rng.choice([u for u in range(len(tables)) if u != t])
         i, j = rng.randrange(len(tables[t])), rng.randrange(len(tables[u]))
         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        tables = descend(players, tables)
+        tables = descend(players, tables, reseat=False)
         found = cost(players, tables)
         if found <= best_cost:
             best, best_cost = [list(t) for t in tables], found
     return best
 
 
-def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
+def descend(players: Field, tables: list[list[Hashable]], reseat: bool = True) -> list[list[Hashable]]:
+    """Swaps while one lowers the cost; with `reseat`, a table whose rematch no swap removes is
+    reseated with a neighbour (`resplit`)."""
     costs = [table_cost(players, table) for table in tables]
     changed = True
     while changed:
@@ -310,7 +362,7 @@ def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
                         after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
                         if lower(after, before) and (best is None or lower(after, best[0])):
                             best = (after, u, new_t, new_u, cost_t, cost_u)
-            if best is None and costs[t][0]:
+            if best is None and costs[t][0] and reseat:
                 best = resplit(players, tables, costs, t)
             if best is not None:
                 _, u, tables[t], tables[u], costs[t], costs[u] = best
@@ -319,11 +371,15 @@ def descend(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
 
 
 def resplit(players: Field, tables: list[list[Hashable]], costs: list[tuple], t: int):
-    """Table t (which has a rematch) reseated with its nearest table that helps, every split tried."""
-    for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1:NEAR + 1]:
+    """Table t (which has a rematch) reseated with its nearest table that helps, every split tried
+    (only for two tables of at most EXACT players together: two tables of 7 or 8 have thousands
+    of splits, and the complete search in `repair` has already removed every avoidable rematch)."""
+    for u in sorted(range(len(tables)), key=lambda u: abs(u - t))[1 : NEAR + 1]:
+        if len(tables[t]) + len(tables[u]) > EXACT:
+            continue
         before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
         split = best_split(players, tables[t] + tables[u], [len(tables[t]), len(tables[u])])
-        new_t, new_u = (split if len(split[0]) == len(tables[t]) else split[::-1])
+        new_t, new_u = split if len(split[0]) == len(tables[t]) else split[::-1]
         cost_t, cost_u = table_cost(players, new_t), table_cost(players, new_u)
         after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
         if lower(after, before):
