@@ -31,8 +31,14 @@ def tournament_detail(request, tournament_id: int):
     entries = tournament.entries.select_related("user")
     mine = entries.filter(user=request.user).first() if request.user.is_authenticated else None
     tables = tournament.tables.select_related("match", "chooser__user")
+    # A Dobble series table waits for its chooser's mini-game; a knockout's bye has no match and no chooser.
     my_choice = next(
-        (t for t in tables if t.match is None and request.user.is_authenticated and t.chooser.user == request.user),
+        (
+            t
+            for t in tables
+            if t.match is None and t.chooser is not None and request.user.is_authenticated
+            and t.chooser.user == request.user
+        ),
         None,
     )
     return render(

@@ -41,6 +41,8 @@ def test_a_best_of_three_bracket_gives_byes_to_the_top_seeds_and_ends_with_one_c
     assert rows[0]["points"] == 4.0 and [r["points"] for r in rows].count(4.0) == 1, "one champion"
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "Bracket" in page and "(bye)" in page and "Final" in page
+    client.force_login(olga)  # a signed-in visitor: the byes' tables have no match and no chooser
+    assert "(bye)" in client.get(f"/tournaments/{cup.pk}/").content.decode()
 
 
 def test_a_free_for_all_knockout_sends_the_top_two_of_each_table_to_the_final(olga):
