@@ -107,6 +107,7 @@ def correct_result(table_id: int, organizer, points: dict[int, float], reason: s
             raise MatchError("not_scored", "This table has no result to correct yet.")
         if sorted(points) != sorted(table.seating):
             raise MatchError("bad_request", "Give points for every player at the table, and only for them.")
+        check_correction(tournament, points)
         scores = {score.entry_id: score for score in Score.objects.filter(table=table)}
         before = {str(entry_id): score.points for entry_id, score in scores.items()}
         for entry_id, earned in points.items():
@@ -122,6 +123,22 @@ def correct_result(table_id: int, organizer, points: dict[int, float], reason: s
             before=before,
             after={str(entry_id): float(earned) for entry_id, earned in points.items()},
         )
+
+
+KNOCKOUT_RESULTS_STAY = "A knockout's results decided who went through, so they cannot be corrected afterwards."
+
+
+def check_correction(tournament: Tournament, points: dict[int, float]) -> None:
+    """A knockout's results already decided who went on, so they stay; Swiss and round robin
+    points are shares of a table (scoring.share_points): 0 to 1 each, n/2 at most together."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        raise MatchError("bad_request", KNOCKOUT_RESULTS_STAY)
+    if tournament.format in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
+        if any(not 0 <= earned <= 1 for earned in points.values()):
+            raise MatchError("bad_request", "Each player's points are from 0 (lost to everyone) to 1 (beat everyone).")
+        if sum(points.values()) > len(points) / 2:
+            most = len(points) / 2
+            raise MatchError("bad_request", f"A table of {len(points)} gives {most:g} points in all: these give more.")
 
 
 def add_house_bot(tournament_id: int, bot_name: str) -> Entry:

@@ -89,11 +89,25 @@ def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice)
         services.correct_result(table.pk, alice, {winner.entry_id: 0, loser.entry_id: 1}, "appeal")
     with pytest.raises(MatchError, match="Say why"):
         services.correct_result(table.pk, olga, {winner.entry_id: 0, loser.entry_id: 1}, " ")
+    with pytest.raises(MatchError, match="from 0 .* to 1"):
+        services.correct_result(table.pk, olga, {winner.entry_id: 7, loser.entry_id: 1}, "typo")
+    with pytest.raises(MatchError, match="gives 1 points in all"):
+        services.correct_result(table.pk, olga, {winner.entry_id: 1, loser.entry_id: 1}, "both won?")
     services.correct_result(table.pk, olga, {winner.entry_id: 0.5, loser.entry_id: 0.5}, "Illegal bid accepted")
     correction = ScoreCorrection.objects.get()
     assert correction.by == olga and correction.reason == "Illegal bid accepted"
     assert correction.before == {str(winner.entry_id): 1.0, str(loser.entry_id): 0.0}
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]
+
+
+def test_a_knockout_result_is_not_corrected_after_it_decided_who_went_through(olga):
+    night = cup(olga, ["heuristic", "random"], format="knockout")
+    running.start(night.pk, now=night.starts_at)
+    table = night.tables.filter(round=1).exclude(match=None).first()
+    wakeups.play_out(table.match_id)
+    table.refresh_from_db()
+    with pytest.raises(MatchError, match="knockout's results decided who went through"):
+        services.correct_result(table.pk, olga, dict.fromkeys(table.seating, 0.5), "appeal")
 
 
 def test_a_knockout_player_cannot_walk_out_between_rounds(olga, alice):
