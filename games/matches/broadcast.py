@@ -104,6 +104,7 @@ def public_seat(seat) -> dict:
         "bot": seat.user.is_bot,
         "connected": seat.connections > 0 or bool(seat.house_bot) or seat.code_version is not None,
         "forfeited": seat.forfeited_at is not None,
+        "resigned": seat.resigned,
     }
 
 

@@ -214,6 +214,7 @@ def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(sit
     page.wait_for_timeout(2000)  # a bot moves and the table is drawn again
     assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
     assert page.locator("button:has-text('Resign')").count() == 0
+    assert page.locator("#seats li.forfeited .seat-note").inner_text() == "resigned · the computer plays on"
     screenshot(page, "flows-resigned-others-play-on")
 
 
