@@ -14,10 +14,16 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
     names = [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)]
     header = ["place", "player", "points", *names, "played", "withdrawn"]
     rows = [
-        [row["place"], row["player"], row["points"], *row["tiebreaks"], row["played"], row["withdrawn"]]
+        [row["place"], row["player"], figure(row["points"]), *map(figure, row["tiebreaks"]), row["played"],
+         row["withdrawn"]]
         for row in standings(tournament)
-    ]
+    ]  # fmt: skip
     return header, rows
+
+
+def figure(value):
+    """Points and tiebreaks as people write them: 1.667, not 1.6666666666666665."""
+    return round(value, 3) if isinstance(value, float) else value
 
 
 def pairings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
@@ -63,7 +69,7 @@ def export(request, tournament_id: int, what: str, fmt: str):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([["yes" if value is True else "" if value is False else value for value in row] for row in rows])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response

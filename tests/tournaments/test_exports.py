@@ -40,6 +40,9 @@ def test_standings_download_as_csv_with_the_tiebreaks_named(client, played):
         "withdrawn",
     ]
     assert len(rows) == 4 and rows[1][0] == "1"
+    figures = [cell for row in rows[1:] for cell in row[2:7] if cell]
+    assert all(len(cell.partition(".")[2]) <= 3 for cell in figures), figures
+    assert {row[8] for row in rows[1:]} <= {"yes", ""}, "withdrawn in words, not True/False"
 
 
 def test_pairings_download_as_json_with_seat_order_results_and_byes(client, played):
