@@ -51,8 +51,10 @@ def assert_axe_clean(page) -> None:
 
 
 def boxes(page, selector):
-    return page.locator(selector).evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
+    """Found and measured in one step: a redraw between the two would leave detached, empty boxes."""
+    return page.evaluate(
+        "sel => [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect(); "
+        "return [r.x, r.y, r.width, r.height]; })", selector)
 
 
 def started_table(site, new_page, alice, viewport, options=None):
