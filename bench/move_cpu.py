@@ -43,21 +43,31 @@ def play_directly(tables, moves: int, rng) -> tuple[int, float]:
     """Random legal moves, round-robin over the matches, each `submit_action` called from this
     thread; (moves made, CPU seconds in submit_action)."""
     from games.matches.actions import submit_action
-    from games.matches.models import Match
 
     matches, users = load(tables)
     made, spent = 0, 0.0
+    for match_id, match in round_robin(matches, moves):
+        number, action = pick(match, rng)
+        started = time.process_time()
+        matches[match_id] = submit_action(match_id, users[match_id][number], action, match.seq)
+        spent += time.process_time() - started
+        made += 1
+    return made, spent
+
+
+def round_robin(matches: dict, moves: int):
+    """(match id, match) of each move to make, a move of each running match in turn, until
+    `moves` are made (rounds are finished); the caller puts each move's new match in `matches`."""
+    from games.matches.models import Match
+
+    made = 0
     while made < moves and matches:
-        for match_id, match in list(matches.items()):
-            if match.status != Match.Status.RUNNING:
+        for match_id in list(matches):
+            if matches[match_id].status != Match.Status.RUNNING:
                 del matches[match_id]
                 continue
-            number, action = pick(match, rng)
-            started = time.process_time()
-            matches[match_id] = submit_action(match_id, users[match_id][number], action, match.seq)
-            spent += time.process_time() - started
+            yield match_id, matches[match_id]
             made += 1
-    return made, spent
 
 
 def load(tables) -> tuple[dict, dict]:
@@ -84,7 +94,6 @@ async def serve(tables, moves: int, rng, profiles: list | None) -> tuple[int, fl
 
     from games.matches import broadcast, presence, writes
     from games.matches.actions import submit_action
-    from games.matches.models import Match
 
     layer = get_channel_layer()
     matches, users = await database_sync_to_async(load)(tables)
@@ -102,19 +111,15 @@ async def serve(tables, moves: int, rng, profiles: list | None) -> tuple[int, fl
         profiles[0].enable()
         await database_sync_to_async(profiles[1].enable)()
     made, spent = 0, 0.0
-    while made < moves and matches:
-        for match_id, match in list(matches.items()):
-            if match.status != Match.Status.RUNNING:
-                del matches[match_id]
-                continue
-            number, action = pick(match, rng)
-            started = time.process_time()
-            match = await writes.write(match_id, submit_action, match_id, users[match_id][number], action, match.seq)
-            for name in listeners[match_id]:
-                await layer.receive(name)
-            spent += time.process_time() - started
-            matches[match_id] = match
-            made += 1
+    for match_id, match in round_robin(matches, moves):
+        number, action = pick(match, rng)
+        started = time.process_time()
+        match = await writes.write(match_id, submit_action, match_id, users[match_id][number], action, match.seq)
+        for name in listeners[match_id]:
+            await layer.receive(name)
+        spent += time.process_time() - started
+        matches[match_id] = match
+        made += 1
     if profiles is not None:
         await database_sync_to_async(profiles[1].disable)()
         profiles[0].disable()
@@ -177,7 +182,7 @@ def measure(args) -> None:
     from django.db import connection
     from load import LONG_FROM, fast_forward, prepare
 
-    layer = f"Redis ({os.environ.get('CHANNELS_BACKEND', 'core')})" if os.environ.get("REDIS_URL") else "in-memory"
+    layer = f"Redis ({os.environ.get('CHANNELS_BACKEND', 'one-trip')})" if os.environ.get("REDIS_URL") else "in-memory"
     print(f"{connection.vendor} + {layer} channel layer, load average {os.getloadavg()[0]:.1f}")
     rng = random.Random(3)
     doubt_it = {"max_plays": 5000, "doubt_window_s": 0}

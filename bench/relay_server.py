@@ -2,9 +2,10 @@
 
 The relay is the floor a move cannot beat: a Channels consumer that, for each move a
 client sends, pushes one message of the given size to every seat of its room (one group
-per seat, plus a spectators' group, as Dubium does) through the same channel layer, with
-no database, no rules and no views. bench/load.py runs both in the same server processes
-and the same client, so what the machine's other load does to one it does to the other.
+per seat, plus a spectators' group, as Dubium does) through the same channel layer, sent
+together as Dubium sends a move's pushes (`broadcast.send_to_groups`), with no database, no
+rules and no views. bench/load.py runs both in the same server processes and the same
+client, so what the machine's other load does to one it does to the other.
 
     uvicorn relay_server:application --app-dir bench
 """
@@ -18,6 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 from channels.generic.websocket import AsyncJsonWebsocketConsumer  # noqa: E402
 
 from dubium.asgi import application as dubium_application  # noqa: E402
+from games.matches.broadcast import send_to_groups  # noqa: E402
 
 
 class RelayConsumer(AsyncJsonWebsocketConsumer):
@@ -46,9 +48,11 @@ class RelayConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content, **kwargs):
         seq = int(content["seq"]) + 1
-        for seat in [*range(self.seats), None]:
-            event = {"type": "relay.push", "message": self.state(seq, seat)}
-            await self.channel_layer.group_send(self.group("watch" if seat is None else seat), event)
+        events = [
+            (self.group("watch" if seat is None else seat), {"type": "relay.push", "message": self.state(seq, seat)})
+            for seat in [*range(self.seats), None]
+        ]
+        await send_to_groups(self.channel_layer, events)  # as Dubium sends a move's pushes
 
     async def relay_push(self, event):
         await self.send_json(event["message"])

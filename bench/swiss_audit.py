@@ -1,7 +1,7 @@
 """Swiss audit: simulated events paired by the previous greedy method and by tournaments/swiss.py.
 
     .venv/bin/python bench/swiss_audit.py [--events 200] [--seed 1] [--seats 2 4] [--entrants 8 100]
-        [--methods greedy swiss.py]
+        [--rounds 5 7] [--methods greedy swiss.py] [--starts 8]
 
 Events of 8 to 100 entrants (odd fields included), 5 to 7 rounds, at the table sizes given
 (--seats, default two and four: each event draws one, two seats twice as often);
@@ -14,7 +14,7 @@ round:
   whole field with a budget of AUDIT_BUDGET placements (it finds one or proves there is none;
   a round it cannot decide within that budget is counted as undecided, never as either);
 - spread (3+ seats): the summed squared score spread of the tables (swiss.cost), against the
-  best of 8 local searches from random seatings (every seating up to 12 players) when both have
+  best of the swaps from --starts random seatings (every seating up to 12 players) when both have
   the same rematches (a positive excess: score groups mixed more than needed);
 - slowest pairing: the most CPU seconds one round's pairing took (swiss.py only);
 - needless float (two seats): more pairs across score groups than the fewest any pairing
@@ -74,6 +74,7 @@ AUDIT_BUDGET = 10**6  # placements: far beyond what swiss.seat_tables allows its
 def rematch_free_seating_exists(players, sizes):
     """True or False, proved by the complete search; None when its budget ran out."""
     order = list(players.order)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * len(order) + 100))  # one level per player
     try:
         found = seat_without_rematches(order, sizes, met_graph(players.met, order), budget=AUDIT_BUDGET)
     except OutOfBudget:
@@ -81,20 +82,20 @@ def rematch_free_seating_exists(players, sizes):
     return found is not None
 
 
-def best_known(players, sizes, rng):
+def best_known(players, sizes, rng, starts):
     """The lowest cost found for a round: every seating up to swiss.EXACT players, else the
-    best local optimum from 8 random seatings (so a lower bound on what could be avoided)."""
+    best of the swaps (`swiss.descend`, no random restarts) from `starts` random seatings."""
     order = list(players.order)
     if len(order) <= swiss.EXACT:
         return swiss.cost(players, swiss.best_split(players, order, sizes))
     best = None
-    for _ in range(8):
+    for _ in range(starts):
         shuffled = rng.sample(order, len(order))
         tables, start = [], 0
         for size in sizes:
             tables.append(shuffled[start : start + size])
             start += size
-        found = swiss.cost(players, swiss.improve(players, tables))
+        found = swiss.cost(players, swiss.descend(players, tables))
         best = found if best is None else min(best, found)
         if best[0] == 0 and len(order) > 40:
             break
@@ -109,7 +110,7 @@ def play(table, strength, rng):
     return [[seat] for seat in perf]
 
 
-def event(method, n, rounds, size, seed, counts):
+def event(method, n, rounds, size, seed, counts, starts=8):
     rng = random.Random(seed)
     strength = {p: rng.gauss(0, 1) for p in range(n)}
     seeds = sorted(range(n), key=lambda p: -strength[p])
@@ -128,6 +129,7 @@ def event(method, n, rounds, size, seed, counts):
             tables, byes = swiss.pair_round(players)
         else:
             byes = [p for p in reversed(order) if p not in had_bye][: n - sum(sizes)]
+            byes += [p for p in reversed(order) if p not in byes][: n - sum(sizes) - len(byes)]  # a second bye
             players.order = [p for p in order if p not in byes]
             tables = swiss.seat_tables(players, sizes)
         counts["slowest pairing"] = max(counts["slowest pairing"], time.process_time() - started)
@@ -135,8 +137,8 @@ def event(method, n, rounds, size, seed, counts):
         repeats = swiss.rematches(tables, met)
         if size > 2:
             players.order = [p for p in order if p not in byes]
-            witness = best_known(players, sizes, random.Random(seed + round_number))
             found = swiss.cost(players, tables)
+            witness = best_known(players, sizes, random.Random(seed + round_number), starts) if starts else found
             if repeats:
                 avoidable = rematch_free_seating_exists(players, sizes)
                 counts["avoidable rematch"] += avoidable is True
@@ -181,18 +183,23 @@ def main():
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4], help="table sizes, 2 to 8")
     parser.add_argument("--entrants", type=int, nargs=2, default=[8, 100], help="fewest and most entrants")
     parser.add_argument("--methods", nargs="+", default=["greedy", "swiss.py"], choices=["greedy", "swiss.py"])
+    parser.add_argument(
+        "--starts", type=int, default=8, help="random seatings of the spread witness above 12 players (0: none)"
+    )
+    parser.add_argument("--rounds", type=int, nargs=2, default=[5, 7], help="fewest and most rounds")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     choices = [s for s in args.seats for _ in range(2 if s == 2 else 1)]
     low, high = args.entrants
     shapes = [
-        (rng.randint(low, high), rng.randint(5, 7), rng.choice(choices), rng.random()) for _ in range(args.events)
+        (rng.randint(low, high), rng.randint(*args.rounds), rng.choice(choices), rng.random())
+        for _ in range(args.events)
     ]
     for method in args.methods:
         started = time.monotonic()
         by_size = {size: Counter() for size in args.seats}
         for n, rounds, size, seed in shapes:
-            event(method, n, rounds, size, seed, by_size[size])
+            event(method, n, rounds, size, seed, by_size[size], args.starts)
         parts = []
         for size, c in by_size.items():
             rounds = max(1, c["rounds"])

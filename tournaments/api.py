@@ -14,7 +14,7 @@ from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS
 from tournaments import running, services
 from tournaments.models import Tournament
-from tournaments.standings import SCORING, TIEBREAK_LABELS, standings, tiebreak_names
+from tournaments.standings import SCORING, standings, tiebreak_labels
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -47,7 +47,7 @@ def detail(tournament: Tournament) -> dict:
     return {
         **summary(tournament),
         "scoring": SCORING[tournament.format],
-        "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
+        "tiebreaks": [label["label"] for label in tiebreak_labels(tournament)],
         "players": sorted(entries.values(), key=str.lower),
         "standings": [
             {key: row[key] for key in ("place", "player", "bot", "points", "tiebreak", "tiebreaks", "played")}

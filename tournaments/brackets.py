@@ -24,6 +24,7 @@ class Slot:
     game_winners: list = field(default_factory=list)  # entry id, or None for a draw
     winner: int | None = None
     through: list[int] = field(default_factory=list)  # free-for-all: who goes through
+    finish: list[list[int]] = field(default_factory=list)  # free-for-all: the table's ranking, best first
 
 
 def bracket(tournament: Tournament) -> list[list[Slot]]:
@@ -46,6 +47,7 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
             if len(table.seating) > 1:
                 slot.game_winners.append(ranking[0][0] if len(ranking[0]) == 1 else None)
         else:
+            slot.finish = ranking
             slot.through = knockout.advancing(ranking, tournament.advance or len(table.seating) // 2)
     for slots in rounds.values():
         for slot in slots.values():
@@ -103,24 +105,57 @@ def following_round(tournament: Tournament, slots: list[Slot], minimum: int) -> 
         return knockout.next_round(winners) if len(winners) > 1 else None
     if len(slots) == 1:
         return None
-    through = sorted((p for slot in slots for p in slot.through), key=lambda e: seeds.get(e) or 0)
+    through = [p for slot in slots for p in slot.through]
+    if len(through) < minimum:
+        # Too few to fill one table of the game (I Doubt It needs three): the best of the next
+        # places join them, second places before third, a better seed first within a place.
+        rest = [
+            (place, seeds.get(p) or 0, p)
+            for slot in slots
+            for place, group in enumerate(slot.finish)
+            for p in group
+            if p not in through
+        ]
+        through += [p for _, _, p in sorted(rest)[: minimum - len(through)]]
+    through.sort(key=lambda e: seeds.get(e) or 0)
     sizes, _ = pairing.table_sizes(len(through), tournament.table_size, minimum)
     return pairing.snake(through, sizes)
 
 
-def reached(tournament: Tournament) -> dict[int, float]:
-    """How far each entry went: the last round it played, plus one for the champion."""
-    progress: dict[int, float] = {}
-    rounds = bracket(tournament)
+def ranking(slot: Slot, two_seats: bool) -> list[list[int]]:
+    """A decided pairing's or table's players best first, in groups of equals ([] until decided)."""
+    if not two_seats:
+        return slot.finish
+    if slot.winner is None:
+        return []
+    return [group for group in ([slot.winner], [p for p in slot.players if p != slot.winner]) if group]
+
+
+def finish(tournament: Tournament, rounds: list[list[Slot]]) -> dict[int, tuple[int, int]]:
+    """Each entry's round reached (the last it played in; the champion one more) and its place
+    at the last pairing or table it played (0 while that is undecided)."""
     two_seats = tournament.table_size == 2
+    progress: dict[int, tuple[int, int]] = {}
     for slots in rounds:
         for slot in slots:
+            ranked = ranking(slot, two_seats)
             for player in slot.players:
-                progress[player] = slot.round
+                place = next((1 + sum(map(len, ranked[:i])) for i, g in enumerate(ranked) if player in g), 0)
+                progress[player] = (slot.round, place)
     if rounds and tournament.status == Tournament.Status.FINISHED:
-        final = rounds[-1]
-        champions = [final[0].winner] if two_seats else final[0].through[:1]
+        final = rounds[-1][0]
+        champions = [final.winner] if two_seats else [group[0] for group in final.finish[:1] if len(group) == 1]
         for player in champions:
             if player is not None:
-                progress[player] = rounds[-1][0].round + 1
+                progress[player] = (final.round + 1, 1)
     return progress
+
+
+def stage_names(tournament: Tournament, rounds: list[list[Slot]]) -> dict[int, str]:
+    """Each round reached in words: "Winner", "Final", then at two seats "Semi-final" and
+    "Quarter-final", else "Round 1", "Round 2"..."""
+    finished = tournament.status == Tournament.Status.FINISHED
+    final = len(rounds) if finished and rounds else max(tournament.rounds, len(rounds))
+    before_final = {1: "Semi-final", 2: "Quarter-final"} if tournament.table_size == 2 else {}
+    names = {number: before_final.get(final - number, f"Round {number}") for number in range(1, final)}
+    return names | {final: "Final", final + 1: "Winner"}

@@ -104,6 +104,8 @@ def edit(request, tournament_id: int):
 @organizer_required
 def manage(request, tournament_id: int):
     tournament = get_object_or_404(organizing.visible_to(request.user), pk=tournament_id)
+    entries = list(tournament.entries.select_related("user"))
+    players = [entry for entry in entries if not entry.house_bot]  # house bots need not check in
     return render(
         request,
         "tournaments/dashboard/manage.html",
@@ -111,7 +113,11 @@ def manage(request, tournament_id: int):
             "tournament": tournament,
             "may_manage": organizing.may_manage(request.user, tournament),
             "sees_all": organizing.sees_all(request.user),
-            "entries": tournament.entries.select_related("user"),
+            "entries": entries,
+            "checked_in": sum(1 for entry in players if entry.checked_in_at),
+            "players": len(players),
+            "withdrawal_refused": services.withdrawal_refused(tournament),
+            "may_pair_again": tournament.status == Status.RUNNING and tournament.format in services.RESEATING,
             "bots": HouseBotsForm(game=tournament.game),
             **results(tournament),
         },
@@ -155,14 +161,37 @@ def add_bots(request, tournament_id: int):
 
 
 @organizer_required
-@require_POST
-def remove_entry(request, tournament_id: int, entry_id: int):
+@require_http_methods(["GET", "POST"])
+def withdraw_entry(request, tournament_id: int, entry_id: int):
+    """Ask first, then take the entrant out: removed before the start, withdrawn between rounds."""
     tournament = managed(request, tournament_id)
+    entry = get_object_or_404(tournament.entries.select_related("user"), pk=entry_id)
+    if request.method == "GET":
+        context = {"tournament": tournament, "entry": entry, "refused": services.withdrawal_refused(tournament)}
+        return render(request, "tournaments/dashboard/withdraw.html", context)
     try:
-        name = organizing.remove_entry(request.user, tournament.pk, entry_id)
-        messages.info(request, f"{name} is no longer entered.")
+        entry = organizing.withdraw_entry(request.user, tournament.pk, entry.pk)
     except MatchError as error:
         messages.error(request, error.message)
+    else:
+        if entry.withdrawn_after is None:
+            messages.info(request, f"{entry.user.username} is no longer entered.")
+        else:
+            messages.info(request, f"{entry.user.username} is withdrawn: not paired again, still in the standings.")
+    return redirect("organize-tournament", tournament_id=tournament.pk)
+
+
+@organizer_required
+@require_POST
+def pair_again(request, tournament_id: int, entry_id: int):
+    """Pair a withdrawn player again (one button: it undoes nothing that cannot be withdrawn again)."""
+    tournament = managed(request, tournament_id)
+    try:
+        entry = organizing.pair_again(request.user, tournament.pk, entry_id)
+    except MatchError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(request, f"{entry.user.username} is paired again from the next round.")
     return redirect("organize-tournament", tournament_id=tournament.pk)
 
 

@@ -6,50 +6,67 @@ import io
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
+from tournaments import rounds
 from tournaments.models import Tournament
-from tournaments.standings import TIEBREAK_LABELS, standings, tiebreak_names
+from tournaments.standings import standings, tiebreak_labels
 
 
 def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
-    names = [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)]
-    header = ["place", "player", "points", *names, "played", "withdrawn"]
+    """Place, player, seed, points (a knockout: the round reached, in words), each tiebreak by name."""
+    knockout = tournament.format == Tournament.Format.KNOCKOUT
+    names = [label["label"] for label in tiebreak_labels(tournament)]
+    header = ["place", "player", "seed", "reached" if knockout else "points", *names, "played", "withdrawn"]
     rows = [
-        [row["place"], row["player"], figure(row["points"]), *map(figure, row["tiebreaks"]), row["played"],
-         row["withdrawn"]]
+        [row["place"], row["player"], row["seed"] or "", row["reached"] if knockout else figure(row["points"]),
+         *map(figure, row["tiebreaks"]), row["played"], row["withdrawn"]]
         for row in standings(tournament)
     ]  # fmt: skip
     return header, rows
 
 
 def figure(value):
-    """Points and tiebreaks as people write them: 1.667, not 1.6666666666666665."""
-    return round(value, 3) if isinstance(value, float) else value
+    """Points and tiebreaks as people write them: 1.667, not 1.6666666666666665; "" where one does not apply."""
+    return "" if value is None else round(value, 3) if isinstance(value, float) else value
+
+
+def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:
+    found = [line for lines in rounds.lines(tournament).values() for line in lines]
+    return max([tournament.table_size, *(len(line.players) for line in found)]), found
 
 
 def pairings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
-    """One row per table: round, table, players in seat order (the first moves first), result."""
-    names = dict(tournament.entries.values_list("pk", "user__username"))
-    scores: dict = {}
-    for table_id, entry_id, earned, kind in tournament.scores.exclude(table=None).values_list(
-        "table_id", "entry_id", "points", "kind"
-    ):
-        scores.setdefault(table_id, {})[entry_id] = (earned, kind)
-    header = ["round", "table", "players", "points", "match"]
+    """One row per table or bye: round, table (a knockout's pairing and game), a column per seat
+    (the first moves first), the points per seat, the result in words, the match."""
+    seats, found = pairing_lines(tournament)
+    numbers = range(1, seats + 1)
+    header = ["round", "table", *(f"seat {n}" for n in numbers), *(f"points {n}" for n in numbers), "result", "match"]
     rows = []
-    for table in tournament.tables.order_by("round", "number"):
-        got = scores.get(table.pk, {})
-        rows.append(
-            [
-                table.round,
-                table.number,
-                " – ".join(names[e] for e in table.seating),
-                " – ".join(f"{got[e][0]:g}" if e in got else "" for e in table.seating),
-                table.match_id or "",
-            ]
-        )
-    byes = tournament.scores.filter(table=None).values_list("round", "entry_id")
-    rows += [[round_number, "", names[entry_id], "bye", ""] for round_number, entry_id in byes]
-    return header, sorted(rows, key=lambda row: (row[0], row[1] == "", row[1] or 0))
+    for line in found:
+        padding = [""] * (seats - len(line.players))
+        points = ["" if p is None else rounds.figure(p) for p in line.points]
+        match = line.table.match_id if line.table and line.table.match_id else ""
+        rows.append([line.round, line.where, *line.players, *padding, *points, *padding, line.result, match])
+    return header, rows
+
+
+def pairings_json(tournament: Tournament) -> list[dict]:
+    """The pairings with each table's seats as a list: seat number, player, points, how they were earned."""
+    _, found = pairing_lines(tournament)
+    return [
+        {
+            "round": line.round,
+            "table": line.where,
+            "seats": [
+                {"seat": seat, "player": player, "points": points, "kind": kind or None}
+                for seat, (player, points, kind) in enumerate(
+                    zip(line.players, line.points, line.states, strict=True), start=1
+                )
+            ],
+            "result": line.result,
+            "match": line.table.match_id if line.table else None,
+        }
+        for line in found
+    ]
 
 
 EXPORTS = {"standings": standings_rows, "pairings": pairings_rows}
@@ -59,13 +76,15 @@ def export(request, tournament_id: int, what: str, fmt: str):
     if what not in EXPORTS or fmt not in ("csv", "json"):
         raise Http404("Export standings or pairings, as csv or json.")
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    header, rows = EXPORTS[what](tournament)
     filename = f"{tournament.name} {what}".replace(" ", "-").lower()
     if fmt == "json":
-        return JsonResponse(
-            {"tournament": tournament.name, what: [dict(zip(header, row, strict=True)) for row in rows]},
-            json_dumps_params={"ensure_ascii": False},
-        )
+        if what == "pairings":
+            found = pairings_json(tournament)
+        else:
+            header, rows = standings_rows(tournament)
+            found = [dict(zip(header, row, strict=True)) for row in rows]
+        return JsonResponse({"tournament": tournament.name, what: found}, json_dumps_params={"ensure_ascii": False})
+    header, rows = EXPORTS[what](tournament)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
@@ -76,18 +95,17 @@ def export(request, tournament_id: int, what: str, fmt: str):
 
 
 def round_sheet(request, tournament_id: int, round_number: int):
-    """A page to print and pin up: every table of the round, who sits where, a box for the result."""
+    """A page to print and pin up: every table of the round, who sits where, its result or a box
+    for it, and the byes."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    names = dict(tournament.entries.values_list("pk", "user__username"))
-    tables = [
-        {"number": t.number, "players": [names[e] for e in t.seating]}
-        for t in tournament.tables.filter(round=round_number).order_by("number")
-    ]
-    byes = [
-        names[e] for e in tournament.scores.filter(round=round_number, table=None).values_list("entry_id", flat=True)
-    ]
+    found = rounds.lines(tournament, round_number).get(round_number, [])
     return render(
         request,
         "tournaments/round_sheet.html",
-        {"tournament": tournament, "round": round_number, "tables": tables, "byes": byes},
+        {
+            "tournament": tournament,
+            "round": round_number,
+            "tables": [line for line in found if line.table],
+            "byes": [line for line in found if not line.table],
+        },
     )

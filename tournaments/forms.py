@@ -4,21 +4,26 @@ and the house bots to enter."""
 from datetime import timedelta
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from games.base import IllegalAction
 from games.bots import bot_strengths
 from games.engine import get_game
 from games.lobby.option_fields import PREFIX, option_field
+from tournaments import tiebreaks
 from tournaments.models import Tournament
+from tournaments.standings import EXPLANATIONS, SERIES_POINTS, TIEBREAK_LABELS
 
 Format = Tournament.Format
 # Which formats each game can be run in (Tournament.clean says why the others are refused).
 GAME_FORMATS = {
-    "dobble": [Format.SWISS, Format.ROUND_ROBIN, Format.DOBBLE_SERIES],
-    "dudab": [Format.SWISS, Format.ROUND_ROBIN, Format.ROUNDS_TOTAL],
+    "dobble": [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT, Format.DOBBLE_SERIES],
+    "dudab": [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT, Format.ROUNDS_TOTAL],
 }
-COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN]
+COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT]
 
 
 def formats_for(engine) -> list:
@@ -28,19 +33,60 @@ def formats_for(engine) -> list:
     return [value for value in formats if value != Format.ROUND_ROBIN or engine.min_players <= 2]
 
 
+# Tiebreaks in words, as the form offers them: the names and meanings the standings show.
+TIEBREAK_CHOICES = [(name, f"{label}: {EXPLANATIONS[name]}") for name, label in tiebreaks.NAMES.items()]
+SERIES_CHOICE = (SERIES_POINTS, f"{TIEBREAK_LABELS[SERIES_POINTS]}: {EXPLANATIONS[SERIES_POINTS]}")
+TIEBREAK_FIELDS = ["tiebreak_1", "tiebreak_2", "tiebreak_3"]
+# Settings a form (or an older page) may leave out: they keep the model's default.
+MAY_BE_LEFT_OUT = (
+    "late_entry_rounds", "late_entry_points", "check_in_minutes", "accelerated_rounds", "forbidden_pairs",
+    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows",
+)
+BEST_OF_CHOICES = [(1, "One game"), (3, "Best of 3"), (5, "Best of 5"), (7, "Best of 7")]
+
+# The settings that apply to some formats only: hidden for the others (static/js/organize.js)
+# and, when sent anyway, put back to their defaults. Seats: "2" or "3+" (a knockout's two kinds).
+FORMAT_GROUPS = [
+    ("Swiss and round robin", [Format.SWISS, Format.ROUND_ROBIN], "", ["withdraw_no_shows"]),
+    ("Swiss only", [Format.SWISS], "", ["accelerated_rounds", "forbidden_pairs", "late_entry_rounds",
+                                        "late_entry_points"]),
+    ("Knockout at two seats", [Format.KNOCKOUT], "2", ["best_of"]),
+    ("Knockout at larger tables", [Format.KNOCKOUT], "3+", ["advance"]),
+    ("Dobble series only", [Format.DOBBLE_SERIES], "", ["series_ranking"]),
+]
+
+
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
 # A start time a little in the past still means "now": the form took a while to fill in.
 PAST_GRACE = timedelta(minutes=10)
 
 
 class TournamentForm(forms.ModelForm):
-    """Name, format, size, schedule and clock of one game's tournament, plus its table options."""
+    """Name, format, size, schedule and clock of one game's tournament, its tiebreaks, the settings
+    of its format, and its table options."""
+
+    forbidden_pairs = forms.CharField(
+        label="Players never seated together",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "ann, bob"}),
+        help_text="One pair per line: ann, bob. Kept apart whenever the pairing allows (e.g. family members).",
+    )
+
+    withdraw_no_shows = forms.TypedChoiceField(
+        label="After a no-show",
+        choices=[(True, "Withdraw the player from the following rounds"), (False, "Pair the player again")],
+        coerce=lambda value: value in (True, "True"),
+        empty_value=True,
+        help_text="A player withdrawn for not coming can still be paired again from the entry list, "
+        "for example after explaining.",
+    )
 
     class Meta:
         model = Tournament
         fields = [
-            "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description",
-            "late_entry_rounds", "late_entry_points",
+            "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "check_in_minutes",
+            "no_show_minutes", "withdraw_no_shows", "description", "accelerated_rounds", "forbidden_pairs",
+            "late_entry_rounds", "late_entry_points", "best_of", "advance", "series_ranking",
         ]
         labels = {
             "late_entry_rounds": "Late entry until round",
@@ -50,13 +96,25 @@ class TournamentForm(forms.ModelForm):
             "max_entries": "Most entries",
             "turn_seconds": "Seconds per turn",
             "starts_at": "Starts at (UTC)",
+            "check_in_minutes": "Check-in (minutes before the start)",
+            "no_show_minutes": "No-show forfeit (minutes)",
+            "accelerated_rounds": "Accelerated rounds",
+            "series_ranking": "Rank the series",
         }
         help_texts = {
-            "rounds": "A round robin plays as many rounds as it needs instead.",
+            "rounds": "A round robin or a knockout plays as many rounds as it needs instead.",
             "turn_seconds": "0 plays without a clock.",
             "starts_at": "Entries close and round 1 is seated at this time; a time now starts it within seconds.",
-            "late_entry_rounds": "Swiss: players may still enter until this round is seated (0: entries close at "
-            "the start).",
+            "check_in_minutes": "Entered players confirm on the tournament page during this many minutes before "
+            "the start; whoever has not is left out. 0: no check-in.",
+            "no_show_minutes": "A player who has neither opened their table nor moved this many minutes after "
+            "it started forfeits it, and the computer plays on for them. 0: the clock plays an absent player's "
+            "moves.",
+            "accelerated_rounds": "In this many first rounds the top half of the field pairs as if a point ahead, "
+            "so the leaders meet sooner in a big field. 0: none.",
+            "late_entry_rounds": "Players may still enter until this round is seated (0: entries close at the "
+            "start).",
+            "series_ranking": "By the point system, or by mini-games won as in the rulebook.",
         }
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
@@ -67,11 +125,11 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.engine = get_game(game)
         self.instance.game = game
-        formats = formats_for(self.engine)
-        self.fields["format"].choices = [(value.value, value.label) for value in formats]
+        self.formats = formats_for(self.engine)
+        self.fields["format"].choices = [(value.value, value.label) for value in self.formats]
         self.fields["format"].error_messages["invalid_choice"] = (
             f"{self.engine.name} is not played in that format: choose "
-            + " or ".join(value.label.split(" (")[0] for value in formats)
+            + " or ".join(value.label.split(" (")[0] for value in self.formats)
             + "."
         )
         smallest = max(2, self.engine.min_players)
@@ -82,10 +140,47 @@ class TournamentForm(forms.ModelForm):
             initial=self.instance.table_size if self.instance.pk else smallest,
             help_text="A Swiss round seats a few tables one short when the entries do not divide evenly.",
         )
-        for name in ("late_entry_rounds", "late_entry_points"):
+        self.fields["best_of"] = forms.TypedChoiceField(
+            label="Games per pairing",
+            coerce=int,
+            choices=BEST_OF_CHOICES,
+            empty_value=None,
+            initial=self.instance.best_of,
+            help_text="The first to win most of them goes through; a drawn game is replayed.",
+        )
+        self.fields["advance"] = forms.TypedChoiceField(
+            label="Players going through from each table",
+            coerce=int,
+            empty_value=None,
+            choices=[(0, "Half the table (rounded down)")] + [(n, str(n)) for n in range(1, self.engine.max_players)],
+            initial=self.instance.advance,
+            help_text="Players tied across the cut all go through; the last table's winner is the champion.",
+        )
+        choices = TIEBREAK_CHOICES + ([SERIES_CHOICE] if Format.DOBBLE_SERIES in self.formats else [])
+        for number, name in enumerate(TIEBREAK_FIELDS):
+            self.fields[name] = forms.ChoiceField(
+                label=["First tiebreak", "Second tiebreak", "Third tiebreak"][number],
+                required=False,
+                choices=[("", "The format's usual order" if number == 0 else "None")] + choices,
+            )
+        self.fields["tiebreak_1"].help_text = (
+            "Players level on points are told apart by the first, then the second, then the third."
+        )
+        for number, name in enumerate(self.instance.tiebreaks[: len(TIEBREAK_FIELDS)]):
+            self.initial.setdefault(TIEBREAK_FIELDS[number], name)
+        self.initial["forbidden_pairs"] = "\n".join(", ".join(pair) for pair in self.instance.forbidden_pairs)
+        for name in set(MAY_BE_LEFT_OUT) & set(self.fields):
             self.fields[name].required = False  # a form without them keeps the defaults
-        if self.engine.realtime:
-            del self.fields["turn_seconds"]  # real time (Dobble): no turns, no clock
+        self.fields["check_in_minutes"].validators.append(MaxValueValidator(24 * 60))
+        self.fields["no_show_minutes"].validators.append(MaxValueValidator(120))
+        if self.engine.realtime:  # real time (Dobble): no turns, no clock; a seat away a minute forfeits
+            del self.fields["turn_seconds"]
+            del self.fields["no_show_minutes"]
+            del self.fields["withdraw_no_shows"]
+        for _, formats, _, names in FORMAT_GROUPS:
+            if not set(formats) & set(self.formats):
+                for name in names:
+                    del self.fields[name]
         if not self.instance.pk:
             self.initial.setdefault("starts_at", timezone.now().replace(second=0, microsecond=0) + timedelta(hours=1))
         chosen = self.instance.options or {}
@@ -106,7 +201,20 @@ class TournamentForm(forms.ModelForm):
         return [self[name] for name in self.option_names]
 
     def setting_rows(self):
-        return [self[name] for name in self.fields if name not in self.option_names]
+        """The settings every format has (the tiebreaks and the format groups come apart)."""
+        apart = {*self.option_names, *TIEBREAK_FIELDS, *(name for *_, names in FORMAT_GROUPS for name in names)}
+        return [self[name] for name in self.fields if name not in apart]
+
+    def tiebreak_rows(self):
+        return [self[name] for name in TIEBREAK_FIELDS]
+
+    def format_groups(self) -> list[dict]:
+        """The settings of some formats only, each group with the formats (and seats) it is for."""
+        return [
+            {"legend": legend, "formats": " ".join(formats), "seats": seats, "rows": [self[n] for n in names]}
+            for legend, formats, seats, names in FORMAT_GROUPS
+            if all(name in self.fields for name in names)
+        ]
 
     def clean_starts_at(self):
         starts_at = self.cleaned_data["starts_at"]
@@ -114,8 +222,50 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError("That time has passed: choose now or later.")
         return starts_at
 
+    def clean_forbidden_pairs(self) -> list[list[str]]:
+        """"ann, bob" lines into pairs of usernames as spelled on the site; an unknown name is named.
+        Only a Swiss pairs around them: other formats ignore the box (hidden on the page)."""
+        if self.cleaned_data.get("format") != Format.SWISS:
+            return []
+        pairs = []
+        for number, line in enumerate(self.cleaned_data.get("forbidden_pairs", "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            names = [name.strip() for name in line.split(",")]
+            if len(names) != 2 or not all(names):
+                raise forms.ValidationError(f'Line {number} ("{line.strip()}"): give two names, e.g. "ann, bob".')
+            if names[0].lower() == names[1].lower():
+                raise forms.ValidationError(f"Line {number}: {names[0]} is named twice.")
+            pairs.append(names)
+        wanted = {name.lower() for pair in pairs for name in pair}
+        users = get_user_model().objects.annotate(lower=Lower("username")).filter(lower__in=wanted)
+        spelled = dict(users.values_list("lower", "username"))
+        unknown = [name for pair in pairs for name in pair if name.lower() not in spelled]
+        if unknown:
+            raise forms.ValidationError(
+                f"No player is called {' or '.join(dict.fromkeys(unknown))}: check the spelling of the username."
+            )
+        return [[spelled[name.lower()] for name in pair] for pair in pairs]
+
     def clean(self):
         data = super().clean()
+        for name in set(MAY_BE_LEFT_OUT) & set(self.fields):
+            if data.get(name) in (None, ""):
+                data[name] = Tournament._meta.get_field(name).get_default()  # left empty: the default
+        chosen, seats = data.get("format"), data.get("table_size") or 2
+        for _, formats, for_seats, names in FORMAT_GROUPS:
+            if chosen not in formats or for_seats and for_seats != ("2" if seats == 2 else "3+"):
+                for name in set(names) & set(self.fields):
+                    data[name] = Tournament._meta.get_field(name).get_default()  # hidden: not for this format
+        picked = [data.get(name) or "" for name in TIEBREAK_FIELDS]
+        order = [name for name in picked if name]
+        if order and not picked[0]:
+            self.add_error("tiebreak_1", "Choose the first tiebreak before the second and third.")
+        elif len(set(order)) < len(order):
+            self.add_error("tiebreak_2", "Each tiebreak counts once: choose another, or none.")
+        elif SERIES_POINTS in order and chosen != Format.DOBBLE_SERIES:
+            self.add_error("tiebreak_1", "Series points are for a Dobble series.")
+        self.instance.tiebreaks = order
         options = {name: data[field] for field, name in self.option_names.items() if field in data}
         try:
             seats = data.get("table_size") or self.engine.max_players
@@ -125,11 +275,9 @@ class TournamentForm(forms.ModelForm):
         return data
 
     def changes(self) -> dict:
-        """The cleaned values an organizer may set, options included (organizing.EDITABLE)."""
+        """The cleaned values an organizer may set, options and tiebreaks included (organizing.EDITABLE)."""
         fields = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}
-        fields["late_entry_rounds"] = fields.get("late_entry_rounds") or 0
-        fields["late_entry_points"] = fields.get("late_entry_points") or 0.0
-        return {**fields, "options": self.instance.options}
+        return {**fields, "options": self.instance.options, "tiebreaks": self.instance.tiebreaks}
 
 
 class HouseBotsForm(forms.Form):

@@ -69,6 +69,16 @@ class Tournament(models.Model):
         help_text="Players check in during this many minutes before the start; whoever has not is left out "
         "(0: no check-in).",
     )
+    no_show_minutes = models.PositiveSmallIntegerField(
+        default=5,
+        help_text="A player who has neither opened their table nor moved this many minutes after it started "
+        "forfeits (0: the clock plays for an absent player).",
+    )
+    withdraw_no_shows = models.BooleanField(
+        default=True,
+        help_text="Swiss and round robin: a player who forfeits by not coming is not paired again unless the "
+        "organizer pairs them again (FIDE's rule for a player absent without notice).",
+    )
     late_entry_rounds = models.PositiveSmallIntegerField(
         default=0, help_text="Swiss: entries stay open until this round is seated (0: closed at the start)."
     )
@@ -151,9 +161,15 @@ class Entry(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
     house_bot = models.CharField(max_length=20, blank=True, help_text="Set when a house bot plays this entry.")
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="Place by rating when the tournament started.")
+    rating = models.FloatField(
+        null=True, blank=True, help_text="Ladder rating at the start, which the seed follows (unrated: empty)."
+    )
     checked_in_at = models.DateTimeField(null=True, blank=True)
     withdrawn_after = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The last round this entry was paired in before withdrawing."
+    )
+    no_show_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The round this entry did not come to, which withdrew it."
     )
     joined_at = models.DateTimeField(auto_now_add=True)
 

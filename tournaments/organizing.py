@@ -1,4 +1,5 @@
-"""What an organizer does to their own tournaments: create, edit, start, pause, resume, cancel.
+"""What an organizer does to their own tournaments: create, edit, start, pause, resume, cancel,
+withdraw an entrant.
 
 The dashboard (dashboard.py) only calls these. Each change locks the tournament row and
 checks who asks and what state the tournament is in, so two clicks or two organizers racing
@@ -18,13 +19,14 @@ from django.utils import timezone
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import running, services
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 Status = Tournament.Status
 # Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
 EDITABLE = (
     "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options",
-    "late_entry_rounds", "late_entry_points",
+    "late_entry_rounds", "late_entry_points", "check_in_minutes", "tiebreaks", "accelerated_rounds", "forbidden_pairs",
+    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows",
 )
 
 
@@ -79,17 +81,35 @@ def enter_house_bots(user, tournament_id: int, names: list[str]) -> int:
     return len(names)
 
 
-def remove_entry(user, tournament_id: int, entry_id: int) -> str:
-    """Take an entry out before the start; returns the player's name."""
+def withdraw_entry(user, tournament_id: int, entry_id: int) -> Entry:
+    """Take a player out for them (one who left the club), as if they withdrew themselves
+    (services.take_out): before the start the entry goes, later they are not paired again."""
     with transaction.atomic():
         tournament = locked(user, tournament_id)
-        if tournament.status != Status.SCHEDULED:
-            raise MatchError("started", "The tournament has started: entries can no longer change.")
         entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
         if entry is None:
             raise MatchError("not_entered", "That entry is not in this tournament.")
-        entry.delete()
-    return entry.user.username
+        if entry.withdrawn_after is not None:
+            raise MatchError("withdrawn", f"{entry.user.username} has already withdrawn.")
+        services.take_out(tournament, entry)
+    return entry
+
+
+def pair_again(user, tournament_id: int, entry_id: int) -> Entry:
+    """Undo a withdrawal (a no-show who explains, a player who changed their mind): paired again
+    from the next round seated; the rounds missed stay unplayed."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
+        if entry is None or entry.withdrawn_after is None:
+            raise MatchError("not_withdrawn", "That player is not withdrawn.")
+        if tournament.status != Status.RUNNING or tournament.format not in services.RESEATING:
+            raise MatchError(
+                "closed", "A withdrawn player can be paired again only while a Swiss or round robin is running."
+            )
+        entry.withdrawn_after = entry.no_show_round = None
+        entry.save(update_fields=["withdrawn_after", "no_show_round"])
+    return entry
 
 
 def start_now(user, tournament_id: int) -> Tournament:

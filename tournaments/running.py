@@ -25,10 +25,11 @@ from django.utils import timezone
 from botapi.services import seats_fields
 from games.dobble.points import SERIES_OPENER, next_chooser
 from games.engine import get_game
-from games.matches import broadcast, lifecycle, rows, wakeups
+from games.matches import broadcast, lifecycle, presence, rows, wakeups
 from games.matches.errors import MatchError
-from games.matches.models import Match
-from tournaments import brackets, knockout, pairing, scoring, seating
+from games.matches.models import Match, Seat
+from ratings.services import ladder_ratings
+from tournaments import brackets, knockout, pairing, scoring, seating, services
 from tournaments.models import Entry, Score, Table, Tournament
 
 CHOICE_SECONDS = 30
@@ -67,13 +68,10 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         if tournament.format == Tournament.Format.KNOCKOUT:
             tournament.rounds = knockout.rounds_needed(len(entries), tournament.table_size, knockout_through)
         tournament.save()
-        seating.set_seeds(tournament, by_rating(tournament, entries))
+        order = seating.set_seeds(tournament, entries, ladder_ratings(tournament.game, [e.user_id for e in entries]))
         if tournament.format == Tournament.Format.KNOCKOUT:
-            open_knockout_tables(
-                tournament, 1, brackets.seat_first_round(tournament, by_rating(tournament, entries), minimum), now
-            )
+            open_knockout_tables(tournament, 1, brackets.seat_first_round(tournament, order, minimum), now)
         elif tournament.fixed_tables:
-            order = by_rating(tournament, entries)
             sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
             opener = first_mini_game(tournament)
             tables = [
@@ -340,14 +338,48 @@ def no_shows(match: Match, kind: dict[int, str]) -> set[int]:
     as well, so they forfeit too instead of winning a walkover (FIDE: when both players are
     absent, both lose). A rounds total already leaves such a game unplayed."""
     alone = {seat for seat, how in kind.items() if how == scoring.WALKOVER}
-    if not alone:
-        return set()
-    moved = set(match.actions.filter(seat__in=alone).values_list("seat", flat=True))
-    return {
-        seat.number
-        for seat in match.seats.filter(number__in=alone - moved, house_bot="", code_version=None)
-        if not seat.connections and seat.disconnected_at is None
-    }
+    return presence.never_came(match, alone) if alone else set()
+
+
+def forfeit_no_shows(now: datetime | None = None) -> int:
+    """Beat: at a running tournament's tables, a person who has neither opened their table nor
+    moved `no_show_minutes` after it started forfeits, as a club forfeits a player who does not
+    turn up. Bot accounts are left to the clock: a bot that polls over HTTP holds no socket and
+    may wait minutes for its first turn. How many seats forfeited."""
+    now = now or timezone.now()
+    candidates = Seat.objects.filter(
+        match__status=Match.Status.RUNNING,
+        match__tournament_table__tournament__status=Tournament.Status.RUNNING,
+        match__tournament_table__tournament__no_show_minutes__gt=0,
+        user__is_bot=False,
+        house_bot="",
+        code_version=None,
+        connections=0,
+        disconnected_at=None,
+        forfeited_at=None,
+    ).values_list(
+        "match_id", "number", "match__started_at", "match__tournament_table__tournament__no_show_minutes",
+        "match__tournament_table",
+    )
+    forfeited = 0
+    for match_id, number, started_at, minutes, table_id in list(candidates):
+        if started_at + timedelta(minutes=minutes) <= now and presence.forfeit_if_never_came(match_id, number, now):
+            withdraw_no_show(table_id, number)
+            forfeited += 1
+    return forfeited
+
+
+def withdraw_no_show(table_id: int, number: int) -> None:
+    """FIDE's rule for a player absent without notice: withdrawn, not paired in the following
+    rounds, unless the organizer pairs them again (a player who explains). A knockout or a
+    series keeps its tables whatever happens, and a tournament may choose to pair them on."""
+    with transaction.atomic():
+        table = Table.objects.get(pk=table_id)
+        tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
+        if tournament.withdraw_no_shows and tournament.format in services.RESEATING:
+            Entry.objects.filter(pk=table.seating[number], withdrawn_after=None).update(
+                withdrawn_after=table.round, no_show_round=table.round
+            )
 
 
 def next_table(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:
@@ -443,11 +475,3 @@ def play_out(tournament_id: int, max_matches: int = 1000) -> Tournament:
             return Tournament.objects.get(pk=tournament_id)
         wakeups.play_out(match.pk)
     raise RuntimeError(f"tournament {tournament_id} did not end in {max_matches} matches")
-
-
-def by_rating(tournament: Tournament, entries: list[Entry]) -> list[int]:
-    """Entry ids strongest first by the rating the matchmaker trusts (then by who entered first)."""
-    from ratings.services import matchmaking_rating
-
-    ranked = sorted(entries, key=lambda entry: (-matchmaking_rating(entry.user, tournament.game), entry.joined_at))
-    return [entry.pk for entry in ranked]

@@ -9,16 +9,23 @@ are read here; the pairing itself is pure (swiss.py).
 from collections import Counter, defaultdict
 
 from games.engine import get_game
+from ratings.elo import START
 from tournaments import pairing, scoring, swiss
 from tournaments.models import Entry, Score, Tournament
 
 LATE = 10**9  # a late entrant has no seed: it ranks below every seeded player
 
 
-def set_seeds(tournament: Tournament, order: list[int]) -> None:
-    """Each entry's place by rating at the start: round 1, acceleration and brackets use it."""
-    entries = [Entry(pk=entry_id, seed=seed) for seed, entry_id in enumerate(order, start=1)]
-    Entry.objects.bulk_update(entries, ["seed"], batch_size=2000)
+def set_seeds(tournament: Tournament, entries: list[Entry], ratings: dict[int, float]) -> list[int]:
+    """Each entry's place by its ladder rating at the start (the one the pages show; unrated
+    players count the starting rating and follow the rated on it, then who entered first),
+    kept with that rating: round 1, acceleration and brackets use the seeds. Returns the entry
+    ids in seed order."""
+    ranked = sorted(entries, key=lambda e: (-ratings.get(e.user_id, START), e.user_id not in ratings, e.joined_at))
+    for seed, entry in enumerate(ranked, start=1):
+        entry.seed, entry.rating = seed, ratings.get(entry.user_id)
+    Entry.objects.bulk_update(ranked, ["seed", "rating"], batch_size=2000)
+    return [entry.pk for entry in ranked]
 
 
 def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:

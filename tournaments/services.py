@@ -58,20 +58,43 @@ def score_missed_rounds(tournament: Tournament, entry: Entry) -> None:
 
 
 def withdraw(tournament_id: int, user) -> None:
-    """Before the start the entry is deleted; while running, the player is not paired again
-    (a match under way is played out or left as usual) and stays in the standings."""
+    """A player leaves of their own accord (take_out says how and when)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         entry = tournament.entries.filter(user=user).first()
         if entry is None or entry.withdrawn_after is not None:
             raise MatchError("not_entered", "You are not entered.")
-        if tournament.is_open:
-            entry.delete()
-            return
-        if tournament.status != Tournament.Status.RUNNING or tournament.format not in RESEATING:
-            raise MatchError("closed", "You can no longer withdraw from this tournament.")
-        entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
-        entry.save(update_fields=["withdrawn_after"])
+        take_out(tournament, entry)
+
+
+def take_out(tournament: Tournament, entry: Entry) -> None:
+    """Before the start the entry is deleted; while running, the player is not paired again
+    (a match under way is played out or left as usual) and stays in the standings. The player
+    leaving and the organizer withdrawing them both come here (locked tournament)."""
+    if tournament.is_open:
+        entry.delete()
+        return
+    refused = withdrawal_refused(tournament)
+    if refused:
+        raise MatchError("closed", refused)
+    entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
+    entry.save(update_fields=["withdrawn_after"])
+
+
+def withdrawal_refused(tournament: Tournament) -> str:
+    """Why nobody can withdraw from the tournament now, in words ("" when they can)."""
+    if tournament.is_open:
+        return ""
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        return "The tournament is over: nobody can withdraw any more."
+    if tournament.format not in RESEATING:
+        kept = "a knockout's bracket is set" if tournament.format == Tournament.Format.KNOCKOUT else (
+            "a series keeps its tables together"
+        )
+        return f"Players can no longer withdraw once the tournament has started: {kept}."
+    if tournament.status == Tournament.Status.PAUSED:
+        return "The tournament is paused: withdrawals wait until it resumes, between rounds."
+    return ""
 
 
 def check_in(tournament_id: int, user, now: datetime | None = None) -> Entry:

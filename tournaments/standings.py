@@ -16,6 +16,7 @@ RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
 SERIES_POINTS = "points"  # the Dobble point system, as a tiebreak when the series ranks by mini-games won
 
 TIEBREAK_LABELS = tiebreaks.NAMES | {SERIES_POINTS: "Series points"}
+EXPLANATIONS = tiebreaks.EXPLANATIONS | {SERIES_POINTS: "points by the Dobble point system"}
 
 DEFAULT_TIEBREAKS = {
     "swiss-2": [tiebreaks.BUCHHOLZ_CUT_1, tiebreaks.BUCHHOLZ, tiebreaks.SONNEBORN_BERGER, tiebreaks.DIRECT_ENCOUNTER],
@@ -37,15 +38,34 @@ def tiebreak_names(tournament: Tournament) -> list[str]:
     return DEFAULT_TIEBREAKS[tournament.format]
 
 
+def tiebreak_labels(tournament: Tournament) -> list[dict]:
+    """The tiebreaks in the tournament's order, each with its name and what it counts, in words."""
+    knockout_pairs = tournament.format == Tournament.Format.KNOCKOUT and tournament.table_size == 2
+    labels = []
+    for name in tiebreak_names(tournament):
+        label, meaning = TIEBREAK_LABELS.get(name, name), EXPLANATIONS.get(name, "")
+        if knockout_pairs and name == tiebreaks.WINS:
+            label, meaning = "Pairings won", "pairings won over the board (a best-of series counts once, a bye not)"
+        labels.append({"name": name, "label": label, "meaning": meaning})
+    return labels
+
+
 def standings(tournament: Tournament) -> list[dict]:
     """One row per entry, best first: entry, player, points, tiebreak (the first), tiebreaks
-    (all, in order), played, missed (rounds before a late entry), place."""
+    (all, in order; None where one does not apply), played, missed (rounds before a late entry),
+    place. A knockout ranks by the round reached (points; reached, in words), then by the place
+    at the last table (so the final table's order decides the places), then the tiebreaks,
+    counting a best-of series as one game; games_won counts its games apart."""
     entries = list(tournament.entries.select_related("user").order_by("joined_at", "pk"))
     games, points = player_games(tournament)
+    finish, games_won, stages = {}, {}, {}
     if tournament.lowest_wins:
         value, _ = normalised_totals(tournament)
     elif tournament.format == Tournament.Format.KNOCKOUT:
-        value = {entry_id: float(stage) for entry_id, stage in brackets.reached(tournament).items()}
+        rounds = brackets.bracket(tournament)
+        games, finish, games_won = knockout_games(tournament, rounds)
+        stages = brackets.stage_names(tournament, rounds)
+        value = {entry_id: float(stage) for entry_id, (stage, _) in finish.items()}
     elif tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
         value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g))) for e in entries}
     else:
@@ -58,22 +78,28 @@ def standings(tournament: Tournament) -> list[dict]:
     if SERIES_POINTS in names:  # rank by mini-games won, then by points
         ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points[item[0]]))
         ranked = [(player, keys + (series_points[player],)) for player, keys in ranked]
+    if finish:  # within a round reached, the place at the last table first (stable: tiebreaks after)
+        ranked = sorted(ranked, key=lambda item: (-item[1][0], finish.get(item[0], (0, 0))[1]))
     by_pk = {e.pk: e for e in entries}
     rows = []
     for player, keys in ranked:
         entry = by_pk[player]
+        reached = finish.get(player, (0, 0))[0]
         rows.append(
             {
                 "entry": entry,
                 "player": entry.user.username,
                 "bot": entry.user.is_bot,
+                "seed": entry.seed,
                 "points": keys[0],
+                "reached": stages.get(reached, ""),
+                "games_won": games_won.get(player, 0),
                 "tiebreaks": list(keys[1:]),
                 "tiebreak": keys[1] if len(keys) > 1 else 0.0,
                 "played": sum(1 for _, kind in points[player] if kind not in (scoring.BYE, scoring.LATE)),
                 "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
-                "keys": keys,
+                "keys": (*tiebreaks.comparable(keys), finish.get(player, (0, 0))[1]),
             }
         )
     for index, row in enumerate(rows):
@@ -100,24 +126,37 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
     tables = tournament.tables.filter(pk__in=list(by_table)).values_list("pk", "round", "seating", "match__result")
     for table_id, round_number, seating, result in tables:
         order = pairing.rotate(seating, round_number) if tournament.fixed_tables else seating
-        groups = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
-        place = {}
-        for index, group in enumerate(groups):
-            ahead = sum(len(g) for g in groups[:index])
-            place.update(dict.fromkeys(group, ahead + 1))
+        ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
         for entry_id, (earned, kind) in by_table[table_id].items():
-            played = kind == scoring.PLAYED
-            against = {
-                other: 1.0 if place[entry_id] < place[other] else 0.5 if place[entry_id] == place[other] else 0.0
-                for other in order
-                if other != entry_id
-            }
-            games[entry_id].append(
-                tiebreaks.Game(
-                    round_number, earned, played, against if played else {}, place[entry_id] if played else 0
-                )
-            )
+            if kind == scoring.PLAYED:
+                games[entry_id].append(tiebreaks.game_at(round_number, earned, ranking, entry_id))
+            else:
+                games[entry_id].append(tiebreaks.Game(round_number, earned, played=False))
     return games, points
+
+
+def knockout_games(tournament: Tournament, rounds: list[list[brackets.Slot]]) -> tuple[dict, dict, dict]:
+    """A knockout by pairings: one tiebreak game per pairing or table (a best-of series counts
+    once, won or lost; a bye is unplayed), each entry's (round reached, place at its last
+    table; 0 while it plays), and the games each won in its series."""
+    earned = {
+        (entry_id, round_number): points
+        for entry_id, round_number, points in tournament.scores.values_list("entry_id", "round", "points")
+    }
+    two_seats = tournament.table_size == 2
+    games: dict = defaultdict(list)
+    games_won: dict = defaultdict(int)
+    for slots in rounds:
+        for slot in slots:
+            ranking = brackets.ranking(slot, two_seats)
+            for player in slot.players:
+                games_won[player] += sum(1 for winner in slot.game_winners if winner == player)
+                got = earned.get((player, slot.round), 0.0)
+                if len(slot.players) == 1:
+                    games[player].append(tiebreaks.Game(slot.round, got, played=False))
+                elif ranking:
+                    games[player].append(tiebreaks.game_at(slot.round, got, ranking, player))
+    return games, brackets.finish(tournament, rounds), games_won
 
 
 def normalised_totals(tournament: Tournament) -> tuple[dict, dict]:
@@ -177,7 +216,8 @@ SCORING = {
     "way).",
     Tournament.Format.KNOCKOUT: "two seats: a seeded bracket, byes to the top seeds, each pairing a best-of series "
     "(a drawn game is replayed); the winner goes through. Larger tables: the top players of each table go through "
-    "until one table plays the final. Standings: the round reached, then wins.",
+    "until one table plays the final. Standings: the round reached, then the place at the last table played (so "
+    "the final table's order gives the first places), then pairings or tables won.",
     Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
     "game's total is added up and the lowest total wins. Games not yet played do not count: a player's total is their "
     "average game times the rounds. Where table sizes differ, totals are scaled so each size averages the same.",

@@ -34,17 +34,19 @@ from random import Random
 
 import networkx as nx
 
-from tournaments.rematch_free import OutOfBudget, met_graph, seat_without_rematches
+from tournaments.rematch_free import PREFERENCES, OutOfBudget, met_graph, seat_without_rematches
 
 BYE = "bye"
 BLOCK = 100
 # Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
 LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
 EXACT = 12  # up to this many players at multi-seat tables, every seating is weighed
-NEAR, KICKS = 4, 60  # multi-seat local search: neighbouring tables tried, random restarts
+# Multi-seat local search: neighbouring tables tried, random restarts, and restarts in a row
+# without a lower cost after which it stops (each restart costs a full descent: seconds at tables of 8).
+NEAR, KICKS, STALE = 4, 60, 8
 # Complete search after the local search: players placed per search before falling back, and the
 # most players one search seats (its recursion depth); larger fields search windows of tables.
-SEARCH_BUDGET, SEARCH_FIELD = 20_000, 400
+SEARCH_BUDGET, SEARCH_FIELD = 90_000, 400
 
 
 @dataclass
@@ -285,8 +287,9 @@ def repair(players: Field, tables: list[list[Hashable]], budget: int) -> list[li
     SEARCH_FIELD players), each player first tried at their own table; the first seating found
     without a rematch is then polished by the swaps (`descend`, which never adds a rematch).
     When the whole field has none, the local search's tables stay (the fewest it found).
-    Fallback, documented: a search that places `budget` players without an answer leaves the
-    tables as they are (a larger field: its windows only)."""
+    Fallback, documented: a search that places `budget` players (a third in each order of
+    rematch_free.PREFERENCES) without an answer leaves the tables as they are (a larger field:
+    its windows only)."""
     graph = met_graph(players.met, players.order)
     stuck = [t for t, table in enumerate(tables) if table_cost(players, table)[0]]
     width = 1
@@ -298,9 +301,8 @@ def repair(players: Field, tables: list[list[Hashable]], budget: int) -> list[li
             return tables
         home = {p: k for k, u in enumerate(chosen) for p in tables[u]}
         sizes = [len(tables[u]) for u in chosen]
-        try:
-            found = seat_without_rematches(group, sizes, graph, home, budget=budget)
-        except OutOfBudget:
+        found = _first_seating(group, sizes, graph, home, budget)
+        if found is OutOfBudget:
             if whole:
                 return tables
             found = None
@@ -313,6 +315,17 @@ def repair(players: Field, tables: list[list[Hashable]], budget: int) -> list[li
         width *= 2
 
 
+def _first_seating(group, sizes, graph, home, budget):
+    """seat_without_rematches trying the tables in each order of PREFERENCES in turn, each with
+    an equal share of `budget`; OutOfBudget (the class) when none decided."""
+    for prefer in PREFERENCES:
+        try:
+            return seat_without_rematches(group, sizes, graph, home, budget // len(PREFERENCES), prefer)
+        except OutOfBudget:
+            continue
+    return OutOfBudget
+
+
 def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
     """Local search: the best swap of two players between two tables while one lowers the cost
     (a table with a rematch looks at every table, the others at their NEAR neighbours in
@@ -320,12 +333,15 @@ def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
     another (every split of the two); then up to KICKS random swaps out of a table with a
     rematch, each followed by the swaps alone (reseating two tables after every kick cost
     seconds in small fields where a rematch cannot be avoided), kept when the result is no
-    worse (a fixed seed: the same field always gets the same tables)."""
-    tables = descend(players, [list(t) for t in tables])
+    worse, stopping after STALE kicks in a row that lowered nothing (a fixed seed: the same
+    field always gets the same tables)."""
+    times = met_graph(players.met, players.order)
+    tables = descend(players, [list(t) for t in tables], times=times)
     rng = Random(len(players.order))
     best, best_cost = [list(t) for t in tables], cost(players, tables)
+    stale = 0
     for _ in range(KICKS):
-        if best_cost[0] == 0 or len(tables) < 2:
+        if best_cost[0] == 0 or len(tables) < 2 or stale == STALE:
             break
         tables = [list(t) for t in best]
         stuck = [t for t, table in enumerate(tables) if table_cost(players, table)[0]]
@@ -333,41 +349,68 @@ def improve(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]
         u = rng.choice([u for u in range(len(tables)) if u != t])
         i, j = rng.randrange(len(tables[t])), rng.randrange(len(tables[u]))
         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        tables = descend(players, tables, reseat=False)
+        tables = descend(players, tables, reseat=False, times=times)
         found = cost(players, tables)
+        stale = 0 if lower(found, best_cost) else stale + 1
         if found <= best_cost:
             best, best_cost = [list(t) for t in tables], found
     return best
 
 
-def descend(players: Field, tables: list[list[Hashable]], reseat: bool = True) -> list[list[Hashable]]:
+def descend(
+    players: Field, tables: list[list[Hashable]], reseat: bool = True, times: dict | None = None
+) -> list[list[Hashable]]:
     """Swaps while one lowers the cost; with `reseat`, a table whose rematch no swap removes is
-    reseated with a neighbour (`resplit`)."""
+    reseated with a neighbour (`resplit`). A swap is weighed by what it changes only: the
+    meetings of the two players moved with the rest of their new tables (`times`: met_graph)."""
+    if times is None:
+        times = met_graph(players.met, players.order)
+    score = players.score
     costs = [table_cost(players, table) for table in tables]
     changed = True
     while changed:
         changed = False
         for t in range(len(tables)):
             others = range(len(tables)) if costs[t][0] else range(max(0, t - NEAR), min(len(tables), t + NEAR + 1))
-            best = None
+            best, leaving_t = None, _leaving(times, score, tables[t])
             for u in others:
                 if u == t:
                     continue
                 before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
-                for i, a in enumerate(tables[t]):
-                    for j, b in enumerate(tables[u]):
-                        new_t = [*tables[t][:i], b, *tables[t][i + 1 :]]
-                        new_u = [*tables[u][:j], a, *tables[u][j + 1 :]]
-                        cost_t, cost_u = table_cost(players, new_t), table_cost(players, new_u)
+                leaving_u = _leaving(times, score, tables[u])
+                for i, (a, rest_t, *left_t) in enumerate(leaving_t):
+                    for j, (b, rest_u, *left_u) in enumerate(leaving_u):
+                        cost_t = _joining(times, score, rest_t, left_t, b)
+                        cost_u = _joining(times, score, rest_u, left_u, a)
                         after = cost_t[0] + cost_u[0], cost_t[1] + cost_u[1]
                         if lower(after, before) and (best is None or lower(after, best[0])):
-                            best = (after, u, new_t, new_u, cost_t, cost_u)
+                            best = (after, u, [*rest_t[:i], b, *rest_t[i:]], [*rest_u[:j], a, *rest_u[j:]])
             if best is None and costs[t][0] and reseat:
                 best = resplit(players, tables, costs, t)
             if best is not None:
-                _, u, tables[t], tables[u], costs[t], costs[u] = best
+                _, u, tables[t], tables[u] = best[:4]
+                costs[t], costs[u] = table_cost(players, tables[t]), table_cost(players, tables[u])
                 changed = True
     return tables
+
+
+def _leaving(times: dict, score: dict, table: list[Hashable]) -> list[tuple]:
+    """For each player of `table`: (player, the others, how often the others met one another,
+    their highest score, their lowest)."""
+    parts = []
+    for i, player in enumerate(table):
+        rest = [*table[:i], *table[i + 1 :]]
+        points = [score.get(p, 0.0) for p in rest]
+        kept = sum(times[a].get(b, 0) for a, b in combinations(rest, 2))
+        parts.append((player, rest, kept, max(points), min(points)))
+    return parts
+
+
+def _joining(times: dict, score: dict, rest: list[Hashable], left: list, player: Hashable) -> tuple[int, float]:
+    """table_cost of `rest` (`left`: its meetings, highest and lowest score) once `player` joins."""
+    kept, high, low = left
+    met, points = times[player], score.get(player, 0.0)
+    return int(kept + sum(met.get(q, 0) for q in rest)), (max(high, points) - min(low, points)) ** 2
 
 
 def resplit(players: Field, tables: list[list[Hashable]], costs: list[tuple], t: int):

@@ -8,7 +8,8 @@ from tournaments import running
 @shared_task(ignore_result=True)
 def tournament_tick() -> None:
     """Beat: start tournaments whose time has come and settle Dobble choices nobody made,
-    score tables whose match ended unheard."""
+    forfeit players who never came, score tables whose match ended unheard."""
     running.start_due()
     running.choose_overdue()
+    running.forfeit_no_shows()
     running.score_stalled()

@@ -9,7 +9,9 @@ are told apart by the first, then the second, and so on. FIDE conventions (C.07)
 - a player's own unplayed round counts as a virtual opponent with the player's own score,
   so taking a bye or being forfeited against does not lower the player's Buchholz;
 - cut-1 drops the lowest contribution, median drops the lowest and the highest;
-- Sonneborn-Berger and direct encounter count played games only.
+- Sonneborn-Berger and direct encounter count played games only;
+- direct encounter applies only when every two of the tied players have met; otherwise
+  (and for a player tied with nobody) it is None, shown as "—", and splits nothing.
 
 At tables of more than two, a game against each opponent is decided by places: ahead 1,
 tied ½, behind 0; "wins" counts games finished alone in first place and "placements" sums the
@@ -38,6 +40,15 @@ NAMES = {
     WINS: "Wins",
     PLACEMENTS: "Sum of places",
 }
+EXPLANATIONS = {
+    BUCHHOLZ: "the sum of your opponents' points",
+    BUCHHOLZ_CUT_1: "Buchholz without your weakest opponent",
+    MEDIAN_BUCHHOLZ: "Buchholz without your weakest and your strongest opponent",
+    SONNEBORN_BERGER: "each opponent's points, counted in full for a win and half for a draw",
+    DIRECT_ENCOUNTER: "your points against the others tied with you, when all of them met (else —)",
+    WINS: "games finished alone in first place",
+    PLACEMENTS: "your places at the tables added up (lower is better)",
+}
 LOWER_IS_BETTER = {PLACEMENTS}
 
 
@@ -51,6 +62,21 @@ class Game:
     played: bool
     against: dict = field(default_factory=dict)  # opponent -> 1 / 0.5 / 0
     place: int = 0  # 1-based; 0 when not played
+
+
+def game_at(round_number: int, points: float, ranking: list[list], player) -> Game:
+    """A played game from its table's ranking (groups of players, best first): the player's
+    place and its result against each other player (ahead 1, tied 0.5, behind 0)."""
+    place, ahead = {}, 0
+    for group in ranking:
+        place.update(dict.fromkeys(group, ahead + 1))
+        ahead += len(group)
+    against = {
+        other: 1.0 if place[player] < place[other] else 0.5 if place[player] == place[other] else 0.0
+        for other in place
+        if other != player
+    }
+    return Game(round_number, points, True, against, place[player])
 
 
 def adjusted_scores(games: dict, score: dict) -> dict:
@@ -104,8 +130,12 @@ def won(game: Game) -> bool:
 
 
 def direct_encounter(group: list, games: dict) -> dict:
-    """Within a group of tied players: the points each scored against the others of the group."""
+    """Within a group of tied players: the points each scored against the others of the group;
+    None for everyone when the group is one player or two of its players never met."""
     members = set(group)
+    met = {(player, opponent) for player in group for g in games.get(player, []) if g.played for opponent in g.against}
+    if len(group) < 2 or any((a, b) not in met for a in group for b in group if a != b):
+        return dict.fromkeys(group, None)
     return {
         player: sum(
             result
@@ -128,7 +158,7 @@ def rank(players: list, score: dict, names: list[str], games: dict, lowest_wins:
             for player in players:
                 groups[tuple(keys[player])].append(player)
             for group in groups.values():
-                found = direct_encounter(group, games) if len(group) > 1 else {group[0]: 0.0}
+                found = direct_encounter(group, games)
                 for player in group:
                     keys[player].append(found[player])
         else:
@@ -137,6 +167,11 @@ def rank(players: list, score: dict, names: list[str], games: dict, lowest_wins:
     signs = [1 if lowest_wins else -1] + [1 if name in LOWER_IS_BETTER else -1 for name in names]
 
     def order(player):
-        return tuple(sign * value for sign, value in zip(signs, keys[player], strict=True))
+        return tuple(sign * value for sign, value in zip(signs, comparable(keys[player]), strict=True))
 
     return [(player, tuple(keys[player])) for player in sorted(players, key=order)]
+
+
+def comparable(keys) -> tuple:
+    """Keys to compare and sort by: a tiebreak that does not apply (None) splits nothing."""
+    return tuple(0.0 if value is None else value for value in keys)

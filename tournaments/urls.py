@@ -20,8 +20,13 @@ urlpatterns = [
     path("organize/<int:tournament_id>/bots/", dashboard.add_bots, name="organize-bots"),
     path(
         "organize/<int:tournament_id>/entries/<int:entry_id>/remove/",
-        dashboard.remove_entry,
-        name="organize-remove-entry",
+        dashboard.withdraw_entry,
+        name="organize-withdraw-entry",
+    ),
+    path(
+        "organize/<int:tournament_id>/entries/<int:entry_id>/pair-again/",
+        dashboard.pair_again,
+        name="organize-pair-again",
     ),
     path(
         "organize/<int:tournament_id>/tables/<int:table_id>/correct/", dashboard.correct, name="organize-correct"

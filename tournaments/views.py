@@ -5,9 +5,11 @@ from django.views.decorators.http import require_POST
 
 from games.engine import get_game
 from games.matches.errors import MatchError
-from tournaments import brackets, running, services
+from games.matches.models import Match
+from ratings.services import ladder_ratings
+from tournaments import brackets, rounds, running, services
 from tournaments.models import ScoreCorrection, Tournament
-from tournaments.standings import SCORING, TIEBREAK_LABELS, size_factors, standings, tiebreak_names
+from tournaments.standings import SCORING, size_factors, standings, tiebreak_labels
 
 
 def tournament_list(request):
@@ -30,6 +32,7 @@ def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
     entries = tournament.entries.select_related("user")
     mine = entries.filter(user=request.user).first() if request.user.is_authenticated else None
+    ratings = entrants_ratings(tournament) if tournament.is_open else {}
     tables = tournament.tables.select_related("match", "chooser__user")
     # A Dobble series table waits for its chooser's mini-game; a knockout's bye has no match and no chooser.
     my_choice = next(
@@ -41,11 +44,17 @@ def tournament_detail(request, tournament_id: int):
         ),
         None,
     )
+    # The table where the visitor is to play now: its link leads the page.
+    my_table = next(
+        (t for t in tables if mine and t.match and t.match.status == Match.Status.RUNNING and mine.pk in t.seating),
+        None,
+    )
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
+            "my_table": my_table,
             "entries": entries,
             "entered": mine is not None and mine.withdrawn_after is None,
             "mine": mine,
@@ -55,27 +64,39 @@ def tournament_detail(request, tournament_id: int):
             "scoring": SCORING[tournament.format],
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
+            "entrants": [(entry, ratings.get(entry.user_id)) for entry in entries] if tournament.is_open else [],
             **results(tournament),
         },
     )
 
 
 def results(tournament: Tournament) -> dict:
-    """Standings and every round's tables, for the public page and the organizer's (_results.html)."""
+    """Standings (with seeds and ladder ratings) and every round's tables and byes in words,
+    for the public page and the organizer's (_results.html)."""
     names = {entry.pk: entry.user.username for entry in tournament.entries.select_related("user")}
-    rounds = {}
-    for table in tournament.tables.select_related("match", "chooser__user"):
-        rounds.setdefault(table.round, []).append({"table": table, "players": [names[e] for e in table.seating]})
     rows = standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else []
+    ratings = entrants_ratings(tournament)
+    for row in rows:
+        entry = row["entry"]
+        row["rating"] = entry.rating if entry.seed is not None else ratings.get(entry.user_id)
     return {
         "standings": rows,
         "late_entrants": any(row["missed"] for row in rows),
-        "rounds": sorted(rounds.items()),
-        "tiebreaks": [TIEBREAK_LABELS.get(name, name) for name in tiebreak_names(tournament)],
+        "rounds": sorted(rounds.lines(tournament).items()),
+        "tiebreaks": tiebreak_labels(tournament),
         "size_factors": size_factors(tournament),
         "bracket": bracket_rows(tournament, names) if tournament.format == Tournament.Format.KNOCKOUT else [],
+        "games_won_apart": tournament.format == Tournament.Format.KNOCKOUT
+        and tournament.table_size == 2
+        and tournament.best_of > 1,
         "corrections": correction_rows(tournament, names),
     }
+
+
+def entrants_ratings(tournament: Tournament) -> dict[int, float]:
+    """Each entrant's rating on the game's ladder now, by account: before the start, and for late
+    entrants, who have no seed (the seeded show the rating their seed was made by, Entry.rating)."""
+    return ladder_ratings(tournament.game, tournament.entries.values("user_id"))
 
 
 def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
@@ -91,13 +112,16 @@ def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]
 
 
 def bracket_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
-    """The knockout bracket in words: each round's pairings, games won, and who went through."""
+    """The knockout bracket in words: each round's pairings, games won, who went through (the final: who won)."""
     rows = []
-    for slots in brackets.bracket(tournament):
+    found = brackets.bracket(tournament)
+    stages = brackets.stage_names(tournament, found)
+    for slots in found:
         pairings = []
         for slot in slots:
             wins = [sum(1 for w in slot.game_winners if w == p) for p in slot.players]
-            through = [slot.winner] if slot.winner else slot.through
+            won_final = tournament.status == Tournament.Status.FINISHED and slots is found[-1] and slot.finish
+            through = [slot.winner] if slot.winner else slot.finish[0] if won_final else slot.through
             pairings.append(
                 {
                     "players": [names[p] for p in slot.players],
@@ -105,7 +129,7 @@ def bracket_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
                     "through": [names[p] for p in through if p],
                 }
             )
-        rows.append({"round": slots[0].round, "pairings": pairings})
+        rows.append({"round": slots[0].round, "name": stages[slots[0].round], "pairings": pairings})
     return rows
 
 

@@ -105,6 +105,7 @@ def public_seat(seat) -> dict:
         "connected": seat.connections > 0 or bool(seat.house_bot) or seat.code_version is not None,
         "forfeited": seat.forfeited_at is not None,
         "resigned": seat.resigned,
+        "came": seat.connections > 0 or seat.disconnected_at is not None,
     }
 
 
@@ -169,17 +170,27 @@ async def send_collected(events: list[tuple[str, dict]]) -> None:
 
 
 async def send_all(events: list[tuple[str, dict]], tries: int = 3) -> None:
-    """Each event is tried again on a Redis error: after a Redis restart every pooled connection
-    fails once before it reconnects, and a lost push would leave a live socket behind."""
+    """Tried again on a Redis error: after a Redis restart every pooled connection fails once
+    before it reconnects, and a lost push would leave a live socket behind. A retry may send a
+    group twice whose first send Redis ran before the connection broke: a client takes a state
+    it already holds as it is."""
     layer = get_channel_layer()
-    for group, event in events:
-        for attempt in range(tries):
-            try:
-                await layer.group_send(group, event)
-                break
-            except (RedisError, OSError):
-                if attempt == tries - 1:
-                    raise
+    for attempt in range(tries):
+        try:
+            await send_to_groups(layer, events)
+            return
+        except (RedisError, OSError):
+            if attempt == tries - 1:
+                raise
+
+
+async def send_to_groups(layer, events: list[tuple[str, dict]]) -> None:
+    """All in one call where the layer can (the real stack's: one round trip to Redis), else in turn."""
+    if hasattr(layer, "group_send_many"):
+        await layer.group_send_many(events)
+    else:
+        for group, event in events:
+            await layer.group_send(group, event)
 
 
 def send_to_table(match_id: int, message: dict) -> None:

@@ -98,8 +98,10 @@ class Match(models.Model):
 
     @property
     def dealt(self) -> bool:
-        """Started at some point, so it has a position (stored, or its new game's)."""
-        return self.state is not None or self.status in (self.Status.RUNNING, self.Status.FINISHED)
+        """Started at some point (every start goes through lifecycle.begin, which sets
+        `started_at`), so it has a position: stored, or its new game's. Whatever the status
+        is now, a started match keeps its position."""
+        return self.state is not None or self.started_at is not None
 
     def new_game(self):
         return self.engine.new_game(self.players, self.seed, self.options)

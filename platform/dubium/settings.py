@@ -174,12 +174,14 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # CHANNELS_BACKEND=pubsub picks channels_redis's Pub/Sub layer (measured against the
-            # default in docs/performance.md); the default keeps messages in lists, with expiry.
+            # The default is channels_redis's layer (messages kept in sorted sets, with expiry)
+            # with a group send in one round trip; CHANNELS_BACKEND=core picks channels_redis's
+            # own and pubsub its Pub/Sub layer, to measure them (docs/performance.md).
             "BACKEND": {
+                "one-trip": "dubium.redis_layer.OneTripRedisChannelLayer",
                 "core": "channels_redis.core.RedisChannelLayer",
                 "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            }[os.environ.get("CHANNELS_BACKEND", "core")],
+            }[os.environ.get("CHANNELS_BACKEND", "one-trip")],
             # channels_redis blocks 5 s on each receive; redis-py's default socket timeout is also
             # 5 s, which can cut that read and drop the websocket: give the read more room.
             # redis-py 8 caps a pool at 100 connections and fails the next send at once ("Too many

@@ -42,6 +42,11 @@ def matchmaking_rating(user, game: str) -> float:
     return skill.elo_scale(standing.mu) if predictor() == "openskill" else standing.elo
 
 
+def ladder_ratings(game: str, user_ids) -> dict[int, float]:
+    """Each rated account's Elo on the game's ladder, by account id (one query; the unrated are left out)."""
+    return dict(Rating.objects.filter(game=game, user_id__in=user_ids).values_list("user_id", "elo"))
+
+
 def why_not_rated(match: Match) -> str | None:
     """None when the match counts; else why not.
 

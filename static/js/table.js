@@ -286,7 +286,8 @@
       h("span", { class: "seat-name" }, s.player, s.bot ? h("span", { class: "badge" }, "bot") : null),
       // Out of the game while the others play on: the computer makes this seat's moves from now on.
       s.forfeited && message.status === "running"
-        ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : "left"} · the computer plays on`) : null,
+        ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : s.came ? "left" : "did not come"} · the computer plays on`)
+        : null,
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
         "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,

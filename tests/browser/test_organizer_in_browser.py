@@ -7,6 +7,8 @@ import pytest
 from django.utils import timezone
 
 from tests.browser.conftest import log_in, screenshot
+from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
+from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.browser
@@ -78,3 +80,88 @@ def test_an_organizer_pauses_resumes_and_cancels_from_the_dashboard(site, strict
     if page.locator("#tournament-status").inner_text() == "Running":
         page.click("text=Cancel the tournament")
         assert page.locator("#tournament-status").inner_text() == "Cancelled"
+
+
+def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_an_entrant(
+    site, strict, make_user, alice, bob
+):
+    make_user("olga", role="organizer", is_staff=True)
+    page = strict.page()
+    log_in(page, site, "olga")
+    tomorrow = (timezone.now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    page.click("nav >> text=Organize")
+    page.click("#new-tournament >> text=Dudo")
+    page.fill("input[name=name]", "Dudo cup")
+    page.select_option("select[name=format]", "knockout")
+    assert page.locator("select[name=best_of]").is_visible(), "two seats: games per pairing"
+    assert not page.locator("select[name=advance]").is_visible() and not page.locator("input[name=rounds]").is_visible()
+    assert not page.locator("textarea[name=forbidden_pairs]").is_visible(), "a Swiss setting"
+    page.select_option("select[name=table_size]", "4")
+    assert page.locator("select[name=advance]").is_visible() and not page.locator("select[name=best_of]").is_visible()
+    page.select_option("select[name=table_size]", "2")
+    page.select_option("select[name=best_of]", label="Best of 3")
+    page.fill("input[name=starts_at]", tomorrow)
+    page.click("#tournament-form button[type=submit]")
+    page.wait_for_selector("text=Dudo cup is scheduled.")
+    page.click("text=Public page")
+    assert "Knockout" in page.locator("main").inner_text()
+
+    page.goto(f"{site}/organize/")
+    page.click("#new-tournament >> text=Dudo")
+    page.fill("input[name=name]", "Club Swiss")
+    page.select_option("select[name=format]", "swiss")
+    assert not page.locator("select[name=best_of]").is_visible()
+    page.select_option("select[name=tiebreak_1]", label="Sonneborn-Berger: each opponent's points, counted in full "
+                       "for a win and half for a draw")
+    page.select_option("select[name=tiebreak_2]", label="Buchholz: the sum of your opponents' points")
+    page.fill("textarea[name=forbidden_pairs]", "alice, zed")
+    page.fill("input[name=check_in_minutes]", "30")
+    page.fill("input[name=starts_at]", (timezone.now() + timedelta(minutes=10)).strftime("%Y-%m-%dT%H:%M"))
+    page.fill("input[name=bots_heuristic]", "2")
+    page.click("#tournament-form button[type=submit]")
+    page.wait_for_selector("text=No player is called zed")
+    page.fill("textarea[name=forbidden_pairs]", "alice, bob")
+    screenshot(page, "organizer-swiss-settings")
+    assert_accessible(page)
+    page.click("#tournament-form button[type=submit]")
+    page.wait_for_selector("text=Club Swiss is scheduled.")
+    swiss = Tournament.objects.get(name="Club Swiss")
+    assert swiss.tiebreaks == ["sonneborn-berger", "buchholz"] and swiss.forbidden_pairs == [["alice", "bob"]]
+    assert swiss.check_in_minutes == 30
+
+    for player in (alice, bob):
+        services.enter(swiss.pk, player)
+    services.check_in(swiss.pk, alice)
+    page.reload()
+    assert page.locator("#check-in-count").inner_text().startswith("1 of 2 checked in")
+    assert page.locator("#entries li", has_text="bob").locator("text=not checked in").is_visible()
+    services.check_in(swiss.pk, bob)
+    page.reload()
+    assert page.locator("#check-in-count").inner_text().startswith("2 of 2 checked in")
+    assert_accessible(page)
+    page.click("text=Public page")
+    assert "Club Swiss" in page.locator("h1").inner_text()
+    page.go_back()
+
+    page.click("text=Start now")
+    page.wait_for_selector("text=Started: round 1 is being seated.")
+    page.click("#entries li:has-text('bob') >> text=withdraw")
+    assert page.locator("h1").inner_text() == "Withdraw bob?"
+    page.click("text=Keep them in")
+    assert swiss.entries.get(user=bob).withdrawn_after is None
+    page.click("#entries li:has-text('bob') >> text=withdraw")
+    screenshot(page, "organizer-withdraw-confirmation")
+    page.click("#withdraw-form button[type=submit]")
+    page.wait_for_selector("text=bob is withdrawn: not paired again, still in the standings.")
+    bob_row = page.locator("#entries li", has_text="bob")
+    assert bob_row.locator(".badge", has_text="withdrawn after round 1").is_visible()
+    assert swiss.entries.get(user=bob).withdrawn_after == 1
+    bob_row.get_by_role("button", name="Pair again bob").click()  # bob explains and comes back
+    page.wait_for_selector("text=bob is paired again from the next round.")
+    assert not page.locator("#entries li", has_text="bob").locator(".badge", has_text="withdrawn").count()
+    assert swiss.entries.get(user=bob).withdrawn_after is None
+
+
+def assert_accessible(page) -> None:
+    blocking = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
+    assert not blocking, describe(blocking)

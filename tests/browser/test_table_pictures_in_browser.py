@@ -109,9 +109,10 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
     rows = page.locator("#my-hand .playing-card").evaluate_all(
         "els => new Set(els.map(e => e.getBoundingClientRect().top)).size")
     assert rows == 1, "17 cards lie in one row on a desktop table"
-    for name in page.locator(".opponent-name").all():
-        assert name.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 30"), "names are never broken"
-        assert name.get_attribute("title")
+    names = page.locator(".opponent-name").evaluate_all(  # in one step: a redraw cannot detach them halfway
+        "els => els.map(e => [e.getClientRects().length === 1 && e.offsetHeight < 30, e.title])")
+    assert names and all(whole for whole, _title in names), f"names are never broken: {names}"
+    assert all(title for _whole, title in names)
 
     backs: list[float] = []
 

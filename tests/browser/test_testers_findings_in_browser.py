@@ -85,7 +85,7 @@ def test_only_formats_a_game_can_be_played_in_are_offered_and_others_are_refused
     page.click("#tournament-form button[type=submit]")
     page.wait_for_selector(".errorlist")
     errors = page.locator(".errorlist").inner_text()
-    assert "I Doubt It is not played in that format: choose Swiss rounds." in errors
+    assert "I Doubt It is not played in that format: choose Swiss rounds or Knockout." in errors
     assert "round-robin" not in errors
     assert not Tournament.objects.exists()
 

@@ -80,7 +80,7 @@ def test_standings_tiebreaks_exports_and_the_round_sheet(site, strict, make_user
     page = strict.page()
     page.goto(f"{site}/tournaments/{cup.pk}/")
     headers = page.locator("#standings thead th").all_inner_texts()
-    assert headers[:3] == ["Place", "Player", "Points"]
+    assert headers[:5] == ["Place", "Seed", "Player", "Rating", "Points"]
     assert "Buchholz cut 1" in headers and "Sonneborn-Berger" in headers
     assert len(page.locator("#standings tbody tr").first.locator("td").all()) == len(headers)
     assert "Ties are split by Buchholz cut 1, then Buchholz" in page.locator("main").inner_text()
@@ -93,7 +93,7 @@ def test_standings_tiebreaks_exports_and_the_round_sheet(site, strict, make_user
     page.click("text=(printable sheet) >> nth=0")
     page.wait_for_url(f"**/tournaments/{cup.pk}/round/2/")
     sheet = page.locator("main").inner_text()
-    assert "Players, in seat order" in sheet and "Bye (one point, no game)" in sheet
+    assert "Players, in seat order" in sheet and ", 1 point (no game)." in sheet
     screenshot(page, "screenshots/round-sheet")
     assert_accessible(page, "round sheet")
 
@@ -111,10 +111,49 @@ def test_the_normalisation_note_and_the_knockout_bracket(site, strict, make_user
     assert_accessible(page, "rounds-total standings")
     page.goto(f"{site}/tournaments/{knockout.pk}/")
     bracket = page.locator("#bracket")
-    assert bracket.locator("h3").first.inner_text() == "Round 1" and "Final" in bracket.inner_text()
+    assert bracket.locator("h3").first.inner_text() == "Semi-final" and "Final" in bracket.inner_text()
     assert "(bye)" in bracket.inner_text() and "→" in bracket.inner_text()
     screenshot(page, "screenshots/knockout-bracket")
     assert_accessible(page, "knockout bracket")
+
+
+def test_a_finished_knockout_and_a_swiss_in_words(site, strict, make_user):
+    """What an outside tester missed: distinct places from the final table's order, the round
+    reached, byes and results in the round lists, "—" where direct encounter does not apply, the
+    tiebreak legend, seeds."""
+    olga = make_user("olga", role="organizer", is_staff=True)
+    bots = ["heuristic", "random", "heuristic"] * 3
+    cup = played_out(olga, "Dudo table knockout", "dudo", bots, format="knockout", table_size=4, advance=2)
+    swiss = played_out(olga, "Dudo Swiss", "dudo", ["heuristic", "random", "heuristic"], rounds=2)
+    page = strict.page()
+    page.goto(f"{site}/tournaments/{cup.pk}/")
+    headers = page.locator("#standings thead th").all_inner_texts()
+    assert headers == ["Place", "Seed", "Player", "Rating", "Reached", "Wins", "Played"]
+    rows = [row.locator("td").all_inner_texts() for row in page.locator("#standings tbody tr").all()]
+    assert [row[0] for row in rows[:3]] == ["1", "2", "3"], "the final table's order: places 1, 2, 3 distinct"
+    assert [row[4] for row in rows[:2]] == ["Winner", "Final"] and rows[-1][4] == "Round 1"
+    assert sorted(int(row[1]) for row in rows) == list(range(1, 10)), "every entrant's seed"
+    final = page.locator(f"#round-{cup.rounds}").inner_text()
+    assert "1st " in final and "2nd " in final and "3rd " in final, "the final's places in words"
+    legend = page.locator("#standings-legend").inner_text()
+    assert "Reached" in legend and "Wins" in legend and "games finished alone in first place" in legend
+    screenshot(page, "screenshots/knockout-standings-in-words")
+    assert_accessible(page, "knockout standings")
+
+    page.goto(f"{site}/tournaments/{swiss.pk}/")
+    rows = [row.locator("td").all_inner_texts() for row in page.locator("#standings tbody tr").all()]
+    headers = page.locator("#standings thead th").all_inner_texts()
+    encounter = headers.index("Direct encounter")
+    assert "—" in [row[encounter] for row in rows], "direct encounter where it does not apply"
+    assert page.locator("""#standings thead abbr[title="the sum of your opponents' points"]""").count() == 1
+    legend = page.locator("#standings-legend").inner_text()
+    assert "Buchholz cut 1" in legend and "Buchholz without your weakest opponent" in legend
+    for number in (1, 2):
+        listed = page.locator(f"#round-{number}").inner_text()
+        assert "Bye: " in listed and ", 1 point" in listed, f"round {number}: the bye"
+        assert "points: " in listed and (" won" in listed or "draw" in listed), f"round {number}: the result"
+    screenshot(page, "screenshots/swiss-standings-in-words")
+    assert_accessible(page, "Swiss standings")
 
 
 def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_user, alice, bob):

@@ -46,3 +46,14 @@ def test_a_move_is_pushed_to_the_seats_with_an_open_socket_and_to_spectators(
     with django_capture_on_commit_callbacks(execute=True):
         submit_action(match.pk, users[seat], match.engine.legal_actions(state, seat)[0], match.seq)
     assert [group for group, _ in sent] == [broadcast.seat_group(match.pk, 1), broadcast.watch_group(match.pk)]
+
+
+def test_a_match_stopped_before_its_first_move_still_shows_the_position_it_dealt():
+    """No snapshot is written at the start; a started match whose status later moves on (aborted
+    by hand in the admin, say) is still dealt, from its seed."""
+    users = [get_user_model().objects.create_user(f"p{n}") for n in range(2)]
+    match = lifecycle.start_seated_match(game="dudo", seats=[{"user": u} for u in users], now=timezone.now(), seed=3)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.ABORTED)
+    match.refresh_from_db()
+    assert match.state is None and match.dealt
+    assert match.history_length == len(match.new_game().history) > 0

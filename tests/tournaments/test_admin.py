@@ -30,6 +30,7 @@ def add_form(**fields) -> dict:
         "best_of": 1,
         "advance": 0,
         "check_in_minutes": 0,
+        "no_show_minutes": 5,
         "late_entry_rounds": 0,
         "late_entry_points": "0.0",
         "description": "",

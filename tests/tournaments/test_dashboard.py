@@ -82,7 +82,7 @@ def initial_post(client, game: str) -> dict:
         value = bound.value()
         if value is None or value is False:
             continue
-        data[bound.html_name] = "on" if value is True else bound.field.widget.format_value(value)
+        data[bound.html_name] = "on" if value is True else bound.field.widget.format_value(value) or ""
     return {**data, "name": f"{GAMES[game].name} open"}
 
 

@@ -24,13 +24,14 @@ def played(olga):
     return running.play_out(cup.pk)
 
 
-def test_standings_download_as_csv_with_the_tiebreaks_named(client, played):
+def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, played):
     response = client.get(f"/tournaments/{played.pk}/standings.csv")
     assert response["Content-Disposition"] == 'attachment; filename="winter-swiss-standings.csv"'
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == [
         "place",
         "player",
+        "seed",
         "points",
         "Buchholz cut 1",
         "Buchholz",
@@ -40,16 +41,35 @@ def test_standings_download_as_csv_with_the_tiebreaks_named(client, played):
         "withdrawn",
     ]
     assert len(rows) == 4 and rows[1][0] == "1"
-    figures = [cell for row in rows[1:] for cell in row[2:7] if cell]
+    assert sorted(row[2] for row in rows[1:]) == ["1", "2", "3"], "each entrant's seed"
+    figures = [cell for row in rows[1:] for cell in row[3:8] if cell]
     assert all(len(cell.partition(".")[2]) <= 3 for cell in figures), figures
-    assert {row[8] for row in rows[1:]} <= {"yes", ""}, "withdrawn in words, not True/False"
+    assert {row[9] for row in rows[1:]} <= {"yes", ""}, "withdrawn in words, not True/False"
 
 
-def test_pairings_download_as_json_with_seat_order_results_and_byes(client, played):
+def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client, played):
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{played.pk}/pairings.csv").content.decode())))
+    assert rows[0] == ["round", "table", "seat 1", "seat 2", "points 1", "points 2", "result", "match"]
+    names = dict(played.entries.values_list("pk", "user__username"))
+    for table in played.tables.all():
+        row = next(r for r in rows[1:] if r[0] == str(table.round) and r[1] == f"Table {table.number}")
+        assert row[2:4] == [names[e] for e in table.seating], "one player per cell, in seat order"
+        assert row[4:6] in (["1", "0"], ["0", "1"], ["0.5", "0.5"])
+        assert row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won")) and row[7] == str(table.match_id)
+    byes = [r for r in rows[1:] if r[1] == ""]
+    assert [(r[0], r[6]) for r in byes] == [(r[0], f"bye: {r[2]}, 1 point") for r in byes] and len(byes) == 2
+
+
+def test_pairings_download_as_json_with_a_list_of_seats(client, played):
     pairings = client.get(f"/tournaments/{played.pk}/pairings.json").json()["pairings"]
-    assert [(p["round"], p["points"]) for p in pairings if p["points"] == "bye"] == [(1, "bye"), (2, "bye")]
-    games = [p for p in pairings if p["points"] != "bye"]
-    assert len(games) == 2 and all(p["points"] in ("1 – 0", "0 – 1", "0.5 – 0.5") for p in games)
+    byes = [p for p in pairings if p["table"] == ""]
+    assert [(p["round"], len(p["seats"]), p["seats"][0]["kind"]) for p in byes] == [(1, 1, "bye"), (2, 1, "bye")]
+    games = [p for p in pairings if p["table"]]
+    assert len(games) == 2
+    for game in games:
+        assert [seat["seat"] for seat in game["seats"]] == [1, 2]
+        assert sorted(seat["points"] for seat in game["seats"]) in ([0.0, 1.0], [0.5, 0.5])
+        assert all(isinstance(seat["player"], str) for seat in game["seats"]) and game["match"]
 
 
 def test_an_unknown_export_is_not_found(client, played):
@@ -57,8 +77,11 @@ def test_an_unknown_export_is_not_found(client, played):
     assert client.get(f"/tournaments/{played.pk}/standings.xml").status_code == 404
 
 
-def test_the_round_sheet_lists_each_table_in_seat_order_and_the_bye(client, played):
+def test_the_round_sheet_lists_each_table_in_seat_order_its_result_and_the_bye(client, played):
     page = client.get(f"/tournaments/{played.pk}/round/1/").content.decode()
     table = played.tables.get(round=1)
     names = [played.entries.get(pk=e).user.username for e in table.seating]
-    assert f"{names[0]} – {names[1]}" in page and "Bye (one point, no game)" in page
+    assert f"{names[0]} – {names[1]}" in page
+    assert f"{names[0]} won" in page or f"{names[1]} won" in page or "draw" in page
+    bye = played.scores.get(round=1, table=None).entry.user.username
+    assert f"Bye: {bye}, 1 point (no game)." in page

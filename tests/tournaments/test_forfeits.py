@@ -6,10 +6,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.matches import lifecycle, tasks, wakeups
-from games.matches.models import Match
-from tournaments import running, scoring, services
+from games.matches import broadcast, lifecycle, presence, tasks, wakeups
+from games.matches.actions import submit_action
+from games.matches.models import Match, Seat
+from tournaments import running, scoring, seating, services
 from tournaments.models import Score, Tournament
+from tournaments.tasks import tournament_tick
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
@@ -123,3 +125,77 @@ def test_a_dobble_table_whose_players_never_show_is_settled_by_the_absence_rule(
     assert table.scored and set(scores.values_list("kind", flat=True)) == {scoring.FORFEITED}
     assert scores.get(entry_id=alone).points == 0.0, "the seat left alone never came: no walkover"
     assert cup.tables.filter(round=2).exists(), "round 2 is seated: the absent table did not stall the event"
+
+
+def test_a_person_who_never_comes_to_a_turn_based_table_forfeits_after_the_no_show_time(
+    olga, alice, bob, carol, make_user
+):
+    """A club forfeits a player who does not turn up: the clock alone would play alice's default
+    moves, and she could win without ever opening the site. Bob opened his table, carol moved:
+    both came. The bot account is left to the clock (it polls over HTTP and holds no socket)."""
+    bot = make_user("polling-bot", is_bot=True)
+    cup = tournament(olga, "dudo", [], [alice, bob, carol, bot], no_show_minutes=5)
+    matches = {seat.user.username: seat.match for seat in Seat.objects.filter(match__tournament_table__tournament=cup)}
+    presence.connected(matches["bob"].pk, matches["bob"].seats.get(user=bob).number, "bob's socket", True)
+    carols = matches["carol"]
+    seat = carols.seats.get(user=carol).number
+    while carols.engine.to_act(carols.load_state()) != [seat]:
+        wakeups.play_for(carols, carols.load_state(), carols.seats.exclude(number=seat).get(), None, timezone.now())
+        carols.refresh_from_db()
+    submit_action(carols.pk, carol, carols.engine.legal_actions(carols.load_state(), seat)[0], carols.seq)
+    started = matches["alice"].started_at
+    assert running.forfeit_no_shows(now=started + timedelta(minutes=4, seconds=59)) == 0
+    Match.objects.filter(tournament_table__tournament=cup).update(started_at=started - timedelta(minutes=5))
+    tournament_tick()  # the beat, on the clock of the wall
+    forfeited = Seat.objects.filter(match__tournament_table__tournament=cup).exclude(forfeited_at=None)
+    assert [seat.user.username for seat in forfeited] == ["alice"]
+    assert not forfeited.get().resigned and forfeited.get().house_bot, "a house bot plays on for her"
+    assert not broadcast.public_seat(forfeited.get())["came"], "her table says she did not come"
+
+
+def test_with_no_show_time_zero_the_clock_plays_for_an_absent_player(olga, alice):
+    cup = tournament(olga, "dudo", ["random"], [alice], no_show_minutes=0)
+    match = cup.tables.get().match
+    assert running.forfeit_no_shows(now=match.started_at + timedelta(hours=1)) == 0
+    assert not match.seats.exclude(forfeited_at=None).exists()
+
+
+def paired_in_round_two(cup) -> set[str]:
+    tables, byes = seating.swiss_round(cup, 2)
+    entries = {entry.pk: entry.user.username for entry in cup.entries.select_related("user")}
+    return {entries[pk] for pk in [*byes, *(pk for table in tables for pk in table)]}
+
+
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_a_no_show_is_withdrawn_from_the_following_rounds_unless_the_tournament_pairs_them_on(
+    olga, alice, bob, withdraw
+):
+    """FIDE: a player absent without notice is withdrawn. Bob came; alice did not."""
+    cup = tournament(olga, "dudo", ["random", "random"], [alice, bob], rounds=3, withdraw_no_shows=withdraw)
+    for seat in Seat.objects.filter(match__tournament_table__tournament=cup, user=bob):
+        presence.connected(seat.match_id, seat.number, "bob's socket", True)
+    Match.objects.filter(tournament_table__tournament=cup).update(started_at=timezone.now() - timedelta(minutes=6))
+    assert running.forfeit_no_shows() == 1
+    entry = cup.entries.get(user=alice)
+    assert (entry.withdrawn_after, entry.no_show_round) == ((1, 1) if withdraw else (None, None))
+    assert ("alice" in paired_in_round_two(cup)) is not withdraw
+    assert "bob" in paired_in_round_two(cup)
+
+
+def test_the_organizer_pairs_a_no_show_again_who_explains(client, olga, alice, bob):
+    cup = tournament(olga, "dudo", ["random", "random"], [alice, bob], rounds=3)
+    Match.objects.filter(tournament_table__tournament=cup).update(started_at=timezone.now() - timedelta(minutes=6))
+    assert running.forfeit_no_shows() == 2
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert "withdrawn: did not come to round 1" in page and "Pair again" in page
+    entry = cup.entries.get(user=alice)
+    client.post(f"/organize/{cup.pk}/entries/{entry.pk}/pair-again/")
+    assert paired_in_round_two(cup) >= {"alice"}, "alice is paired again; bob stays withdrawn"
+    assert "bob" not in paired_in_round_two(cup)
+    entry.refresh_from_db()
+    assert entry.no_show_round is None
+    client.force_login(alice)
+    bobs = cup.entries.get(user=bob)
+    assert client.post(f"/organize/{cup.pk}/entries/{bobs.pk}/pair-again/").status_code in (302, 403, 404)
+    assert cup.entries.get(user=bob).withdrawn_after == 1, "only the organizer pairs a player again"

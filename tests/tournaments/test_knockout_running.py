@@ -50,3 +50,15 @@ def test_a_free_for_all_knockout_sends_the_top_two_of_each_table_to_the_final(ol
     assert cup.status == Tournament.Status.FINISHED
     first, final = cup.tables.filter(round=1), cup.tables.filter(round=2)
     assert first.count() == 2 and final.count() == 1 and len(final.get().seating) == 4
+
+
+def test_an_i_doubt_it_knockout_fills_its_final_table_with_the_best_second_place(olga):
+    """Six players at two tables of three, one going through from each: two cannot play I Doubt
+    It, so the better of the two second places joins them at the final table."""
+    cup = knockout(olga, "doubt-it", ["heuristic", "random"] * 3, table_size=3, advance=1)
+    assert cup.status == Tournament.Status.FINISHED
+    first, final = cup.tables.filter(round=1), cup.tables.get(round=2)
+    winners = {table.seating[table.match.result["ranking"][0][0]] for table in first}
+    assert len(final.seating) == 3 and winners < set(final.seating)
+    second = (set(final.seating) - winners).pop()
+    assert any(table.seating[table.match.result["ranking"][1][0]] == second for table in first)

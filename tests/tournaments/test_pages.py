@@ -68,3 +68,18 @@ def test_formats_that_do_not_fit_the_game_are_refused(olga, fields, field):
     with pytest.raises(ValidationError) as refused:
         cup.clean()
     assert field in refused.value.message_dict
+
+
+def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(client, olga, alice, bob):
+    cup = Tournament.objects.create(
+        name="Late night", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
+    )
+    services.add_house_bot(cup.pk, "heuristic")
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    table = cup.tables.get(round=1, match__isnull=False)
+    client.force_login(alice)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Round 1: your game is on." in page and f'href="/match/{table.match_id}/">Play your game' in page
+    client.force_login(bob)  # not entered: nothing to play
+    assert "your game is on" not in client.get(f"/tournaments/{cup.pk}/").content.decode()

@@ -1,0 +1,208 @@
+"""The organizer's form sets every format's settings in words; the organizer withdraws entrants
+and sees who has checked in (the dashboard, tournaments/forms.py and organizing.py)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.engine import GAMES
+from tests.tournaments.test_dashboard import form_data, initial_post
+from tournaments import organizing, running, services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def post(**changes) -> dict:
+    """What the Dudo form sends with every setting filled in: a Swiss at two seats, no house bots."""
+    settings = {
+        "name": "Club night", "rounds": "3", "opt_dice": "5", "opt_palifico_wild": None, "check_in_minutes": "0",
+        "accelerated_rounds": "0", "forbidden_pairs": "", "late_entry_rounds": "0", "late_entry_points": "0.0",
+        "best_of": "1", "advance": "0", "tiebreak_1": "", "tiebreak_2": "", "tiebreak_3": "",
+        "bots_heuristic": None, "bots_random": None,
+    }
+    return form_data(**{**settings, **changes})
+
+
+def test_knockout_is_offered_for_every_game(client, olga):
+    client.force_login(olga)
+    for game in GAMES:
+        assert 'value="knockout"' in client.get(f"/organize/new/{game}/").content.decode(), game
+
+
+def test_a_swiss_with_tiebreak_order_forbidden_pairs_check_in_and_acceleration(client, olga, alice, bob, carol):
+    client.force_login(olga)
+    page = client.get("/organize/new/dudo/").content.decode()
+    assert "Buchholz: the sum of your opponents&#x27; points" in page and ">buchholz<" not in page
+    assert "First tiebreak" in page and "Third tiebreak" in page and "Series points" not in page
+    response = client.post(
+        "/organize/new/dudo/",
+        post(
+            tiebreak_1="sonneborn-berger",
+            tiebreak_2="buchholz",
+            forbidden_pairs="Alice, bob\n\n carol ,alice ",
+            check_in_minutes="20",
+            accelerated_rounds="2",
+        ),
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    night = Tournament.objects.get()
+    assert night.tiebreaks == ["sonneborn-berger", "buchholz"]
+    assert night.forbidden_pairs == [["alice", "bob"], ["carol", "alice"]], "usernames as spelled on the site"
+    assert (night.check_in_minutes, night.accelerated_rounds) == (20, 2)
+    edit = client.get(f"/organize/{night.pk}/edit/").content.decode()
+    assert "alice, bob\ncarol, alice</textarea>" in edit
+    assert '<option value="sonneborn-berger" selected>' in edit
+
+
+def test_an_unknown_name_or_a_line_without_two_names_is_shown_on_the_field(client, olga, alice):
+    client.force_login(olga)
+    unknown = client.post("/organize/new/dudo/", post(forbidden_pairs="alice, zed\nquinn, alice")).content.decode()
+    assert "No player is called zed or quinn: check the spelling of the username." in unknown
+    lonely = client.post("/organize/new/dudo/", post(forbidden_pairs="alice bob")).content.decode()
+    assert "Line 1 (&quot;alice bob&quot;): give two names" in lonely
+    twice = client.post("/organize/new/dudo/", post(forbidden_pairs="alice, Alice")).content.decode()
+    assert "Line 1: alice is named twice." in twice
+    assert not Tournament.objects.exists()
+
+
+def test_tiebreaks_are_chosen_first_to_last_and_each_once(client, olga):
+    client.force_login(olga)
+    gap = client.post("/organize/new/dudo/", post(tiebreak_2="wins")).content.decode()
+    assert "Choose the first tiebreak before the second and third." in gap
+    again = client.post("/organize/new/dudo/", post(tiebreak_1="wins", tiebreak_2="wins")).content.decode()
+    assert "Each tiebreak counts once" in again
+    slug = client.post("/organize/new/dudo/", post(tiebreak_1="points")).content.decode()
+    assert "Select a valid choice" in slug, "series points are for Dobble only"
+    assert not Tournament.objects.exists()
+    client.post("/organize/new/dudo/", post(tiebreak_1="", tiebreak_2=""))
+    assert Tournament.objects.get().tiebreaks == [], "empty: the format's usual order"
+
+
+def test_a_knockout_takes_best_of_at_two_seats_and_who_goes_through_at_larger_tables(client, olga):
+    client.force_login(olga)
+    client.post("/organize/new/dudo/", post(name="Cup", format="knockout", best_of="3", advance="1",
+                                           accelerated_rounds="2", forbidden_pairs="nobody, at all"))
+    cup = Tournament.objects.get(name="Cup")
+    assert (cup.format, cup.best_of, cup.advance) == ("knockout", 3, 0), "no advancing at two seats"
+    assert (cup.accelerated_rounds, cup.forbidden_pairs) == (0, []), "Swiss settings do not apply"
+    client.post("/organize/new/dudo/", post(name="Tables", format="knockout", table_size="4", best_of="5",
+                                           advance="2"))
+    tables = Tournament.objects.get(name="Tables")
+    assert (tables.table_size, tables.best_of, tables.advance) == (4, 1, 2)
+    too_many = client.post("/organize/new/dudo/", post(name="Too", format="knockout", table_size="3", advance="3"))
+    assert "Fewer players than a table&#x27;s size go through." in too_many.content.decode()
+
+
+def test_the_no_show_time_is_set_in_minutes_and_left_out_where_the_game_has_no_turns(client, olga):
+    client.force_login(olga)
+    page = client.get("/organize/new/dudo/").content.decode()
+    assert "No-show forfeit (minutes)" in page and "neither opened their table nor moved" in page
+    assert client.post("/organize/new/dudo/", post(name="Strict", no_show_minutes="2")).status_code == 302
+    assert Tournament.objects.get(name="Strict").no_show_minutes == 2
+    assert client.post("/organize/new/dudo/", post(name="Usual")).status_code == 302
+    assert Tournament.objects.get(name="Usual").no_show_minutes == 5, "left out: the default"
+    assert "No-show forfeit" not in client.get("/organize/new/dobble/").content.decode()
+
+
+def test_a_swiss_chooses_whether_a_no_show_is_paired_again(client, olga):
+    client.force_login(olga)
+    assert "Withdraw the player from the following rounds" in client.get("/organize/new/dudo/").content.decode()
+    client.post("/organize/new/dudo/", post(name="Forgiving", withdraw_no_shows="False"))
+    client.post("/organize/new/dudo/", post(name="Usual"))
+    client.post("/organize/new/dudo/", post(name="Knockout", format="knockout", withdraw_no_shows="False"))
+    chosen = dict(Tournament.objects.values_list("name", "withdraw_no_shows"))
+    assert chosen == {"Forgiving": False, "Usual": True, "Knockout": True}, "a knockout keeps the default"
+
+
+def test_a_dobble_series_is_ranked_by_mini_games_won_with_series_points_next(client, olga):
+    client.force_login(olga)
+    page = client.get("/organize/new/dobble/").content.decode()
+    assert "Rank the series" in page and "Series points: points by the Dobble point system" in page
+    data = {**initial_post(client, "dobble"), "format": "dobble-series", "series_ranking": "wins"}
+    data["tiebreak_1"] = "points"
+    response = client.post("/organize/new/dobble/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    series = Tournament.objects.get()
+    assert (series.series_ranking, series.tiebreaks) == ("wins", ["points"])
+
+
+def swiss_with(olga, players, **fields) -> Tournament:
+    fields = {"format": "swiss", "table_size": 2, "rounds": 3, "starts_at": timezone.now() + timedelta(minutes=10),
+              **fields}
+    night = organizing.create(olga, "dudo", {"name": "Night", **fields}, ["heuristic", "random"])
+    for player in players:
+        services.enter(night.pk, player)
+    return night
+
+
+def test_the_organizer_removes_before_the_start_after_a_confirmation(client, olga, alice):
+    night = swiss_with(olga, [alice])
+    entry = night.entries.get(user=alice)
+    client.force_login(olga)
+    url = f"/organize/{night.pk}/entries/{entry.pk}/remove/"
+    assert url in client.get(f"/organize/{night.pk}/").content.decode()
+    ask = client.get(url).content.decode()
+    assert "Remove alice?" in ask and "Keep them in" in ask
+    assert night.entries.filter(user=alice).exists(), "asking changes nothing"
+    response = client.post(url, follow=True)
+    assert "alice is no longer entered." in response.content.decode()
+    assert not night.entries.filter(user=alice).exists()
+
+
+def test_the_organizer_withdraws_a_player_between_rounds_as_the_player_would(client, olga, alice, bob):
+    night = swiss_with(olga, [alice, bob])
+    running.start(night.pk)
+    entry = night.entries.get(user=alice)
+    client.force_login(olga)
+    url = f"/organize/{night.pk}/entries/{entry.pk}/remove/"
+    assert "Withdraw alice?" in client.get(url).content.decode()
+    response = client.post(url, follow=True).content.decode()
+    assert "alice is withdrawn: not paired again, still in the standings." in response
+    entry.refresh_from_db()
+    assert entry.withdrawn_after == 1
+    assert "withdrawn after round 1" in client.get(f"/organize/{night.pk}/").content.decode()
+    again = client.post(url, follow=True).content.decode()
+    assert "alice has already withdrawn." in again
+    with pytest.raises(Exception, match="You are not entered"):
+        services.withdraw(night.pk, alice)
+
+
+def test_a_withdrawal_refused_says_why(client, olga, alice, otto_organizer):
+    knockout = swiss_with(olga, [alice], format="knockout", name="Knock")
+    running.start(knockout.pk)
+    entry = knockout.entries.get(user=alice)
+    client.force_login(olga)
+    page = client.get(f"/organize/{knockout.pk}/").content.decode()
+    why = "Players can no longer withdraw once the tournament has started: a knockout&#x27;s bracket is set."
+    assert why in page and f"/entries/{entry.pk}/remove/" not in page
+    response = client.post(f"/organize/{knockout.pk}/entries/{entry.pk}/remove/", follow=True).content.decode()
+    assert why in response
+    entry.refresh_from_db()
+    assert entry.withdrawn_after is None
+    night = swiss_with(olga, [alice], name="Paused night")
+    running.start(night.pk)
+    organizing.pause(olga, night.pk)
+    paused = night.entries.get(user=alice)
+    response = client.post(f"/organize/{night.pk}/entries/{paused.pk}/remove/", follow=True).content.decode()
+    assert "The tournament is paused: withdrawals wait until it resumes, between rounds." in response
+    client.force_login(otto_organizer)
+    assert client.post(f"/organize/{night.pk}/entries/{paused.pk}/remove/").status_code == 404
+
+
+@pytest.fixture
+def otto_organizer(make_user):
+    return make_user("otto", role="organizer", is_staff=True)
+
+
+def test_the_entry_list_shows_who_checked_in_and_when(client, olga, alice, bob):
+    night = swiss_with(olga, [alice, bob], check_in_minutes=30)
+    at = night.starts_at - timedelta(minutes=5)
+    services.check_in(night.pk, alice, now=at)
+    client.force_login(olga)
+    page = client.get(f"/organize/{night.pk}/").content.decode()
+    assert "1 of 2 checked in" in page and "House bots need not check in." in page
+    assert f"checked in at {at:%H:%M}" in page and "not checked in" in page
+    plain = swiss_with(olga, [], name="No check-in")
+    assert "checked in" not in client.get(f"/organize/{plain.pk}/").content.decode()
