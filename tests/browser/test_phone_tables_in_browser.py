@@ -27,13 +27,12 @@ SMALL_TARGETS = """() => {
     const box = control.getBoundingClientRect();
     // The middles of the square's four sides and its centre (its corners may be rounded off).
     const points = [[1, 22], [43, 22], [22, 1], [22, 43], [22, 22]];
-    const covered = points.some(([dx, dy]) => {
-      const hit = document.elementFromPoint(box.left + dx, box.top + dy);
-      return !hit || !control.contains(hit);
-    });
-    if (covered) small.push(`${control.id || control.className || control.tagName} ` +
+    const hits = points.map(([dx, dy]) => document.elementFromPoint(box.left + dx, box.top + dy));
+    const cover = hits.find((hit) => !hit || !control.contains(hit));
+    if (cover !== undefined) small.push(`${control.id || control.className || control.tagName} ` +
       `"${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 30)}" ` +
-      `${Math.round(box.width)}x${Math.round(box.height)}`);
+      `${Math.round(box.width)}x${Math.round(box.height)} under ` +
+      `${cover ? cover.id || cover.className || cover.tagName : "nothing"}`);
   }
   window.scrollTo(0, 0);
   return small;
@@ -145,6 +144,10 @@ def test_i_doubt_it_on_a_phone_gives_every_card_a_finger_and_says_when_a_fifth_i
     page = phone_table(site, strict, table_with_bots(alice, "doubt-it", ["heuristic", "random"], seed=3))
     your_turn(page)
     assert page.locator("#my-hand .playing-card").count() >= 17
+    # A bot's doubt, and the note that a pass came too late, show over the top of the screen for
+    # a few seconds: the table is measured once they are gone.
+    page.wait_for_selector("#doubt-reveal", state="detached", timeout=10_000)
+    page.wait_for_selector("#table-error", state="hidden", timeout=10_000)
     assert page.evaluate(SMALL_TARGETS) == []
     cards = page.locator("#my-hand .playing-card")
     for n in range(5):
