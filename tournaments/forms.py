@@ -129,7 +129,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["format"].choices = [(value.value, value.label) for value in self.formats]
         self.fields["format"].error_messages["invalid_choice"] = (
             f"{self.engine.name} is not played in that format: choose "
-            + " or ".join(value.label.split(" (")[0] for value in self.formats)
+            + " or ".join(value.short_label for value in self.formats)
             + "."
         )
         smallest = max(2, self.engine.min_players)

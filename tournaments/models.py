@@ -23,6 +23,11 @@ class Tournament(models.Model):
         ROUNDS_TOTAL = "rounds-total", "Lowest total over the rounds (Dudab Buba)"
         KNOCKOUT = "knockout", "Knockout (two seats: seeded bracket; larger tables: top players of each go through)"
 
+        @property
+        def short_label(self) -> str:
+            """The format as a heading says it ("Knockout"), without the explanation of the form's choice."""
+            return self.label.split(" (")[0]
+
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
@@ -104,6 +109,31 @@ class Tournament(models.Model):
         if self.turn_seconds == 0 or get_game(self.game).realtime:
             return "no clock"
         return clock_label("turn", self.turn_seconds * 1000, 0)
+
+    @property
+    def format_name(self) -> str:
+        return self.Format(self.format).short_label
+
+    @property
+    def format_summary(self) -> str:
+        """The event in a line of words: "Swiss, 4 rounds at tables of 2", "Knockout, best of 3".
+        A round robin's and a knockout's rounds are only known once the entries are (at the start)."""
+        if self.format == self.Format.KNOCKOUT and self.table_size == 2:
+            series = "one game a pairing" if self.best_of == 1 else f"best of {self.best_of}"
+            return f"Knockout, {series}"
+        if self.format == self.Format.KNOCKOUT:
+            through = self.advance or self.table_size // 2
+            return f"Knockout at tables of up to {self.table_size}, the top {through} of each go through"
+        tables = "tables of 2" if self.table_size == 2 else f"tables of up to {self.table_size}"
+        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
+        if self.format == self.Format.ROUND_ROBIN:
+            known = "" if self.status == self.Status.SCHEDULED else f" ({rounds})"
+            return f"Round robin, everyone meets everyone at {tables}{known}"
+        if self.format == self.Format.ROUNDS_TOTAL:
+            return f"Lowest total over {rounds} at {tables}"
+        if self.format == self.Format.SWISS:
+            return f"Swiss, {rounds} at {tables}"
+        return f"{self.format_name}, {rounds} at {tables}"
 
     @property
     def current_round(self) -> int:

@@ -363,23 +363,32 @@ def forfeit_no_shows(now: datetime | None = None) -> int:
     )
     forfeited = 0
     for match_id, number, started_at, minutes, table_id in list(candidates):
-        if started_at + timedelta(minutes=minutes) <= now and presence.forfeit_if_never_came(match_id, number, now):
-            withdraw_no_show(table_id, number)
+        if started_at + timedelta(minutes=minutes) <= now and forfeit_no_show(table_id, match_id, number, now):
             forfeited += 1
     return forfeited
+
+
+def forfeit_no_show(table_id: int, match_id: int, number: int, now: datetime) -> bool:
+    """The absent seat forfeits and, in the same transaction, its player is withdrawn: the
+    forfeit may end the round's last table, and the next round is seated once that commits."""
+    with transaction.atomic():
+        withdraw_no_show(table_id, number)  # the tournament locked before the match, as the organizer's actions do
+        if presence.forfeit_if_never_came(match_id, number, now):
+            return True
+        transaction.set_rollback(True)  # the player came meanwhile: not withdrawn either
+        return False
 
 
 def withdraw_no_show(table_id: int, number: int) -> None:
     """FIDE's rule for a player absent without notice: withdrawn, not paired in the following
     rounds, unless the organizer pairs them again (a player who explains). A knockout or a
     series keeps its tables whatever happens, and a tournament may choose to pair them on."""
-    with transaction.atomic():
-        table = Table.objects.get(pk=table_id)
-        tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
-        if tournament.withdraw_no_shows and tournament.format in services.RESEATING:
-            Entry.objects.filter(pk=table.seating[number], withdrawn_after=None).update(
-                withdrawn_after=table.round, no_show_round=table.round
-            )
+    table = Table.objects.get(pk=table_id)
+    tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
+    if tournament.withdraw_no_shows and tournament.format in services.RESEATING:
+        Entry.objects.filter(pk=table.seating[number], withdrawn_after=None).update(
+            withdrawn_after=table.round, no_show_round=table.round
+        )
 
 
 def next_table(tournament: Tournament, table: Table, seat_order: list[int], now: datetime) -> None:

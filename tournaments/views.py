@@ -6,6 +6,7 @@ from django.views.decorators.http import require_POST
 from games.engine import get_game
 from games.matches.errors import MatchError
 from games.matches.models import Match
+from ratings.elo import START
 from ratings.services import ladder_ratings
 from tournaments import brackets, rounds, running, services
 from tournaments.models import ScoreCorrection, Tournament
@@ -90,6 +91,7 @@ def results(tournament: Tournament) -> dict:
         and tournament.table_size == 2
         and tournament.best_of > 1,
         "corrections": correction_rows(tournament, names),
+        "starting_rating": round(START),
     }
 
 

@@ -236,7 +236,7 @@ def test_tables_name_dobble_mini_games_in_words_and_matches_without_ids(client, 
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     match_id = cup.tables.get().match_id
     assert "The Towering Inferno" in page and "towering-inferno" not in page
-    assert f"#{match_id}" not in page and "final table" in page
+    assert f"#{match_id}" not in page and "how it ended" in page
 
 
 def test_a_real_time_game_has_no_turn_clock_field(client, olga):

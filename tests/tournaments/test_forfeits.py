@@ -182,6 +182,24 @@ def test_a_no_show_is_withdrawn_from_the_following_rounds_unless_the_tournament_
     assert "bob" in paired_in_round_two(cup)
 
 
+def test_a_no_show_whose_forfeit_ends_the_round_is_not_seated_in_the_next(olga, alice):
+    """Her forfeit ends round 1's last table, and round 2 is seated as that commits: she is
+    withdrawn by then (an organizer saw her paired again in round 2 while marked withdrawn)."""
+    cup = Tournament.objects.create(
+        name="cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=3
+    )
+    services.enter(cup.pk, alice)  # first in: the first seed of three unrated, so a bot has the bye
+    for _ in range(2):
+        services.add_house_bot(cup.pk, "random")
+    cup = running.start(cup.pk)
+    Match.objects.filter(tournament_table__tournament=cup).update(started_at=timezone.now() - timedelta(minutes=6))
+    assert running.forfeit_no_shows() == 1
+    alices = cup.entries.get(user=alice).pk
+    assert cup.tables.filter(round=2).exists(), "round 2 is seated"
+    assert not [table for table in cup.tables.filter(round=2) if alices in table.seating]
+    assert not cup.scores.filter(round=2, entry_id=alices).exists(), "no bye either"
+
+
 def test_the_organizer_pairs_a_no_show_again_who_explains(client, olga, alice, bob):
     cup = tournament(olga, "dudo", ["random", "random"], [alice, bob], rounds=3)
     Match.objects.filter(tournament_table__tournament=cup).update(started_at=timezone.now() - timedelta(minutes=6))
