@@ -10,7 +10,7 @@ through"), where other formats' byes are scores without a table ("bye: ann, 1 po
 from dataclasses import dataclass, field
 
 from tournaments import brackets, scoring
-from tournaments.models import Table, Tournament
+from tournaments.models import ScoreCorrection, Table, Tournament
 from tournaments.running import seat_order_of
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
@@ -47,8 +47,9 @@ def where(tournament: Tournament, table: Table) -> str:
     return f"Table {table.number}"
 
 
-def outcome(tournament: Tournament, table: Table, order: list[int], names: dict, got: dict) -> str:
-    """A table's result in words: winner or places, forfeits, and the points where they count per table."""
+def outcome(tournament: Tournament, table: Table, order: list[int], names: dict, got: dict, corrected=False) -> str:
+    """A table's result in words: winner or places, forfeits, and the points where they count per
+    table (saying so where the organizer corrected them: the game's result no longer gives them)."""
     if len(order) == 1:
         return f"bye: {names[order[0]]} goes through"
     if not table.scored:
@@ -70,7 +71,8 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
     words += [f"{names[order[seat]]} forfeited" for seat in result.get("forfeited", [])]
     if got and tournament.format != Tournament.Format.KNOCKOUT:  # a knockout's points sum a whole series
         points = ", ".join(f"{names[e]} {figure(got[e][0])}" for e in order if e in got)
-        words.append(f"{'total' if tournament.lowest_wins else 'points'}: {points}")
+        label = "total" if tournament.lowest_wins else "points"
+        words.append(f"{label}{' (corrected by the organizer)' if corrected else ''}: {points}")
     return " · ".join(words)
 
 
@@ -85,6 +87,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
     tables = tournament.tables.select_related("match", "chooser__user")
     if round_number is not None:
         tables = tables.filter(round=round_number)
+    corrected = set(ScoreCorrection.objects.filter(table__tournament=tournament).values_list("table_id", flat=True))
     by_table: dict = {}
     rounds: dict[int, list[Line]] = {}
     for table_id, entry_id, number, points, kind in scores.values_list(
@@ -107,7 +110,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 where(tournament, table),
                 [names[e] for e in order],
                 [got[e][0] if e in got else None for e in order],
-                outcome(tournament, table, order, names, got),
+                outcome(tournament, table, order, names, got, table.pk in corrected),
                 table,
                 table.number,
                 [got[e][1] if e in got else "" for e in order],

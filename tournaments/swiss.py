@@ -270,7 +270,7 @@ def seat_tables(
     for size in sizes:
         tables.append(list(players.order[start : start + size]))
         start += size
-    tables = descend(players, tables)
+    tables = descend(players, tables if players.met else dealt(players, tables))
     if cost(players, tables)[0] and len(players.order) > exact:
         tables = repair(players, tables, budget)
     if cost(players, tables)[0]:
@@ -278,6 +278,41 @@ def seat_tables(
     if len(players.order) <= exact:
         tables = best_split(players, list(players.order), sizes, bound=cost(players, tables)) or tables
     return [balance_seats(players, table) for table in tables]
+
+
+def dealt(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
+    """Before anyone has met (round 1, accelerated or not): where neighbouring tables all hold
+    one score, their players are dealt across them as cards are, out and back (1 2 3 3 2 1 ...).
+    The spread stays nil, and the strongest do not all sit at one table, as a two-seat round
+    pairs top half against bottom half. Later rounds keep standings order, which the swaps start from."""
+    result: list[list[Hashable]] = []
+    run: list[list[Hashable]] = []
+    for table in tables:
+        scores = {players.score[p] for p in table}
+        if run and scores == {players.score[run[0][0]]}:
+            run.append(table)
+            continue
+        result += snake(run)
+        run = [table] if len(scores) == 1 else []
+        if len(scores) > 1:
+            result.append(table)
+    return result + snake(run)
+
+
+def snake(tables: list[list[Hashable]]) -> list[list[Hashable]]:
+    """The tables' players, in order, dealt out and back over tables of the same sizes."""
+    if len(tables) < 2:
+        return tables
+    sizes = [len(table) for table in tables]
+    laps = [*range(len(tables)), *reversed(range(len(tables)))]
+    seated: list[list[Hashable]] = [[] for _ in tables]
+    turn = 0
+    for player in (p for table in tables for p in table):
+        while len(seated[laps[turn % len(laps)]]) == sizes[laps[turn % len(laps)]]:
+            turn += 1
+        seated[laps[turn % len(laps)]].append(player)
+        turn += 1
+    return seated
 
 
 def repair(players: Field, tables: list[list[Hashable]], budget: int) -> list[list[Hashable]]:

@@ -268,6 +268,7 @@ def test_the_organizer_corrects_a_finished_table_on_a_page_and_everyone_sees_the
     assert "Result corrections" in public and "corrected by olga" in public and "Illegal bid accepted" in public
     change = f"{names[first]} {before[first]:g} → 0.5"
     assert change in public
+    assert f"points (corrected by the organizer): {names[first]} 0.5, {names[second]} 0.5" in public
     assert url not in public, "only the organizer's page links the correction form"
     client.force_login(otto)
     assert client.get(url).status_code == 404

@@ -83,3 +83,13 @@ def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(cli
     assert "Round 1: your game is on." in page and f'href="/match/{table.match_id}/">Play your game' in page
     client.force_login(bob)  # not entered: nothing to play
     assert "your game is on" not in client.get(f"/tournaments/{cup.pk}/").content.decode()
+
+
+def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what_the_event_is(client, olga):
+    cup = make(olga, "dudo", ["random"], rounds=4, tiebreaks=["sonneborn-berger", "buchholz"])
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Swiss, 4 rounds at tables of 2" in page
+    assert "Ties will be split by Sonneborn-Berger, then Buchholz:" in page
+    assert "the sum of your opponents&#x27; points" in page or "the sum of your opponents' points" in page
+    knockout = make(olga, "dubito", ["random"], format="knockout", best_of=3)
+    assert "Knockout, best of 3" in client.get(f"/tournaments/{knockout.pk}/").content.decode()

@@ -189,6 +189,15 @@ def test_a_large_multi_seat_field_has_no_rematch_where_standings_order_had_many(
 
 def test_seat_zero_at_a_multi_seat_table_goes_to_whoever_sat_first_least():
     order = list(range(6))
-    players = swiss.Field(order, dict.fromkeys(order, 0.0), first_seats={0: 2, 1: 1, 2: 0, 3: 1, 4: 1, 5: 0})
+    players = swiss.Field(order, dict.fromkeys(order, 0.0), first_seats={0: 2, 1: 1, 2: 0, 3: 0, 4: 1, 5: 0})
     tables = swiss.seat_tables(players, [3, 3])
     assert [players.first_seats[t[0]] for t in tables] == [0, 0]
+
+
+def test_round_one_deals_the_seeds_across_multi_seat_tables():
+    """Seeds 1-8 at two tables of 4: not the four strongest together, but out and back."""
+    seeds = list(range(1, 9))
+    tables = swiss.seat_tables(swiss.Field(seeds, dict.fromkeys(seeds, 0.0)), [4, 4])
+    assert sorted(sorted(table) for table in tables) == [[1, 4, 5, 8], [2, 3, 6, 7]]
+    leaders = swiss.Field(seeds, {seed: 1.0 if seed <= 4 else 0.0 for seed in seeds})  # accelerated
+    assert sorted(sorted(table) for table in swiss.seat_tables(leaders, [4, 4])) == [[1, 2, 3, 4], [5, 6, 7, 8]]
