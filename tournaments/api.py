@@ -14,7 +14,7 @@ from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS
 from tournaments import running, services
 from tournaments.models import Tournament
-from tournaments.standings import SCORING, standings, tiebreak_labels
+from tournaments.standings import scoring_words, standings, tiebreak_labels
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -46,7 +46,7 @@ def detail(tournament: Tournament) -> dict:
     tables = tournament.tables.select_related("match", "chooser__user")
     return {
         **summary(tournament),
-        "scoring": SCORING[tournament.format],
+        "scoring": scoring_words(tournament),
         "tiebreaks": [label["label"] for label in tiebreak_labels(tournament)],
         "players": sorted(entries.values(), key=str.lower),
         "standings": [

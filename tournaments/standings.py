@@ -23,6 +23,9 @@ DEFAULT_TIEBREAKS = {
     "swiss": [tiebreaks.BUCHHOLZ, tiebreaks.PLACEMENTS, tiebreaks.DIRECT_ENCOUNTER],
     Tournament.Format.ROUND_ROBIN: [tiebreaks.DIRECT_ENCOUNTER, tiebreaks.SONNEBORN_BERGER, tiebreaks.WINS],
     Tournament.Format.DOBBLE_SERIES: [tiebreaks.WINS],
+    "knockout-tables": "tables dealt by seed; the top players of each table go through until one table plays the "
+    "final. Standings: the round reached, then the place at the last table played (so the final table's order gives "
+    "the first places), then tables won.",
     Tournament.Format.ROUNDS_TOTAL: [tiebreaks.WINS],
     Tournament.Format.KNOCKOUT: [tiebreaks.WINS],
 }
@@ -214,11 +217,17 @@ SCORING = {
     "+10 first out, -20 last. Poisoned gift: +20 fewest cards, +10 second. Hot potato: -5 per round lost. Gotta "
     "catch them all: +1 per card. Most points wins (or most mini-games won, when the organizer chose the rulebook's "
     "way).",
-    Tournament.Format.KNOCKOUT: "two seats: a seeded bracket, byes to the top seeds, each pairing a best-of series "
-    "(a drawn game is replayed); the winner goes through. Larger tables: the top players of each table go through "
-    "until one table plays the final. Standings: the round reached, then the place at the last table played (so "
-    "the final table's order gives the first places), then pairings or tables won.",
+    Tournament.Format.KNOCKOUT: "a seeded bracket, byes to the top seeds, each pairing a best-of series (a drawn "
+    "game is replayed); the winner goes through. Standings: the round reached, then the place in the last pairing "
+    "played (so the final gives the first two places), then pairings won.",
     Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
     "game's total is added up and the lowest total wins. Games not yet played do not count: a player's total is their "
     "average game times the rounds. Where table sizes differ, totals are scaled so each size averages the same.",
 }
+
+
+def scoring_words(tournament: Tournament) -> str:
+    """How the tournament is scored, in words; a knockout at larger tables runs differently from a bracket."""
+    if tournament.format == Tournament.Format.KNOCKOUT and tournament.table_size > 2:
+        return SCORING["knockout-tables"]
+    return SCORING[tournament.format]

@@ -10,7 +10,7 @@ from ratings.elo import START
 from ratings.services import ladder_ratings
 from tournaments import brackets, rounds, running, services
 from tournaments.models import ScoreCorrection, Tournament
-from tournaments.standings import SCORING, size_factors, standings, tiebreak_labels
+from tournaments.standings import scoring_words, size_factors, standings, tiebreak_labels
 
 
 def tournament_list(request):
@@ -62,7 +62,7 @@ def tournament_detail(request, tournament_id: int):
             "accepts_entries": services.accepts_entries(tournament),
             "can_withdraw": tournament.is_open
             or (tournament.status == "running" and tournament.format in services.RESEATING),
-            "scoring": SCORING[tournament.format],
+            "scoring": scoring_words(tournament),
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
             "entrants": [(entry, ratings.get(entry.user_id)) for entry in entries] if tournament.is_open else [],

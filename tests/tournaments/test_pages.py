@@ -92,4 +92,8 @@ def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what
     assert "Ties will be split by Sonneborn-Berger, then Buchholz:" in page
     assert "the sum of your opponents&#x27; points" in page or "the sum of your opponents' points" in page
     knockout = make(olga, "dubito", ["random"], format="knockout", best_of=3)
-    assert "Knockout, best of 3" in client.get(f"/tournaments/{knockout.pk}/").content.decode()
+    bracket = client.get(f"/tournaments/{knockout.pk}/").content.decode()
+    assert "Knockout, best of 3" in bracket and "a seeded bracket" in bracket and "tables dealt by seed" not in bracket
+    tables = make(olga, "dobble", ["hard"], format="knockout", table_size=4)
+    page = client.get(f"/tournaments/{tables.pk}/").content.decode()
+    assert "the top 2 of each go through" in page and "tables dealt by seed" in page and "best-of" not in page
