@@ -23,9 +23,6 @@ DEFAULT_TIEBREAKS = {
     "swiss": [tiebreaks.BUCHHOLZ, tiebreaks.PLACEMENTS, tiebreaks.DIRECT_ENCOUNTER],
     Tournament.Format.ROUND_ROBIN: [tiebreaks.DIRECT_ENCOUNTER, tiebreaks.SONNEBORN_BERGER, tiebreaks.WINS],
     Tournament.Format.DOBBLE_SERIES: [tiebreaks.WINS],
-    "knockout-tables": "tables dealt by seed; the top players of each table go through until one table plays the "
-    "final. Standings: the round reached, then the place at the last table played (so the final table's order gives "
-    "the first places), then tables won.",
     Tournament.Format.ROUNDS_TOTAL: [tiebreaks.WINS],
     Tournament.Format.KNOCKOUT: [tiebreaks.WINS],
 }
@@ -220,6 +217,9 @@ SCORING = {
     Tournament.Format.KNOCKOUT: "a seeded bracket, byes to the top seeds, each pairing a best-of series (a drawn "
     "game is replayed); the winner goes through. Standings: the round reached, then the place in the last pairing "
     "played (so the final gives the first two places), then pairings won.",
+    "knockout-tables": "tables dealt by seed; the top players of each table go through until one table plays the "
+    "final. Standings: the round reached, then the place at the last table played (so the final table's order gives "
+    "the first places), then tables won.",
     Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
     "game's total is added up and the lowest total wins. Games not yet played do not count: a player's total is their "
     "average game times the rounds. Where table sizes differ, totals are scaled so each size averages the same.",
