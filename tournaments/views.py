@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -146,6 +148,17 @@ def choose_mini_game(request, tournament_id: int):
     return redirect("tournament", tournament_id=tournament_id)
 
 
+def entered_words(tournament: Tournament) -> str:
+    """What a new entrant must still do: check in, when the tournament asks for it."""
+    if tournament.is_open and tournament.check_in_minutes:
+        opens = tournament.starts_at - timedelta(minutes=tournament.check_in_minutes)
+        return (
+            f"You are entered. Check in on this page between {opens:%H:%M} and the start at "
+            f"{tournament.starts_at:%H:%M} UTC, or you will not be paired."
+        )
+    return "You are entered. Good luck!"
+
+
 @require_POST
 @login_required
 def enter_or_withdraw(request, tournament_id: int):
@@ -157,8 +170,8 @@ def enter_or_withdraw(request, tournament_id: int):
             services.check_in(tournament_id, request.user)
             messages.info(request, "You are checked in: you will be paired when the tournament starts.")
         else:
-            services.enter(tournament_id, request.user)
-            messages.info(request, "You are entered. Good luck!")
+            entry = services.enter(tournament_id, request.user)
+            messages.info(request, entered_words(entry.tournament))
     except MatchError as error:
         messages.error(request, error.message)
     return redirect("tournament", tournament_id=tournament_id)

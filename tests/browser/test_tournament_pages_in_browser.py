@@ -180,7 +180,7 @@ def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_us
     log_in(page, site, "alice")
     page.goto(f"{site}/tournaments/{soon.pk}/")
     page.click("button:has-text('Enter')")
-    page.wait_for_selector("text=You are entered. Good luck!")
+    page.wait_for_selector("text=You are entered. Check in on this page between")
     page.click("button:has-text('Check in')")
     page.wait_for_selector("text=You are checked in")
     assert page.locator(".badge", has_text="checked in").is_visible()

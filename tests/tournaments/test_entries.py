@@ -116,3 +116,12 @@ def test_a_knockout_player_cannot_walk_out_between_rounds(olga, alice):
     running.start(night.pk, now=night.starts_at)
     with pytest.raises(MatchError, match="no longer withdraw"):
         services.withdraw(night.pk, alice)
+
+
+def test_an_entrant_is_told_to_check_in_when_the_tournament_asks_for_it(client, olga, alice):
+    night = cup(olga, ["random"], check_in_minutes=10)
+    client.force_login(alice)
+    page = client.post(f"/tournaments/{night.pk}/entry/", follow=True).content.decode()
+    opens = night.starts_at - timedelta(minutes=10)
+    assert f"Check in on this page between {opens:%H:%M} and the start at {night.starts_at:%H:%M} UTC" in page
+
