@@ -105,7 +105,7 @@ def public_seat(seat) -> dict:
         "connected": seat.connections > 0 or bool(seat.house_bot) or seat.code_version is not None,
         "forfeited": seat.forfeited_at is not None,
         "resigned": seat.resigned,
-        "came": seat.connections > 0 or seat.disconnected_at is not None,
+        "came": seat.came,
     }
 
 

@@ -169,6 +169,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.match} seat {self.number}: {self.user}"
 
+    @property
+    def came(self) -> bool:
+        """The player opened the table at some point: a socket of theirs is open, or one closed."""
+        return self.connections > 0 or self.disconnected_at is not None
+
 
 class SeatSocket(models.Model):
     """One open socket of a seated player. Its consumer refreshes `last_seen` while it lives, so

@@ -50,10 +50,11 @@ def ladder_ratings(game: str, user_ids) -> dict[int, float]:
 def why_not_rated(match: Match) -> str | None:
     """None when the match counts; else why not.
 
-    Rated: ranked, finished with a ranking, two seats or more, and every seat that did not forfeit
-    made at least one move of its own (a move the clock made for it does not count). So a table
-    abandoned before anyone played is not rated, while a player who leaves after the others have
-    moved loses (the result already ranks forfeited seats last).
+    Rated: ranked, finished with a ranking, two seats or more that came (see `no_shows`), and
+    every seat that did not forfeit made at least one move of its own (a move the clock made for
+    it does not count). So a table abandoned before anyone played is not rated, while a player
+    who opened the table and left, even before moving, loses (the result already ranks forfeited
+    seats last).
     """
     if match.status != Match.Status.FINISHED or not (match.result or {}).get("ranking"):
         return "not finished"
@@ -67,7 +68,24 @@ def why_not_rated(match: Match) -> str | None:
     idle = [s.number for s in seats if s.number not in moved and s.number not in forfeited]
     if idle:
         return f"seat {idle[0]} never moved"
+    if len(seats) - len(no_shows(match, seats)) < 2:
+        return "only one player came"
     return None
+
+
+def no_shows(match: Match, seats: list) -> set[int]:
+    """Seats that forfeited without ever coming: no socket opened, no move of their own (the
+    clock's and the stand-in house bot's are not). Their game was not played, so it is rated
+    among the others only, as FIDE rates no forfeit; the result still ranks them last."""
+    forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
+    absent = {s.number for s in seats if s.number in forfeited and not s.came}
+    if not absent:
+        return set()
+    made = match.actions.filter(seat__in=absent).exclude(
+        source__in=[MatchAction.Source.TIMEOUT, MatchAction.Source.HOUSE]
+    )
+    return absent - set(made.values_list("seat", flat=True))
+
 
 
 def rate_match(match_id: int) -> list[RatingChange]:
@@ -86,7 +104,10 @@ def rate_match(match_id: int) -> list[RatingChange]:
             log.info("%s is not rated: %s", match, reason)
             return []
         seats = sorted(match.seats.select_related("user"), key=lambda s: s.number)
-        place = places_from_ranking(match.result["ranking"], 1 + max(seat.number for seat in seats))
+        absent = no_shows(match, seats)
+        seats = [seat for seat in seats if seat.number not in absent]
+        ranking = [[n for n in group if n not in absent] for group in match.result["ranking"]]
+        place = places_from_ranking([group for group in ranking if group], 1 + max(seat.number for seat in seats))
         ratings = lock_ratings(match.game, [seat.user for seat in seats])
         before = [ratings[seat.user_id].standing() for seat in seats]
         after = rate_table(before, [place[seat.number] for seat in seats])

@@ -9,7 +9,8 @@ import pytest
 def finished_match(db):
     """finished_match(game, users, ranking) -> a finished ranked Match where every seat moved twice.
 
-    Options: ranked, status, forfeited (seat numbers), movers (seats that moved; default all),
+    Options: ranked, status, forfeited (seat numbers; they had opened the table, unless also in
+    absent: never came), movers (seats that moved; default all),
     timeouts (seats with only clock-made moves), minute (finished_at = 2026-01-01 12:00 + minutes),
     scores.
     """
@@ -28,6 +29,7 @@ def finished_match(db):
         ranked=True,
         status="finished",
         forfeited=(),
+        absent=(),
         movers=None,
         timeouts=(),
         minute=None,
@@ -46,7 +48,11 @@ def finished_match(db):
             result={"ranking": ranking, "scores": scores or {}, "forfeited": list(forfeited)},
         )
         for number, user in enumerate(users):
-            Seat.objects.create(match=match, number=number, user=user, forfeited_at=at if number in forfeited else None)
+            gone = number in forfeited
+            Seat.objects.create(
+                match=match, number=number, user=user, forfeited_at=at if gone else None,
+                disconnected_at=at if gone and number not in absent else None,
+            )  # fmt: skip
         moving = [n for n in (range(len(users)) if movers is None else movers) if n not in forfeited]
         log = [(n, MatchAction.Source.BROWSER) for n in moving] * 2 + [
             (n, MatchAction.Source.TIMEOUT) for n in timeouts

@@ -1,5 +1,6 @@
 """rate_match: what a finished match does to the stored ratings, once, and when it does nothing."""
 
+from games.matches.models import MatchAction
 from ratings import elo
 from ratings.models import HighScore, Rating, RatingChange
 from ratings.services import rate_match, rating_for, why_not_rated
@@ -81,7 +82,7 @@ def test_a_forfeiting_player_loses(finished_match, alice, bob, carol):
     assert elo_of(alice) < 1500 < elo_of(bob)
 
 
-def test_a_player_who_forfeits_before_moving_still_loses(finished_match, alice, bob):
+def test_a_player_who_opened_the_table_and_forfeits_before_moving_still_loses(finished_match, alice, bob):
     match = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0], movers=[1])
     assert why_not_rated(match) is None
     rate_match(match.pk)
@@ -138,3 +139,19 @@ def test_the_matches_task_rates_the_match(finished_match, alice, bob):
 
     match_finished(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
     assert elo_of(alice) == 1520.0
+
+
+def test_a_no_show_is_not_rated_and_the_others_are_rated_among_themselves(finished_match, alice, bob, carol):
+    """FIDE rates no forfeit: a player who never opened the table nor moved (the clock's and the
+    stand-in house bot's moves are not theirs) is left out of the rating, and a two-seat table
+    with a no-show is not rated at all."""
+    alone = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0], absent=[0], movers=[1])
+    assert why_not_rated(alone) == "only one player came"
+    assert rate_match(alone.pk) == []
+    table = finished_match("dudo", [alice, bob, carol], [[1], [0], [2]], forfeited=[2], absent=[2])
+    MatchAction.objects.create(match=table, seq=99, seat=2, action={"type": "x"}, source=MatchAction.Source.HOUSE)
+    changes = rate_match(table.pk)
+    assert [(c.user, c.place) for c in changes] == [(alice, 2), (bob, 1)]
+    assert (elo_of(alice), elo_of(bob)) == (1480.0, 1520.0), "as a two-player game between those who came"
+    assert not Rating.objects.filter(user=carol).exists()
+
