@@ -42,18 +42,30 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         if not table.scored:
             continue
         result = table.match.result if table.match and table.match.status == "finished" else None
+        result = scoring.counted(tournament, result)
         ranking = [[table.seating[s] for s in group] for group in scoring.full_ranking(result, len(table.seating))]
         if two_seats:
             if len(table.seating) > 1:
                 slot.game_winners.append(ranking[0][0] if len(ranking[0]) == 1 else None)
         else:
             slot.finish = ranking
-            slot.through = knockout.advancing(ranking, tournament.advance or len(table.seating) // 2)
+            slot.through = going_through(ranking, tournament.advance or len(table.seating) // 2, seeds)
     for slots in rounds.values():
         for slot in slots.values():
             if two_seats and all(t.scored for t in slot.tables):
                 slot.winner = knockout.series_winner(slot.players, slot.game_winners, tournament.best_of, seeds)
     return [list(slots[n] for n in sorted(slots)) for _, slots in sorted(rounds.items())]
+
+
+def going_through(ranking: list[list[int]], k: int, seeds: dict) -> list[int]:
+    """The top k of a table go through, ties across the cut with them, but never the whole table:
+    a smaller table (two of three going through, at a table of two) or a table tied throughout
+    keeps its last place back, the better seeds going on, so every round shrinks the field."""
+    players = sum(len(group) for group in ranking)
+    through = knockout.advancing(ranking, min(k, players - 1))
+    if len(through) >= players:
+        through = sorted(through, key=lambda e: seeds.get(e) or 0)[: players - 1]
+    return through
 
 
 def decided(slot: Slot, two_seats: bool) -> bool:
@@ -66,8 +78,7 @@ def seat_first_round(tournament: Tournament, order: list[int], minimum: int) -> 
     """Round 1: the seeded bracket (two seats) or tables dealt by seed (larger tables)."""
     if tournament.table_size == 2:
         return seat_pairings(tournament, 1, knockout.first_round(order))
-    sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
-    return seat_pairings(tournament, 1, pairing.snake(order, sizes))
+    return seat_pairings(tournament, 1, deal_tables(order, tournament.table_size, minimum))
 
 
 def seat_pairings(tournament: Tournament, round_number: int, groups: list[list[int]]) -> list[Table]:
@@ -118,8 +129,21 @@ def following_round(tournament: Tournament, slots: list[Slot], minimum: int) -> 
         ]
         through += [p for _, _, p in sorted(rest)[: minimum - len(through)]]
     through.sort(key=lambda e: seeds.get(e) or 0)
-    sizes, _ = pairing.table_sizes(len(through), tournament.table_size, minimum)
-    return pairing.snake(through, sizes)
+    return deal_tables(through, tournament.table_size, minimum)
+
+
+def deal_tables(order: list[int], size: int, minimum: int) -> list[list[int]]:
+    """Tables dealt by seed, out and back; where sizes differ the smaller tables come first, so
+    the top seeds sit where fewer players compete for the same places through."""
+    sizes, _ = pairing.table_sizes(len(order), size, minimum)
+    return pairing.snake(order, sorted(sizes))
+
+
+def went_through(slot: Slot, two_seats: bool) -> list[int]:
+    """Who a decided pairing or table sends to the next round (a bye's player at once)."""
+    if two_seats:
+        return [slot.winner] if slot.winner is not None else []
+    return slot.through
 
 
 def ranking(slot: Slot, two_seats: bool) -> list[list[int]]:
@@ -132,16 +156,19 @@ def ranking(slot: Slot, two_seats: bool) -> list[list[int]]:
 
 
 def finish(tournament: Tournament, rounds: list[list[Slot]]) -> dict[int, tuple[int, int]]:
-    """Each entry's round reached (the last it played in; the champion one more) and its place
-    at the last pairing or table it played (0 while that is undecided)."""
+    """Each entry's round reached and its place at the last pairing or table it played (0 while
+    that is undecided). Going through reaches the next round at once, before it is seated, so a
+    player through to the final ranks above those still playing their semi-final; the champion
+    reaches one round past the final."""
     two_seats = tournament.table_size == 2
     progress: dict[int, tuple[int, int]] = {}
     for slots in rounds:
         for slot in slots:
             ranked = ranking(slot, two_seats)
+            through = went_through(slot, two_seats) if len(slots) > 1 else []
             for player in slot.players:
                 place = next((1 + sum(map(len, ranked[:i])) for i, g in enumerate(ranked) if player in g), 0)
-                progress[player] = (slot.round, place)
+                progress[player] = (slot.round + 1, 0) if player in through else (slot.round, place)
     if rounds and tournament.status == Tournament.Status.FINISHED:
         final = rounds[-1][0]
         champions = [final.winner] if two_seats else [group[0] for group in final.finish[:1] if len(group) == 1]

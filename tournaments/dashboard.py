@@ -67,6 +67,8 @@ def new(request, game: str):
     post = request.POST if request.method == "POST" else None
     form, bots = TournamentForm(post, game=game), HouseBotsForm(post, game=game)
     if post and form.is_valid() and bots.is_valid():
+        bots.fit(form.cleaned_data["max_entries"])
+    if post and form.is_valid() and bots.is_valid():
         try:
             tournament = organizing.create(request.user, game, form.changes(), bots.names())
         except MatchError as error:
@@ -117,7 +119,7 @@ def manage(request, tournament_id: int):
             "checked_in": sum(1 for entry in players if entry.checked_in_at),
             "players": len(players),
             "withdrawal_refused": services.withdrawal_refused(tournament),
-            "may_pair_again": tournament.status == Status.RUNNING and tournament.format in services.RESEATING,
+            "may_pair_again": not services.pairing_again_refused(tournament),
             "bots": HouseBotsForm(game=tournament.game),
             **results(tournament),
         },

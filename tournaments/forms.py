@@ -295,6 +295,14 @@ class HouseBotsForm(forms.Form):
                 required=False,
             )
 
+    def fit(self, max_entries: int) -> None:
+        """Refuse, beside the bots' first field, more bots than the tournament has entries."""
+        count = len(self.names())
+        if count > max_entries:
+            first = next(name for name in self.fields if self.cleaned_data.get(name))
+            words = f"{count} house bots do not fit in {max_entries} entries: enter fewer, or allow more."
+            self.add_error(first, words)
+
     def names(self) -> list[str]:
         """The bots to enter, one name per copy."""
         return [name for name in self.bot_names for _ in range(self.cleaned_data.get(f"bots_{name}") or 0)]

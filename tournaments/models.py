@@ -7,6 +7,8 @@ from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import clock_label
 from tournaments import scoring, tiebreaks
 
+MIN_TURN_SECONDS = 5  # a shorter per-move clock is over before a person has read the table
+
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
@@ -123,7 +125,8 @@ class Tournament(models.Model):
             return f"Knockout, {series}"
         if self.format == self.Format.KNOCKOUT:
             through = self.advance or self.table_size // 2
-            return f"Knockout at tables of up to {self.table_size}, the top {through} of each go through"
+            who = "the winner of each goes" if through == 1 else f"the top {through} of each go"
+            return f"Knockout at tables of up to {self.table_size}, {who} through"
         tables = "tables of 2" if self.table_size == 2 else f"tables of up to {self.table_size}"
         rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
         if self.format == self.Format.ROUND_ROBIN:
@@ -168,13 +171,40 @@ class Tournament(models.Model):
         if self.format == self.Format.KNOCKOUT and self.best_of % 2 == 0:
             errors["best_of"] = "Play an odd number of games per pairing (1, 3, 5...)."
         if self.format == self.Format.KNOCKOUT and self.advance >= self.table_size:
-            errors["advance"] = "Fewer players than a table's size go through."
+            errors["advance"] = (
+                f"At tables of {self.table_size}, at most {self.table_size - 1} can go through from each: choose fewer."
+            )
+        errors.update(self.size_errors(game))
         if self.late_entry_rounds and self.format != self.Format.SWISS:
             errors["late_entry_rounds"] = "Late entry is for Swiss tournaments."
         if self.accelerated_rounds and self.format != self.Format.SWISS:
             errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
         if errors:
             raise ValidationError(errors)
+
+    def size_errors(self, game) -> dict[str, str]:
+        """Numbers that cannot make an event: no round, fewer than two players, tables bigger than
+        the field, more Swiss rounds than opponents, settings past the last round, a blink of a clock."""
+        errors = {}
+        counts_rounds = self.format in (self.Format.SWISS, self.Format.DOBBLE_SERIES, self.Format.ROUNDS_TOTAL)
+        if counts_rounds and self.rounds < 1:
+            errors["rounds"] = "Play at least one round."
+        if self.max_entries < 2:
+            errors["max_entries"] = "Allow at least two entries: a game needs two players."
+        elif self.table_size > self.max_entries:
+            errors["max_entries"] = f"Tables of {self.table_size} need at least {self.table_size} entries."
+        elif self.format == self.Format.SWISS and self.table_size == 2 and self.rounds >= self.max_entries:
+            errors["rounds"] = (
+                f"With at most {self.max_entries} players each meets at most {self.max_entries - 1} others: "
+                f"play at most {self.max_entries - 1} rounds, or allow more entries."
+            )
+        if self.format == self.Format.SWISS and self.accelerated_rounds > self.rounds:
+            errors["accelerated_rounds"] = f"Accelerate at most the {self.rounds} rounds played."
+        if self.format == self.Format.SWISS and self.late_entry_rounds > self.rounds:
+            errors["late_entry_rounds"] = f"Late entry can last at most until round {self.rounds}, the last."
+        if not game.realtime and 0 < self.turn_seconds < MIN_TURN_SECONDS:
+            errors["turn_seconds"] = f"Give at least {MIN_TURN_SECONDS} seconds a move (0: no clock)."
+        return errors
 
     @property
     def fixed_tables(self) -> bool:

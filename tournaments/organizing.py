@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from games.engine import get_game
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import running, services
@@ -69,6 +70,9 @@ def edit(user, tournament_id: int, fields: dict) -> Tournament:
         for name in EDITABLE:
             if name in fields:
                 setattr(tournament, name, fields[name])
+        entered = tournament.entries.count()
+        if tournament.max_entries < entered:
+            raise MatchError("bad_request", f"{entered} have entered already: allow at least {entered} entries.")
         tournament.save()
     return tournament
 
@@ -103,10 +107,9 @@ def pair_again(user, tournament_id: int, entry_id: int) -> Entry:
         entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
         if entry is None or entry.withdrawn_after is None:
             raise MatchError("not_withdrawn", "That player is not withdrawn.")
-        if tournament.status != Status.RUNNING or tournament.format not in services.RESEATING:
-            raise MatchError(
-                "closed", "A withdrawn player can be paired again only while a Swiss or round robin is running."
-            )
+        refused = services.pairing_again_refused(tournament)
+        if refused:
+            raise MatchError("closed", refused)
         entry.withdrawn_after = entry.no_show_round = None
         entry.save(update_fields=["withdrawn_after", "no_show_round"])
     return entry
@@ -118,6 +121,11 @@ def start_now(user, tournament_id: int) -> Tournament:
         tournament = locked(user, tournament_id)
         if tournament.status != Status.SCHEDULED:
             raise MatchError("started", "Only a tournament that has not started can be started.")
+        needed = max(2, get_game(tournament.game).min_players)
+        entered = tournament.entries.count()
+        if entered < needed:  # at the scheduled time too few cancels it; asked now, it waits for more
+            words = f"Too few entries to start: {entered} entered, at least {needed} needed. Add players or house bots."
+            raise MatchError("too_few", words)
     return running.start(tournament_id)
 
 

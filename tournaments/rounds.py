@@ -3,15 +3,20 @@ export: each table's players in seat order, its result once scored ("ann won", "
 bob and cat", "bob forfeited", points), "playing" while it runs, and the round's byes.
 
 A knockout at two seats names each game by its pairing ("pairing 2, game 1"), not by the
-table number it is stored under (brackets.py); its byes are one-player tables ("bye: ann goes
+table number it is stored under (brackets.py), with that game's own points (the series' sum
+is in the bracket and the standings); its byes are one-player tables ("bye: ann goes
 through"), where other formats' byes are scores without a table ("bye: ann, 1 point").
 """
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+
+from games.matches.occasions import Occasion
 from tournaments import brackets, scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
-from tournaments.running import seat_order_of
+from tournaments.running import seat_order_of, table_points
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
 
@@ -28,6 +33,10 @@ class Line:
     table: Table | None = None
     number: int = 0  # the stored table number, to sort by
     states: list[str] = field(default_factory=list)  # per seat: the Score's kind (played, forfeited, bye...)
+    labels: list[str] = field(default_factory=list)  # per seat, as pages name them: "ann (2.5)" in a Swiss
+
+    def __post_init__(self):
+        self.labels = self.labels or list(self.players)
 
 
 def figure(points: float) -> str:
@@ -56,24 +65,56 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
         if table.match is None:
             return f"waiting for {table.chooser.user.username} to choose the mini-game" if table.chooser else "waiting"
         return "playing"
-    result = table.match.result if table.match and table.match.status == "finished" else None
+    finished = table.match is not None and table.match.status == "finished"
+    result = scoring.counted(tournament, table.match.result if finished else None)
     if result is None:
         return "not played (the game was cancelled)"
     ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
-    if len(order) == 2:
+    if set(result.get("forfeited", [])) >= set(range(len(order))):
+        words = ["nobody came" if set(result.get("absent", [])) >= set(range(len(order))) else "nobody finished"]
+    elif len(order) == 2:
         words = [f"{names[ranking[0][0]]} won" if len(ranking[0]) == 1 else "draw"]
     else:
-        places, ahead = [], 0
-        for group in ranking:
-            places.append(f"{ordinal(ahead + 1)} {' and '.join(names[e] for e in group)}")
-            ahead += len(group)
-        words = [", ".join(places)]
+        words = [places_words(ranking, names)]
+    if corrected:  # the game's own result; the corrected points that follow may say otherwise
+        words = [f"at the table: {words[0]}"]
     words += [f"{names[order[seat]]} forfeited" for seat in result.get("forfeited", [])]
     if got and tournament.format != Tournament.Format.KNOCKOUT:  # a knockout's points sum a whole series
         points = ", ".join(f"{names[e]} {figure(got[e][0])}" for e in order if e in got)
         label = "total" if tournament.lowest_wins else "points"
         words.append(f"{label}{' (corrected by the organizer)' if corrected else ''}: {points}")
     return " · ".join(words)
+
+
+def points_before(tournament: Tournament) -> dict:
+    """Swiss and round robin: each entry's points going into each round ({round: {entry: points}}),
+    as pairing lists show them; {} for formats that do not pair on points."""
+    if tournament.format not in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
+        return {}
+    earned: dict = defaultdict(lambda: defaultdict(float))
+    last = 0
+    for entry_id, number, points in tournament.scores.exclude(kind=scoring.UNPLAYED).values_list(
+        "entry_id", "round", "points"
+    ):
+        earned[number][entry_id] += points
+        last = max(last, number)
+    last = max(last, tournament.current_round)
+    before: dict = {}
+    running_total: dict = defaultdict(float)
+    for number in range(1, last + 2):
+        before[number] = defaultdict(float, running_total)
+        for entry_id, points in earned[number].items():
+            running_total[entry_id] += points
+    return before
+
+
+def places_words(ranking: list[list[int]], names: dict) -> str:
+    """A table's places in words: "1st ann, 2nd bob and cat, 4th dan"."""
+    places, ahead = [], 0
+    for group in ranking:
+        places.append(f"{ordinal(ahead + 1)} {' and '.join(names[e] for e in group)}")
+        ahead += len(group)
+    return ", ".join(places)
 
 
 def point_words(points: float) -> str:
@@ -87,6 +128,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
     tables = tournament.tables.select_related("match", "chooser__user")
     if round_number is not None:
         tables = tables.filter(round=round_number)
+    series = tournament.format == Tournament.Format.KNOCKOUT and tournament.table_size == 2
     corrected = set(ScoreCorrection.objects.filter(table__tournament=tournament).values_list("table_id", flat=True))
     by_table: dict = {}
     rounds: dict[int, list[Line]] = {}
@@ -101,9 +143,12 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 Line(number, "", [names[entry_id]], [points], f"{label}: {names[entry_id]}, {point_words(points)}",
                      number=BELOW_THE_TABLES, states=[kind])
             )  # fmt: skip
+    before = points_before(tournament)
     for table in tables.order_by("round", "number"):
         order = seat_order_of(tournament, table)
         got = by_table.get(table.pk, {})
+        if series and table.match and table.scored:  # the Score sums the series: each game shows its own points
+            got = table_points(tournament, table.match, order)
         rounds.setdefault(table.round, []).append(
             Line(
                 table.round,
@@ -114,6 +159,39 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 table,
                 table.number,
                 [got[e][1] if e in got else "" for e in order],
+                [f"{names[e]} ({figure(before[table.round][e])})" for e in order] if before else [],
             )
         )
     return {number: sorted(found, key=lambda line: line.number) for number, found in sorted(rounds.items())}
+
+
+def occasion(match, user) -> Occasion | None:
+    """A tournament match's event for its table page (games.matches.occasions): "Round 2 of
+    Winter Swiss", linking back to the tournament, and what comes next for the viewer."""
+    table = Table.objects.filter(match_id=match.pk).select_related("tournament").first()
+    if table is None:
+        return None
+    tournament = table.tournament
+    url = reverse("tournament", args=[tournament.pk])
+    entry = tournament.entries.filter(user_id=user.pk).first() if user is not None and user.is_authenticated else None
+    words = next_for(tournament, table, entry)
+    return Occasion(f"Round {table.round} of {tournament.name}", tournament.name, url, words)
+
+
+def next_for(tournament: Tournament, table: Table, entry) -> str:
+    """What the tournament holds next for an entrant after this table, in words ("" for anyone else)."""
+    if entry is None:
+        return ""
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        return "The tournament is over: the standings are final."
+    if entry.withdrawn_after is not None:
+        why = f" (you did not come to round {entry.no_show_round})" if entry.no_show_round else ""
+        return f"You are withdrawn from the next rounds{why}: the organizer can pair you again."
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        _, place = brackets.finish(tournament, brackets.bracket(tournament)).get(entry.pk, (0, 0))
+        if place:
+            return "You are out of the knockout: your place is in the standings."
+        return "The tournament seats your next game: the series' next, or the next round's if you go through."
+    if table.round >= tournament.rounds:
+        return "This was the last round: the final standings come when every table has finished."
+    return "The tournament seats your next game when this round ends."

@@ -211,6 +211,10 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
             return False  # cancelled by its organizer: the match stands (and is rated), the tournament stops
         seat_order = seat_order_of(tournament, table)
         write_scores(tournament, table, table_points(tournament, table.match, seat_order))
+        stored = table.match.result or {}
+        if tournament.no_show_minutes:  # absent to the end of a game shorter than the no-show time
+            for number in set(stored.get("absent", [])) - set(stored.get("forfeited", [])):
+                withdraw_no_show(table.pk, number)
         table.scored = True
         # Paused: the standings count it at once; what follows it is seated on resume (move_on).
         table.moved_on = tournament.status == Tournament.Status.RUNNING
@@ -315,7 +319,7 @@ def advance(tournament: Tournament, table: Table, seat_order: list[int], now: da
 def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, tuple[float, str]]:
     """What each entry at the table earned and how (scoring.py), by the tournament's format."""
     players = len(seat_order)
-    result = match.result if match.status == Match.Status.FINISHED else None
+    result = scoring.counted(tournament, match.result if match.status == Match.Status.FINISHED else None)
     kind = scoring.kinds(result, players)
     if tournament.format == Tournament.Format.DOBBLE_SERIES:
         by_seat = scoring.dobble(match.options.get("mini_game", SERIES_OPENER), result, players)
@@ -324,7 +328,9 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
         by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
         by_seat = scoring.swiss(result, players)
-    absent = set() if tournament.lowest_wins else no_shows(match, kind)
+    # Seats whose player never came get nothing, even where the clock won their game for them.
+    counted_out = set(result.get("absent", [])) & set(result.get("forfeited", [])) if result else set()
+    absent = set() if tournament.lowest_wins else no_shows(match, kind) | counted_out
     return {
         entry_id: (0.0, scoring.FORFEITED)
         if seat in absent

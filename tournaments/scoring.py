@@ -55,6 +55,20 @@ def share_points(ranking: list[list[int]]) -> dict[int, float]:
     return points
 
 
+def counted(tournament, result: dict | None) -> dict | None:
+    """A table's result as the tournament counts it. Where it forfeits no-shows, a seat whose
+    player never came (the match service's "absent") forfeited, ranked last, even when the clock
+    played the seat to the end of a short game before the no-show time came."""
+    if result is None or not tournament.no_show_minutes:
+        return result
+    extra = set(result.get("absent", [])) - set(result.get("forfeited", []))
+    if not extra:
+        return result
+    ranking = [[seat for seat in group if seat not in extra] for group in result["ranking"]]
+    ranking = [group for group in ranking if group] + [sorted(extra)]
+    return {**result, "ranking": ranking, "forfeited": [*result.get("forfeited", []), *sorted(extra)]}
+
+
 def kinds(result: dict | None, players: int) -> dict[int, str]:
     """How each seat's points were earned."""
     if result is None:

@@ -92,8 +92,16 @@ def withdrawal_refused(tournament: Tournament) -> str:
             "a series keeps its tables together"
         )
         return f"Players can no longer withdraw once the tournament has started: {kept}."
-    if tournament.status == Tournament.Status.PAUSED:
-        return "The tournament is paused: withdrawals wait until it resumes, between rounds."
+    return ""  # a pause is when an arbiter takes withdrawals: resuming seats the next round without them
+
+
+def pairing_again_refused(tournament: Tournament) -> str:
+    """Why a withdrawn player cannot be paired again now, in words ("" when they can)."""
+    live = (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    if tournament.status not in live or tournament.format not in RESEATING:
+        return "A withdrawn player can be paired again only while a Swiss or round robin is running or paused."
+    if tournament.current_round >= tournament.rounds:
+        return "The last round is already seated: there is no next round to pair them in."
     return ""
 
 
@@ -161,7 +169,12 @@ def check_correction(tournament: Tournament, points: dict[int, float]) -> None:
             raise MatchError("bad_request", "Each player's points are from 0 (lost to everyone) to 1 (beat everyone).")
         if sum(points.values()) > len(points) / 2:
             most = len(points) / 2
-            raise MatchError("bad_request", f"A table of {len(points)} gives {most:g} points in all: these give more.")
+            given = f"{sum(points.values()):g}"
+            raise MatchError(
+                "bad_request",
+                f"A table of {len(points)} gives {most:g} point{'' if most == 1 else 's'} in all; these add up to "
+                f"{given}: lower someone's.",
+            )
 
 
 def add_house_bot(tournament_id: int, bot_name: str) -> Entry:

@@ -10,9 +10,11 @@ equal on everything share a place.
 from collections import Counter, defaultdict
 
 from tournaments import brackets, pairing, scoring, tiebreaks
-from tournaments.models import Tournament
+from tournaments.models import ScoreCorrection, Tournament
 
 RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
+NO_SHOW = "no-show"  # a table a player never came to, or where fewer than two came: not a game played
+NO_TOTAL = float("inf")  # a rounds total before the player's first game ends: below every total
 SERIES_POINTS = "points"  # the Dobble point system, as a tiebreak when the series ranks by mini-games won
 
 TIEBREAK_LABELS = tiebreaks.NAMES | {SERIES_POINTS: "Series points"}
@@ -50,6 +52,26 @@ def tiebreak_labels(tournament: Tournament) -> list[dict]:
     return labels
 
 
+def knockout_order(item: tuple, finish: dict, seeds: dict) -> tuple:
+    """A knockout's order: the round reached, then the place at the last table; players still
+    playing it (place 0) by seed, not by tiebreaks, as nothing has split them yet."""
+    player, keys = item
+    _, place = finish.get(player, (0, 0))
+    return (-keys[0], place, seeds.get(player, 0) if place == 0 else 0)
+
+
+def knockout_keys(keys: tuple, finish: tuple[int, int]) -> tuple:
+    """What a knockout place is decided by: those still playing one round share its place."""
+    _, place = finish
+    return (keys[0], "playing") if place == 0 else (*tiebreaks.comparable(keys), place)
+
+
+def buchholz_counting(tournament: Tournament) -> str:
+    """FIDE's Buchholz conventions in words, where a Buchholz tiebreak is listed: the legend's
+    "sum of your opponents' points" alone does not give the numbers shown."""
+    return tiebreaks.BUCHHOLZ_COUNTING if tiebreaks.BUCHHOLZ_FAMILY & set(tiebreak_names(tournament)) else ""
+
+
 def standings(tournament: Tournament) -> list[dict]:
     """One row per entry, best first: entry, player, points, tiebreak (the first), tiebreaks
     (all, in order; None where one does not apply), played, missed (rounds before a late entry),
@@ -57,6 +79,8 @@ def standings(tournament: Tournament) -> list[dict]:
     at the last table (so the final table's order decides the places), then the tiebreaks,
     counting a best-of series as one game; games_won counts its games apart."""
     entries = list(tournament.entries.select_related("user").order_by("joined_at", "pk"))
+    by_pk = {e.pk: e for e in entries}
+    by_seed = {e.pk: e.seed or 0 for e in entries}
     games, points = player_games(tournament)
     finish, games_won, stages = {}, {}, {}
     if tournament.lowest_wins:
@@ -68,19 +92,22 @@ def standings(tournament: Tournament) -> list[dict]:
         value = {entry_id: float(stage) for entry_id, (stage, _) in finish.items()}
     elif tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
         value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g))) for e in entries}
+    elif tournament.format == Tournament.Format.DOBBLE_SERIES:
+        value, _ = dobble_points(tournament)
     else:
         value = {e.pk: sum(p for p, _ in points[e.pk]) for e in entries}
-    value = {e.pk: value.get(e.pk, 0.0) for e in entries}
+    # No game finished yet: no total, which must not read as the best one where the lowest wins.
+    nothing = NO_TOTAL if tournament.lowest_wins else 0.0
+    value = {e.pk: value.get(e.pk, nothing) for e in entries}
     names = tiebreak_names(tournament)
-    series_points = {e.pk: sum(p for p, _ in points[e.pk]) for e in entries}
+    series_points = dobble_points(tournament)[0] if SERIES_POINTS in tiebreak_names(tournament) else {}
     computed = [name for name in names if name != SERIES_POINTS]
     ranked = tiebreaks.rank([e.pk for e in entries], value, computed, games, tournament.lowest_wins)
     if SERIES_POINTS in names:  # rank by mini-games won, then by points
-        ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points[item[0]]))
-        ranked = [(player, keys + (series_points[player],)) for player, keys in ranked]
+        ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points.get(item[0], 0.0)))
+        ranked = [(player, keys + (series_points.get(player, 0.0),)) for player, keys in ranked]
     if finish:  # within a round reached, the place at the last table first (stable: tiebreaks after)
-        ranked = sorted(ranked, key=lambda item: (-item[1][0], finish.get(item[0], (0, 0))[1]))
-    by_pk = {e.pk: e for e in entries}
+        ranked = sorted(ranked, key=lambda item: knockout_order(item, finish, by_seed))
     rows = []
     for player, keys in ranked:
         entry = by_pk[player]
@@ -91,15 +118,15 @@ def standings(tournament: Tournament) -> list[dict]:
                 "player": entry.user.username,
                 "bot": entry.user.is_bot,
                 "seed": entry.seed,
-                "points": keys[0],
+                "points": None if keys[0] == NO_TOTAL else keys[0],
                 "reached": stages.get(reached, ""),
                 "games_won": games_won.get(player, 0),
                 "tiebreaks": list(keys[1:]),
                 "tiebreak": keys[1] if len(keys) > 1 else 0.0,
-                "played": sum(1 for _, kind in points[player] if kind not in (scoring.BYE, scoring.LATE)),
+                "played": sum(1 for _, kind in points[player] if kind not in (scoring.BYE, scoring.LATE, NO_SHOW)),
                 "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
-                "keys": (*tiebreaks.comparable(keys), finish.get(player, (0, 0))[1]),
+                "keys": knockout_keys(keys, finish[player]) if player in finish else tiebreaks.comparable(keys),
             }
         )
     for index, row in enumerate(rows):
@@ -110,29 +137,47 @@ def standings(tournament: Tournament) -> list[dict]:
 
 def player_games(tournament: Tournament) -> tuple[dict, dict]:
     """Each entry's games for the tiebreaks, and its (points, kind) per counted round
-    (unplayed rounds left out), from two queries."""
+    (unplayed rounds left out; a forfeit by a player who never came is NO_SHOW), from two queries."""
     games: dict = defaultdict(list)
-    points: dict = defaultdict(list)
-    scores = tournament.scores.exclude(kind=scoring.UNPLAYED).values_list(
-        "entry_id", "round", "table_id", "points", "kind"
+    scores = list(
+        tournament.scores.exclude(kind=scoring.UNPLAYED).values_list("entry_id", "round", "table_id", "points", "kind")
     )
     by_table = defaultdict(dict)
     for entry_id, round_number, table_id, earned, kind in scores:
-        points[entry_id].append((earned, kind))
         if table_id is None:
             games[entry_id].append(tiebreaks.Game(round_number, earned, played=False))
         else:
             by_table[table_id][entry_id] = (earned, kind)
+    absent = set()
+    corrected = set(ScoreCorrection.objects.filter(table__tournament=tournament).values_list("table_id", flat=True))
     tables = tournament.tables.filter(pk__in=list(by_table)).values_list("pk", "round", "seating", "match__result")
-    for table_id, round_number, seating, result in tables:
+    for table_id, round_number, seating, stored in tables:
         order = pairing.rotate(seating, round_number) if tournament.fixed_tables else seating
-        ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
+        result = scoring.counted(tournament, stored)
+        if table_id in corrected:  # the organizer's points decide who was ahead, for every tiebreak
+            ranking = ranking_by_points(by_table[table_id])
+        else:
+            ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
+        counted_out = set((result or {}).get("forfeited", []))  # absent and forfeited, as the tournament counts it
+        missing = [order[seat] for seat in (result or {}).get("absent", []) if seat in counted_out]
+        # Not a game played for those who never came, nor for anyone where fewer than two came.
+        alone = len(order) - len(missing) < 2
+        absent.update((table_id, entry_id) for entry_id in (order if missing and alone else missing))
         for entry_id, (earned, kind) in by_table[table_id].items():
             if kind == scoring.PLAYED:
                 games[entry_id].append(tiebreaks.game_at(round_number, earned, ranking, entry_id))
             else:
                 games[entry_id].append(tiebreaks.Game(round_number, earned, played=False))
+    points: dict = defaultdict(list)
+    for entry_id, _, table_id, earned, kind in scores:
+        points[entry_id].append((earned, NO_SHOW if (table_id, entry_id) in absent else kind))
     return games, points
+
+
+def ranking_by_points(earned: dict[int, tuple[float, str]]) -> list[list[int]]:
+    """A corrected table's players in groups of equal points, most first."""
+    levels = sorted({points for points, _ in earned.values()}, reverse=True)
+    return [[entry_id for entry_id, (points, _) in earned.items() if points == level] for level in levels]
 
 
 def knockout_games(tournament: Tournament, rounds: list[list[brackets.Slot]]) -> tuple[dict, dict, dict]:
@@ -195,6 +240,32 @@ def normalised_totals(tournament: Tournament) -> tuple[dict, dict]:
     return value, factors
 
 
+def dobble_points(tournament: Tournament) -> tuple[dict, dict]:
+    """A Dobble series' points per entry, each mini-game's points shifted per table size so that
+    every size averages the same for it, and the shifts ({(mini-game, size): points a player}).
+
+    A smaller table deals more cards to each player (towering inferno: +19 a player at three
+    against +14 at four) and loses fewer hot-potato rounds, so raw points favour one size. The
+    shift is added, not multiplied, as Dobble points can be negative; where a mini-game was
+    played at one size only, nothing moves."""
+    rows = tournament.scores.exclude(kind=scoring.UNPLAYED).filter(table__isnull=False)
+    games = list(rows.values_list("entry_id", "points", "table__mini_game", "table__seating"))
+    by_game: dict = defaultdict(list)
+    by_size: dict = defaultdict(list)
+    for _, earned, mini_game, seating in games:
+        by_game[mini_game].append(earned)
+        by_size[mini_game, len(seating)].append(earned)
+    shifts = {}
+    for (mini_game, size), earned in by_size.items():
+        sizes = sum(1 for other, _ in by_size if other == mini_game)
+        mean = sum(by_game[mini_game]) / len(by_game[mini_game])
+        shifts[mini_game, size] = mean - sum(earned) / len(earned) if sizes > 1 else 0.0
+    value: Counter = Counter()
+    for entry_id, earned, mini_game, seating in games:
+        value[entry_id] += earned + shifts[mini_game, len(seating)]
+    return dict(value), {key: shift for key, shift in sorted(shifts.items()) if abs(shift) > 1e-9}
+
+
 def size_factors(tournament: Tournament) -> dict[int, float]:
     """Rounds total with mixed table sizes: the factor each size's totals are scaled by."""
     if not tournament.lowest_wins:
@@ -213,7 +284,7 @@ SCORING = {
     "loser of each mini-game chooses the next. Towering inferno: +1 per card won, +5 for the most cards. The well: "
     "+10 first out, -20 last. Poisoned gift: +20 fewest cards, +10 second. Hot potato: -5 per round lost. Gotta "
     "catch them all: +1 per card. Most points wins (or most mini-games won, when the organizer chose the rulebook's "
-    "way).",
+    "way). Where table sizes differ, each mini-game's points are shifted per size so every size averages the same.",
     Tournament.Format.KNOCKOUT: "a seeded bracket, byes to the top seeds, each pairing a best-of series (a drawn "
     "game is replayed); the winner goes through. Standings: the round reached, then the place in the last pairing "
     "played (so the final gives the first two places), then pairings won.",

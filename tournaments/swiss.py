@@ -18,7 +18,8 @@ borders (`blocks`), each block handing its unpaired player down to the next one,
 ideal opponent; a block that is one even score group takes its top half against its bottom
 half directly when no pair in it is a rematch or forbidden, see `top_against_bottom`).
 
-Tables of 3 to 8: the seating with the fewest rematches, then the smallest spread of scores
+Tables of 3 to 8: the seating with the fewest forbidden pairs, then the fewest rematches, then
+the smallest spread of scores
 at each table; exact up to EXACT players, above that standings order improved table pair by
 table pair, and where that leaves a rematch, the complete search of rematch_free.py (see
 `seat_tables` and `repair`).
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from random import Random
 
@@ -266,11 +267,13 @@ def seat_tables(
     leave goes to the complete search (`repair`), and only when that cannot remove it to the
     random restarts of `improve`; up to `exact` players every seating is then weighed, pruned
     by what the swaps found."""
+    first_meeting = not players.met
+    players = forbidding(players)
     tables, start = [], 0
     for size in sizes:
         tables.append(list(players.order[start : start + size]))
         start += size
-    tables = descend(players, tables if players.met else dealt(players, tables))
+    tables = descend(players, dealt(players, tables) if first_meeting else tables)
     if cost(players, tables)[0] and len(players.order) > exact:
         tables = repair(players, tables, budget)
     if cost(players, tables)[0]:
@@ -278,6 +281,19 @@ def seat_tables(
     if len(players.order) <= exact:
         tables = best_split(players, list(players.order), sizes, bound=cost(players, tables)) or tables
     return [balance_seats(players, table) for table in tables]
+
+
+def forbidding(players: Field) -> Field:
+    """Rule 1 at larger tables: each forbidden pair counts as a meeting heavier than every
+    rematch of the field together, so the searches keep such pairs apart first, and only then
+    avoid rematches."""
+    if not players.forbidden:
+        return players
+    heavier = 1 + sum(players.met.values())
+    met = Counter(players.met)
+    for pair in players.forbidden:
+        met[pair] += heavier
+    return replace(players, met=met)
 
 
 def dealt(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:

@@ -44,12 +44,18 @@ EXPLANATIONS = {
     BUCHHOLZ: "the sum of your opponents' points",
     BUCHHOLZ_CUT_1: "Buchholz without your weakest opponent",
     MEDIAN_BUCHHOLZ: "Buchholz without your weakest and your strongest opponent",
-    SONNEBORN_BERGER: "each opponent's points, counted in full for a win and half for a draw",
+    SONNEBORN_BERGER: "each opponent's points, counted in full for a win and half for a draw (games played only)",
     DIRECT_ENCOUNTER: "your points against the others tied with you, when all of them met (else —)",
-    WINS: "games finished alone in first place",
+    WINS: "games played and finished alone in first place (a win by forfeit or a bye is not one)",
     PLACEMENTS: "your places at the tables added up (lower is better)",
 }
 LOWER_IS_BETTER = {PLACEMENTS}
+BUCHHOLZ_FAMILY = {BUCHHOLZ, BUCHHOLZ_CUT_1, MEDIAN_BUCHHOLZ}
+BUCHHOLZ_COUNTING = (
+    "an opponent met twice counts twice; an opponent's byes and forfeits count for them as draws, so they neither "
+    "raise nor lower yours; a round you did not play yourself (a bye, a forfeit either way, a game not played) counts "
+    "as an opponent with your own points"
+)
 
 
 @dataclass

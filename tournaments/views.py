@@ -12,7 +12,14 @@ from ratings.elo import START
 from ratings.services import ladder_ratings
 from tournaments import brackets, rounds, running, services
 from tournaments.models import ScoreCorrection, Tournament
-from tournaments.standings import scoring_words, size_factors, standings, tiebreak_labels
+from tournaments.standings import (
+    buchholz_counting,
+    dobble_points,
+    scoring_words,
+    size_factors,
+    standings,
+    tiebreak_labels,
+)
 
 
 def tournament_list(request):
@@ -63,7 +70,7 @@ def tournament_detail(request, tournament_id: int):
             "mine": mine,
             "accepts_entries": services.accepts_entries(tournament),
             "can_withdraw": tournament.is_open
-            or (tournament.status == "running" and tournament.format in services.RESEATING),
+            or (tournament.status in ("running", "paused") and tournament.format in services.RESEATING),
             "scoring": scoring_words(tournament),
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),
@@ -77,6 +84,10 @@ def results(tournament: Tournament) -> dict:
     """Standings (with seeds and ladder ratings) and every round's tables and byes in words,
     for the public page and the organizer's (_results.html)."""
     names = {entry.pk: entry.user.username for entry in tournament.entries.select_related("user")}
+    knockout = tournament.format == Tournament.Format.KNOCKOUT
+    found = brackets.bracket(tournament) if knockout else []
+    stages = brackets.stage_names(tournament, found) if knockout else {}
+    headings = {number: name for number, name in stages.items() if name != f"Round {number}"}  # "Round 2: final"
     rows = standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else []
     ratings = entrants_ratings(tournament)
     for row in rows:
@@ -85,16 +96,27 @@ def results(tournament: Tournament) -> dict:
     return {
         "standings": rows,
         "late_entrants": any(row["missed"] for row in rows),
-        "rounds": sorted(rounds.lines(tournament).items()),
+        "rounds": [(number, tables, headings.get(number, "")) for number, tables in rounds.lines(tournament).items()],
         "tiebreaks": tiebreak_labels(tournament),
+        "buchholz_counting": buchholz_counting(tournament),
         "size_factors": size_factors(tournament),
-        "bracket": bracket_rows(tournament, names) if tournament.format == Tournament.Format.KNOCKOUT else [],
+        "size_shifts": dobble_shifts(tournament),
+        "bracket": bracket_rows(tournament, names, found, stages),
         "games_won_apart": tournament.format == Tournament.Format.KNOCKOUT
         and tournament.table_size == 2
         and tournament.best_of > 1,
         "corrections": correction_rows(tournament, names),
         "starting_rating": round(START),
     }
+
+
+def dobble_shifts(tournament: Tournament) -> list[dict]:
+    """A Dobble series at tables of different sizes: what each mini-game's points are shifted
+    by per size, to be shown beside the standings (standings.dobble_points)."""
+    if tournament.format != Tournament.Format.DOBBLE_SERIES:
+        return []
+    _, shifts = dobble_points(tournament)
+    return [{"mini_game": mini_game, "size": size, "shift": shift} for (mini_game, size), shift in shifts.items()]
 
 
 def entrants_ratings(tournament: Tournament) -> dict[int, float]:
@@ -115,22 +137,22 @@ def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]
     return rows
 
 
-def bracket_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
+def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, stages: dict[int, str]) -> list[dict]:
     """The knockout bracket in words: each round's pairings, games won, who went through (the final: who won)."""
     rows = []
-    found = brackets.bracket(tournament)
-    stages = brackets.stage_names(tournament, found)
     for slots in found:
         pairings = []
         for slot in slots:
             wins = [sum(1 for w in slot.game_winners if w == p) for p in slot.players]
             won_final = tournament.status == Tournament.Status.FINISHED and slots is found[-1] and slot.finish
             through = [slot.winner] if slot.winner else slot.finish[0] if won_final else slot.through
+            places = won_final and tournament.table_size > 2  # the final table's order gives the podium
             pairings.append(
                 {
                     "players": [names[p] for p in slot.players],
                     "score": "–".join(str(w) for w in wins) if tournament.table_size == 2 and len(wins) > 1 else "",
                     "through": [names[p] for p in through if p],
+                    "places": rounds.places_words(slot.finish, names) if places else "",
                 }
             )
         rows.append({"round": slots[0].round, "name": stages[slots[0].round], "pairings": pairings})

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.engine import GAMES
 from games.lobby.models import Challenge, Rematch
-from games.matches import broadcast, lifecycle
+from games.matches import broadcast, lifecycle, occasions
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from games.matches.time_controls import PRESETS, QUICK_PAIRING
@@ -25,6 +25,9 @@ def offer_rematch(match_id: int, user) -> Match | None:
         match = lifecycle.locked(match_id)
         if match.status != Match.Status.FINISHED:
             raise MatchError("not_finished", "A rematch is offered once the match is over.")
+        occasion = occasions.of(match)
+        if occasion is not None:
+            raise MatchError("bad_request", f"{occasion.event} seats your next game itself: a rematch is not offered.")
         seats = list(match.seats.select_related("user").order_by("number"))
         if not any(seat.user_id == user.pk for seat in seats):
             raise MatchError("not_seated", "Only the players of this match can ask for a rematch.")

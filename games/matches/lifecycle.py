@@ -314,6 +314,7 @@ def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[
     result["ranking"] = [group for group in kept if group] + [[s.number] for s in gone]
     result["forfeited"] = [s.number for s in gone]
     result["resigned"] = [s.number for s in gone if s.resigned]
+    result["absent"] = match.absent_seats(seats)
     clocks.stop(match, seats, [] if match.engine.is_over(state) else match.engine.to_act(state), now)
     Seat.objects.bulk_update(seats, ["clock_ms"])
     match.result = result

@@ -137,6 +137,26 @@ class Match(models.Model):
         earlier = self.actions.filter(seq__lte=self.seq).order_by("seq").values_list("events", flat=True)
         return [*first, *(entry for events in earlier for entry in events)][: self.history_start] + tail
 
+    def absent_seats(self, seats) -> list[int]:
+        """Seats whose player never came: no socket ever opened, no move of their own (the clock's
+        and a stand-in house bot's are not), no resignation. Forfeited seats, and people's seats the clock played
+        to the end; not a bot account's (a polling bot holds no socket) nor a house bot's or
+        uploaded code's. Decided when the match ends and kept in its result ("absent"): opening
+        the finished table later is not coming to the game."""
+        gone = [
+            s.number
+            for s in seats
+            if not s.came
+            and not s.resigned
+            and (s.forfeited_at or not (s.user.is_bot or s.house_bot or s.code_version is not None))
+        ]
+        if not gone:
+            return []
+        not_theirs = [MatchAction.Source.TIMEOUT, MatchAction.Source.HOUSE]
+        own = self.actions.filter(seat__in=gone).exclude(source__in=not_theirs)
+        moved = set(own.values_list("seat", flat=True))
+        return [number for number in gone if number not in moved]
+
     def seat_of(self, user) -> "Seat | None":
         if user is None or not user.is_authenticated:
             return None

@@ -5,7 +5,7 @@ from django.templatetags.static import static
 
 from games.bots import bot_strengths
 from games.dobble.deck import SYMBOL_NAMES
-from games.matches import replays
+from games.matches import occasions, replays
 from games.matches.models import Match
 
 
@@ -28,6 +28,7 @@ def table(request, match_id: int):
             "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
             "can_join": request.user.is_authenticated and seat is None and match.status == Match.Status.OPEN,
             "house_bots": bot_choices(match),
+            "occasion": occasions.of(match, request.user),
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,
         },
     )

@@ -74,18 +74,13 @@ def why_not_rated(match: Match) -> str | None:
 
 
 def no_shows(match: Match, seats: list) -> set[int]:
-    """Seats that forfeited without ever coming: no socket opened, no move of their own (the
-    clock's and the stand-in house bot's are not). Their game was not played, so it is rated
-    among the others only, as FIDE rates no forfeit; the result still ranks them last."""
-    forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
-    absent = {s.number for s in seats if s.number in forfeited and not s.came}
-    if not absent:
-        return set()
-    made = match.actions.filter(seat__in=absent).exclude(
-        source__in=[MatchAction.Source.TIMEOUT, MatchAction.Source.HOUSE]
-    )
-    return absent - set(made.values_list("seat", flat=True))
-
+    """Seats whose player never came (Match.absent_seats), as decided when the match ended; a
+    result from before that was kept is decided from the seats now. Their game was not
+    played, so it is rated among the others only, as FIDE rates no forfeit; the result still
+    ranks them last."""
+    if "absent" in match.result:
+        return set(match.result["absent"])
+    return set(match.absent_seats(seats))
 
 
 def rate_match(match_id: int) -> list[RatingChange]:

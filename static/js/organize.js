@@ -9,6 +9,7 @@
   const format = form.elements.format;
   const seats = form.elements.table_size;
   const rounds = form.elements.rounds;
+  const advance = form.elements.advance;
   const computesItsRounds = ["round-robin", "knockout"];
 
   function update() {
@@ -18,6 +19,16 @@
       group.hidden = !forFormat || (group.dataset.seats !== undefined && group.dataset.seats !== size);
     }
     if (rounds) rounds.closest(".field").hidden = computesItsRounds.includes(format.value);
+    if (advance && seats) offerFewerThanATable(Number(seats.value));
+  }
+
+  // Fewer than a table's players go through from it: larger numbers are not offered.
+  function offerFewerThanATable(tableSize) {
+    for (const option of advance.options) {
+      const tooMany = Number(option.value) >= tableSize;
+      option.disabled = option.hidden = tooMany;
+      if (tooMany && option.selected) advance.value = "0";
+    }
   }
 
   format.addEventListener("change", update);

@@ -276,6 +276,20 @@
     return seat ? seat.player : `Seat ${number + 1}`;
   }
 
+  // A person who never opened the table made none of their seat's moves: the clock and then the
+  // computer did, and the history says so. Once the match is over its result says who never came
+  // (opening the finished table is not coming to the game).
+  function absent(message, number) {
+    if (message.result) return (message.result.absent || []).includes(number);
+    const seat = message.seats.find((s) => s.seat === number);
+    return Boolean(seat && !seat.bot && !seat.came);
+  }
+
+  function moverName(message, number) {
+    const name = playerName(message.seats, number);
+    return absent(message, number) ? `${name} (computer)` : name;
+  }
+
   function drawSeats(message) {
     const list = el("seats");
     list.replaceChildren(...message.seats.map((s) => h("li", {
@@ -323,7 +337,7 @@
     const events = (message.view && message.view.history) || [];
     const describe = (renderer && renderer.describe) || ((event) => JSON.stringify(event));
     list.replaceChildren(...events.slice(-60).map((event) =>
-      h("li", {}, describe(event, (n) => playerName(message.seats, n)))));
+      h("li", {}, describe(event, (n) => moverName(message, n)))));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -339,17 +353,34 @@
         group.map((n) => playerName(message.seats, n)).join(" = "),
         group.some((n) => message.result.scores && message.result.scores[n] != null)
           ? ` — ${(renderer && renderer.scoreName) || "score"} ${group.map((n) => message.result.scores[n]).join(", ")}` : null,
-        group.map((n) => leftNote(message.result, n)),
+        group.map((n) => leftNote(message, n)),
         group.map((n) => ratingText(message, n))))),
+      absenceNote(message),
       h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
     );
     if (appearing) box.scrollIntoView({ block: "nearest" });
   }
 
-  // A player who resigned says so; "left" is for one forfeited by absence or time.
-  function leftNote(result, seat) {
+  // A player who resigned says so; "left" is for one forfeited by absence or time after opening
+  // the table; one who never came (forfeited, or played by the clock to the end) says so, and is
+  // not rated where the others are.
+  function leftNote(message, seat) {
+    const result = message.result;
     if ((result.resigned || []).includes(seat)) return " (resigned)";
-    return (result.forfeited || []).includes(seat) ? " (left)" : null;
+    if (!absent(message, seat)) return (result.forfeited || []).includes(seat) ? " (left)" : null;
+    const rated = (message.rating_changes || []).length > 0;
+    return rated ? " (did not come: not rated)" : " (did not come)";
+  }
+
+  // What happened to a seat whose player never came, in a sentence under the result.
+  function absenceNote(message) {
+    const away = message.result.absent || [];
+    if (!away.length) return null;
+    const names = away.map((n) => playerName(message.seats, n)).join(" and ");
+    const came = message.seats.length - away.length;
+    const rated = came >= 2 ? "" : " Not rated: fewer than two players came.";
+    return h("p", { id: "absence-note", class: "muted" },
+      `${names} never came to the table: every move of the seat was the clock's or the computer's.${rated}`);
   }
 
   function ratingText(message, seat) {

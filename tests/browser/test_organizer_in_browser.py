@@ -98,6 +98,9 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
     assert not page.locator("textarea[name=forbidden_pairs]").is_visible(), "a Swiss setting"
     page.select_option("select[name=table_size]", "4")
     assert page.locator("select[name=advance]").is_visible() and not page.locator("select[name=best_of]").is_visible()
+    enabled = "s => [...s.options].filter(o => !o.disabled).map(o => o.text)"
+    offered = page.eval_on_selector("select[name=advance]", enabled)
+    assert offered == ["Half the table (rounded down)", "1", "2", "3"], "fewer than a table of 4 go through"
     page.select_option("select[name=table_size]", "2")
     page.select_option("select[name=best_of]", label="Best of 3")
     page.fill("input[name=starts_at]", tomorrow)
@@ -112,7 +115,7 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
     page.select_option("select[name=format]", "swiss")
     assert not page.locator("select[name=best_of]").is_visible()
     page.select_option("select[name=tiebreak_1]", label="Sonneborn-Berger: each opponent's points, counted in full "
-                       "for a win and half for a draw")
+                       "for a win and half for a draw (games played only)")
     page.select_option("select[name=tiebreak_2]", label="Buchholz: the sum of your opponents' points")
     page.fill("textarea[name=forbidden_pairs]", "alice, zed")
     page.fill("input[name=check_in_minutes]", "30")

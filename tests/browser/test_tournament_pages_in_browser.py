@@ -136,7 +136,7 @@ def test_a_finished_knockout_and_a_swiss_in_words(site, strict, make_user):
     final = page.locator(f"#round-{cup.rounds}").inner_text()
     assert "1st " in final and "2nd " in final and "3rd " in final, "the final's places in words"
     legend = page.locator("#standings-legend").inner_text()
-    assert "Reached" in legend and "Wins" in legend and "games finished alone in first place" in legend
+    assert "Reached" in legend and "Wins" in legend and "finished alone in first place" in legend
     screenshot(page, "screenshots/knockout-standings-in-words")
     assert_accessible(page, "knockout standings")
 
@@ -200,3 +200,36 @@ def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_us
     page.wait_for_selector("text=You have withdrawn.")
     assert page.locator("#standings tbody tr", has_text="alice").locator(".badge", has_text="withdrawn").is_visible()
     assert_accessible(page, "late entry")
+
+
+def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, strict, make_user, alice):
+    """Alice never opened her round-1 table and was forfeited; opening it afterwards, she reads
+    that she did not come (not "left"), that the moves were the computer's, and finds the way back
+    to the tournament instead of a rematch."""
+    olga = make_user("olga", role="organizer", is_staff=True)
+
+    def build():
+        cup = Tournament.objects.create(
+            name="No-show cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1), rounds=2
+        )
+        services.add_house_bot(cup.pk, "random")
+        services.enter(cup.pk, alice)
+        running.start(cup.pk)
+        match = cup.tables.get(round=1).match
+        type(match).objects.filter(pk=match.pk).update(started_at=timezone.now() - timedelta(minutes=6))
+        running.forfeit_no_shows()
+        return cup, match
+
+    cup, match = in_thread(build)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    page.wait_for_selector("#result:not([hidden])")
+    result = page.locator("#result").inner_text()
+    assert "alice (did not come" in result and "(left)" not in result, result
+    assert "alice never came to the table" in result and "Not rated: fewer than two players came." in result
+    assert "You are withdrawn from the next rounds" in page.locator("#occasion-next").inner_text()
+    assert page.locator("#rematch").count() == 0
+    page.click("#occasion")
+    page.wait_for_url(f"{site}/tournaments/{cup.pk}/")
+    screenshot(page, "no-show-back-at-the-tournament")

@@ -154,6 +154,13 @@ def test_editing_changes_a_scheduled_tournament_and_stops_once_it_runs(client, o
     client.post(f"/organize/{cup.pk}/edit/", form_data(name="Renamed", opt_dice="3", bots_heuristic=None))
     cup.refresh_from_db()
     assert cup.name == "Renamed" and cup.options["dice"] == 3 and cup.game == "dudo"
+    organizing.enter_house_bots(olga, cup.pk, ["random", "random"])
+    entered = cup.entries.count()
+    fewer = form_data(name="Renamed", max_entries=str(entered - 1), rounds="2")
+    fewer = client.post(f"/organize/{cup.pk}/edit/", fewer, follow=True)
+    assert f"{entered} have entered already: allow at least {entered} entries." in fewer.content.decode()
+    cup.refresh_from_db()
+    assert cup.max_entries >= entered
     client.post(f"/organize/{cup.pk}/start/")
     response = client.get(f"/organize/{cup.pk}/edit/", follow=True)
     assert "can no longer be edited" in response.content.decode()
@@ -168,7 +175,7 @@ def test_house_bots_are_entered_and_entries_removed_from_the_list_before_the_sta
     assert cup.entries.count() == 2
 
 
-def test_start_now_seats_round_one_and_too_few_entries_cancel(client, olga):
+def test_start_now_seats_round_one_and_too_few_entries_wait_for_more(client, olga):
     cup = make(olga, starts_at=timezone.now() + timedelta(days=2))
     client.force_login(olga)
     response = client.post(f"/organize/{cup.pk}/start/", follow=True)
@@ -177,7 +184,9 @@ def test_start_now_seats_round_one_and_too_few_entries_cancel(client, olga):
     assert "Started" in response.content.decode()
     lonely = make(olga, bots=("random",), name="Lonely")
     response = client.post(f"/organize/{lonely.pk}/start/", follow=True)
-    assert "Too few entries" in response.content.decode()
+    assert "Too few entries to start: 1 entered, at least 2 needed." in response.content.decode()
+    lonely.refresh_from_db()
+    assert lonely.status == Tournament.Status.SCHEDULED, "still open for entries, not cancelled"
 
 
 def test_a_paused_tournament_seats_no_new_round_until_it_resumes(client, olga):
@@ -269,6 +278,7 @@ def test_the_organizer_corrects_a_finished_table_on_a_page_and_everyone_sees_the
     change = f"{names[first]} {before[first]:g} → 0.5"
     assert change in public
     assert f"points (corrected by the organizer): {names[first]} 0.5, {names[second]} 0.5" in public
+    assert "at the table: " in public, "the game's own result is told apart from the corrected points"
     assert url not in public, "only the organizer's page links the correction form"
     client.force_login(otto)
     assert client.get(url).status_code == 404

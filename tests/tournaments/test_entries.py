@@ -40,10 +40,12 @@ def test_players_who_do_not_check_in_are_left_out_at_the_start(olga, alice, bob)
     assert night.tables.filter(round=1).count() == 1 and Score.objects.filter(kind="bye").count() == 1
 
 
-def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_paired_again(olga, alice, bob):
-    night = cup(olga, ["heuristic", "random", "heuristic", "random"], rounds=3, late_entry_rounds=2)
+def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_paired_again(
+    olga, alice, bob, client
+):
+    night = cup(olga, ["heuristic", "random", "heuristic", "random"], rounds=3, late_entry_rounds=2, no_show_minutes=0)
     running.start(night.pk, now=night.starts_at)
-    services.enter(night.pk, alice)
+    services.enter(night.pk, alice)  # the clock plays for her (no-show time 0): she stays in
     services.add_house_bot(night.pk, "heuristic")
     play_round(night, 1)
     assert {e for t in night.tables.filter(round=2) for e in t.seating} >= {night.entries.get(user=alice).pk}, (
@@ -53,6 +55,8 @@ def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_
     services.withdraw(night.pk, leaving.user)
     with pytest.raises(MatchError, match="closed"):
         services.enter(night.pk, bob)
+    client.force_login(bob)
+    assert "Late entry closed when round 2 was seated." in client.get(f"/tournaments/{night.pk}/").content.decode()
     play_round(night, 2)
     assert leaving.pk not in {e for t in night.tables.filter(round=3) for e in t.seating}
     row = next(r for r in standings(night) if r["entry"].pk == leaving.pk)
@@ -91,13 +95,18 @@ def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice)
         services.correct_result(table.pk, olga, {winner.entry_id: 0, loser.entry_id: 1}, " ")
     with pytest.raises(MatchError, match="from 0 .* to 1"):
         services.correct_result(table.pk, olga, {winner.entry_id: 7, loser.entry_id: 1}, "typo")
-    with pytest.raises(MatchError, match="gives 1 points in all"):
+    with pytest.raises(MatchError, match="gives 1 point in all; these add up to 2"):
         services.correct_result(table.pk, olga, {winner.entry_id: 1, loser.entry_id: 1}, "both won?")
     services.correct_result(table.pk, olga, {winner.entry_id: 0.5, loser.entry_id: 0.5}, "Illegal bid accepted")
     correction = ScoreCorrection.objects.get()
     assert correction.by == olga and correction.reason == "Illegal bid accepted"
     assert correction.before == {str(winner.entry_id): 1.0, str(loser.entry_id): 0.0}
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.5, 0.5]
+    services.correct_result(table.pk, olga, {winner.entry_id: 0, loser.entry_id: 1}, "The bid was illegal")
+    Tournament.objects.filter(pk=night.pk).update(tiebreaks=["wins"])
+    rows = {row["entry"].pk: row for row in standings(Tournament.objects.get(pk=night.pk))}
+    assert rows[loser.entry_id]["points"] == 1 and rows[winner.entry_id]["points"] == 0
+    assert (rows[loser.entry_id]["tiebreak"], rows[winner.entry_id]["tiebreak"]) == (1, 0), "wins read the correction"
 
 
 def test_a_knockout_result_is_not_corrected_after_it_decided_who_went_through(olga):

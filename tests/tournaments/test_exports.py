@@ -81,7 +81,7 @@ def test_the_round_sheet_lists_each_table_in_seat_order_its_result_and_the_bye(c
     page = client.get(f"/tournaments/{played.pk}/round/1/").content.decode()
     table = played.tables.get(round=1)
     names = [played.entries.get(pk=e).user.username for e in table.seating]
-    assert f"{names[0]} – {names[1]}" in page
+    assert f"{names[0]} (0) – {names[1]} (0)" in page, "seat order, and the points going into round 1"
     assert f"{names[0]} won" in page or f"{names[1]} won" in page or "draw" in page
     bye = played.scores.get(round=1, table=None).entry.user.username
     assert f"Bye: {bye}, 1 point (no game)." in page

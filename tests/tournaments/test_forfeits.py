@@ -11,6 +11,7 @@ from games.matches.actions import submit_action
 from games.matches.models import Match, Seat
 from tournaments import running, scoring, seating, services
 from tournaments.models import Score, Tournament
+from tournaments.standings import standings
 from tournaments.tasks import tournament_tick
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
@@ -217,3 +218,75 @@ def test_the_organizer_pairs_a_no_show_again_who_explains(client, olga, alice, b
     bobs = cup.entries.get(user=bob)
     assert client.post(f"/organize/{cup.pk}/entries/{bobs.pk}/pair-again/").status_code in (302, 403, 404)
     assert cup.entries.get(user=bob).withdrawn_after == 1, "only the organizer pairs a player again"
+
+
+def test_a_no_show_s_game_says_she_never_came_links_to_the_event_and_offers_no_rematch(client, olga, alice):
+    """Opening the finished table afterwards is not coming to the game: the result keeps who was
+    absent, so her table (and her rating) still say so."""
+    cup = tournament(olga, "dudo", ["random"], [alice], rounds=2)
+    match = cup.tables.get(round=1).match
+    Match.objects.filter(pk=match.pk).update(started_at=timezone.now() - timedelta(minutes=6))
+    assert running.forfeit_no_shows() == 1
+    match.refresh_from_db()
+    seat = match.seats.get(user=alice).number
+    assert match.status == Match.Status.FINISHED and match.result["absent"] == [seat]
+    client.force_login(alice)
+    presence.connected(match.pk, seat, "alice's socket, after the end", True)
+    assert broadcast.public_seat(match.seats.get(user=alice))["came"], "her socket is open now"
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert f'href="/tournaments/{cup.pk}/" id="occasion">Round 1 of dudo cup</a>' in page
+    assert 'id="rematch"' not in page and "You are withdrawn from the next rounds (you did not come to round 1)" in page
+    tournament_page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "You did not come to your round 1 table, so you are withdrawn from the next rounds" in tournament_page
+    client.post(f"/match/{match.pk}/rematch/")
+    assert not Match.objects.filter(pk__gt=match.pk, tournament_table__isnull=True).exists(), "no rematch started"
+
+
+def test_in_the_last_round_a_no_show_is_not_offered_to_be_paired_again(client, olga, alice, bob):
+    """There is no next round to pair her in: the button would promise what cannot happen."""
+    cup = tournament(olga, "dudo", ["random", "random"], [alice, bob], rounds=1)
+    for seat in Seat.objects.filter(match__tournament_table__tournament=cup, user=bob):
+        presence.connected(seat.match_id, seat.number, "bob's socket", True)
+    Match.objects.filter(tournament_table__tournament=cup).update(started_at=timezone.now() - timedelta(minutes=6))
+    assert running.forfeit_no_shows() == 1
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert "withdrawn: did not come to round 1" in page and "Pair again" not in page
+    public = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert '<tr class="withdrawn">' in public and "withdrawn: did not come to round 1" in public
+    rows = {row["player"]: row for row in standings(Tournament.objects.get(pk=cup.pk))}
+    assert rows["alice"]["played"] == 0, "a forfeit without coming is not a game played"
+    opponent = next(name for name, row in rows.items() if row["points"] == 1 and name != "bob")
+    assert rows[opponent]["played"] == 0 and rows[opponent]["tiebreaks"], "nor is the win by forfeit against her"
+    entry = cup.entries.get(user=alice)
+    answer = client.post(f"/organize/{cup.pk}/entries/{entry.pk}/pair-again/", follow=True).content.decode()
+    assert "there is no next round to pair them in" in answer
+    entry.refresh_from_db()
+    assert entry.withdrawn_after == 1
+
+
+def test_a_player_the_clock_played_to_the_end_is_a_no_show_not_a_loser_over_the_board(olga, alice):
+    """A short game can end before the no-show time: the clock made all of alice's moves. She
+    never came, so the tournament counts it as her forfeit (even had the clock won it), withdraws
+    her, and nobody has played a game; with no-show time 0 the clock's result would stand."""
+    cup = tournament(olga, "dudo", ["heuristic"], [alice], rounds=2, no_show_minutes=5)
+    table = cup.tables.get(round=1)
+    match = wakeups.play_out(table.match_id)  # simulated time: the clock answers each of her turns
+    seat = match.seats.get(user=alice).number
+    assert match.result["absent"] == [seat] and seat not in match.result["forfeited"], "the game's own result"
+    scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
+    assert scores == {"alice": (0.0, scoring.FORFEITED), "HeuristicBot": (1.0, scoring.PLAYED)}
+    entry = cup.entries.get(user=alice)
+    assert (entry.withdrawn_after, entry.no_show_round) == (1, 1)
+    rows = {row["player"]: row for row in standings(Tournament.objects.get(pk=cup.pk))}
+    assert rows["alice"]["played"] == rows["HeuristicBot"]["played"] == 0
+
+
+def test_two_players_who_never_came_both_forfeit_whoever_the_clock_made_win(olga, alice, bob, client):
+    cup = tournament(olga, "dudo", [], [alice, bob], rounds=1, no_show_minutes=5)
+    table = cup.tables.get(round=1)
+    wakeups.play_out(table.match_id)  # the clock plays both seats to the end: one of them "wins"
+    assert set(Score.objects.filter(table=table).values_list("points", "kind")) == {(0.0, scoring.FORFEITED)}
+    assert cup.entries.filter(withdrawn_after=1).count() == 2
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "nobody came" in page.partition('id="round-1"')[2].partition("</ul>")[0]

@@ -1,10 +1,14 @@
 """Knockouts run end to end: a seeded best-of-three bracket with byes, and a free-for-all knockout."""
 
+import csv
+import io
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
+from games.matches import wakeups
+from games.matches.models import Match
 from tournaments import running, services
 from tournaments.models import Score, Tournament
 from tournaments.standings import standings
@@ -13,6 +17,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def knockout(olga, game, bots, **fields):
+    cup = started(olga, game, bots, **fields)
+    return running.play_out(cup.pk, max_matches=200)
+
+
+def started(olga, game, bots, **fields):
     cup = Tournament.objects.create(
         name=f"{game} knockout",
         game=game,
@@ -24,7 +33,7 @@ def knockout(olga, game, bots, **fields):
     for bot in bots:
         services.add_house_bot(cup.pk, bot)
     running.start(cup.pk)
-    return running.play_out(cup.pk, max_matches=200)
+    return Tournament.objects.get(pk=cup.pk)
 
 
 def test_a_best_of_three_bracket_gives_byes_to_the_top_seeds_and_ends_with_one_champion(olga, client):
@@ -41,6 +50,8 @@ def test_a_best_of_three_bracket_gives_byes_to_the_top_seeds_and_ends_with_one_c
     assert rows[0]["points"] == 4.0 and [r["points"] for r in rows].count(4.0) == 1, "one champion"
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "Bracket" in page and "(bye)" in page and "Final" in page
+    assert "Round 3: final" in page and "Round 2: semi-final" in page, "the round lists say which stage they are"
+    assert "Round 1: quarter-final" in page
     client.force_login(olga)  # a signed-in visitor: the byes' tables have no match and no chooser
     assert "(bye)" in client.get(f"/tournaments/{cup.pk}/").content.decode()
 
@@ -62,3 +73,81 @@ def test_an_i_doubt_it_knockout_fills_its_final_table_with_the_best_second_place
     assert len(final.seating) == 3 and winners < set(final.seating)
     second = (set(final.seating) - winners).pop()
     assert any(table.seating[table.match.result["ranking"][1][0]] == second for table in first)
+
+
+def play_one_game(cup):
+    match = Match.objects.filter(tournament_table__tournament=cup, status=Match.Status.RUNNING).first()
+    wakeups.play_out(match.pk)
+    running.record_match(match.pk)  # as the match service's event would (here the sweep)
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.mark.parametrize("fields", [{"best_of": 1}, {"table_size": 3, "advance": 1}])
+def test_a_player_who_went_through_ranks_above_those_still_playing_the_round(olga, fields):
+    """Mid-round, going through is reaching the next round: the winner of the first table
+    decided ranks first, "Final" reached, above the players whose tables still play."""
+    bots = ["heuristic", "random"] * (2 if fields.get("table_size") is None else 3)
+    cup = started(olga, "dudo", bots, **fields)
+    table = play_one_game(cup).tournament_table
+    rows = standings(cup)
+    through = [row for row in rows if row["reached"] == "Final"]
+    assert len(through) == 1 and through[0]["place"] == 1 and through[0]["entry"].pk in table.seating
+    playing = [row for row in rows if row["entry"].pk not in table.seating]
+    assert playing and all(row["place"] == 2 for row in playing), "those still playing share second place"
+    assert all(row["place"] > 2 for row in rows if row["entry"].pk in table.seating and row not in through)
+
+
+def test_the_pairings_export_gives_each_game_of_a_series_its_own_points(olga, client):
+    cup = knockout(olga, "dudo", ["heuristic", "random"] * 2, best_of=3)
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode())))
+    games = [row for row in rows[1:] if ", game " in row[1]]
+    assert len(games) >= 6, "three pairings of at least two games"
+    for row in games:
+        assert row[4:6] in (["1", "0"], ["0", "1"], ["0.5", "0.5"]), f"a game's own points, not the series': {row}"
+
+
+def test_uneven_knockout_tables_give_the_top_seeds_the_smaller_tables(olga):
+    """Seven at tables of up to three, the winner of each going through: seeds 1 and 2 sit at
+    the tables of two (one opponent each), seed 3 at the table of three."""
+    cup = started(olga, "dobble", ["hard", "easy", "hard", "easy", "hard", "easy", "hard"], table_size=3, advance=1)
+    seeds = dict(cup.entries.values_list("pk", "seed"))
+    tables = sorted(sorted(seeds[e] for e in table.seating) for table in cup.tables.filter(round=1))
+    assert tables == [[1, 6], [2, 5], [3, 4, 7]]
+
+
+def test_a_multi_table_knockout_s_rounds_are_headed_without_repeating_themselves(olga, client):
+    cup = knockout(olga, "dudo", ["heuristic", "random"] * 4, table_size=4, advance=2)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Round 2: final" in page and "Round 1: round 1" not in page
+    bracket = page.partition('id="bracket"')[2].partition("</div>")[0]
+    assert "→ 1st " in bracket and ", 2nd " in bracket, "the final's places, not only its winner"
+
+
+def test_a_knockout_player_s_finished_game_says_whether_they_are_out_or_play_on(olga, client, make_user):
+    ann = make_user("ann")
+    cup = Tournament.objects.create(
+        name="Ann's cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1),
+        format="knockout", best_of=1, no_show_minutes=0,
+    )  # fmt: skip
+    for bot in ["heuristic", "random", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    services.enter(cup.pk, ann)
+    running.start(cup.pk)
+    hers = cup.entries.get(user=ann).pk
+    table = next(t for t in cup.tables.filter(round=1) if hers in t.seating)
+    wakeups.play_out(table.match_id)  # the clock plays for her (no-show time 0)
+    running.record_match(table.match_id)
+    match = Match.objects.get(pk=table.match_id)
+    lost = match.result["ranking"][-1] == [match.seats.get(user=ann).number]
+    client.force_login(ann)
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert ("You are out of the knockout" in page) is lost
+    assert ("the next round&#x27;s if you go through" in page) is not lost
+
+
+def test_a_knockout_whose_smaller_tables_would_send_everyone_through_still_ends(olga):
+    """Five at tables of up to three, two going through from each: the table of two sends one,
+    so the field shrinks every round and a final is reached (it went on round after round)."""
+    cup = knockout(olga, "dobble", ["hard", "easy", "hard", "easy", "hard"], table_size=3, advance=2)
+    assert cup.status == Tournament.Status.FINISHED
+    assert [cup.tables.filter(round=r).count() for r in (1, 2)] == [2, 1], "two tables, then the final"

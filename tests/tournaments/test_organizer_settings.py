@@ -92,7 +92,9 @@ def test_a_knockout_takes_best_of_at_two_seats_and_who_goes_through_at_larger_ta
     tables = Tournament.objects.get(name="Tables")
     assert (tables.table_size, tables.best_of, tables.advance) == (4, 1, 2)
     too_many = client.post("/organize/new/dudo/", post(name="Too", format="knockout", table_size="3", advance="3"))
-    assert "Fewer players than a table&#x27;s size go through." in too_many.content.decode()
+    page = too_many.content.decode()
+    problem = "At tables of 3, at most 2 can go through from each: choose fewer."
+    assert problem in page and page.index('id="form-problems"') < page.index('name="name"'), "said at the top too"
 
 
 def test_the_no_show_time_is_set_in_minutes_and_left_out_where_the_game_has_no_turns(client, olga):
@@ -185,8 +187,11 @@ def test_a_withdrawal_refused_says_why(client, olga, alice, otto_organizer):
     running.start(night.pk)
     organizing.pause(olga, night.pk)
     paused = night.entries.get(user=alice)
-    response = client.post(f"/organize/{night.pk}/entries/{paused.pk}/remove/", follow=True).content.decode()
-    assert "The tournament is paused: withdrawals wait until it resumes, between rounds." in response
+    client.post(f"/organize/{night.pk}/entries/{paused.pk}/remove/", follow=True)
+    paused.refresh_from_db()
+    assert paused.withdrawn_after == 1, "a pause is when an arbiter takes withdrawals"
+    page = client.get(f"/organize/{night.pk}/").content.decode()
+    assert "Pair again" in page, "and reinstates a player"
     client.force_login(otto_organizer)
     assert client.post(f"/organize/{night.pk}/entries/{paused.pk}/remove/").status_code == 404
 
@@ -206,3 +211,25 @@ def test_the_entry_list_shows_who_checked_in_and_when(client, olga, alice, bob):
     assert f"checked in at {at:%H:%M}" in page and "not checked in" in page
     plain = swiss_with(olga, [], name="No check-in")
     assert "checked in" not in client.get(f"/organize/{plain.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "changes,field,words",
+    [
+        ({"rounds": "0"}, "rounds", "Play at least one round."),
+        ({"max_entries": "1"}, "max_entries", "Allow at least two entries"),
+        ({"max_entries": "3", "table_size": "4"}, "max_entries", "Tables of 4 need at least 4 entries."),
+        ({"max_entries": "4", "rounds": "50"}, "rounds", "play at most 3 rounds, or allow more entries"),
+        ({"accelerated_rounds": "9"}, "accelerated_rounds", "Accelerate at most the 3 rounds played."),
+        ({"late_entry_rounds": "9"}, "late_entry_rounds", "at most until round 3, the last"),
+        ({"turn_seconds": "1"}, "turn_seconds", "at least 5 seconds a move"),
+        ({"bots_random": "40", "max_entries": "32"}, "bots_random", "40 house bots do not fit in 32 entries"),
+    ],
+)
+def test_numbers_that_cannot_make_an_event_are_refused_beside_their_field(client, olga, changes, field, words):
+    client.force_login(olga)
+    page = client.post("/organize/new/dudo/", post(**changes)).content.decode()
+    assert not Tournament.objects.exists() and 'id="form-problems"' in page
+    assert words in page.replace("&#x27;", "'")
+    problems = page[page.index('id="form-problems"') :]
+    assert f'href="#id_{field}"' in problems, "the summary links to the field"

@@ -30,6 +30,9 @@ def test_a_finished_swiss_shows_the_standings_and_every_round_with_replays(clien
     for table in cup.tables.all():
         assert f"/match/{table.match_id}/replay/" in page
     assert "HeuristicBot2" in page and "a bye is worth" in page
+    cup.refresh_from_db()
+    if cup.started_at.date() == cup.finished_at.date():  # a day's event names its day once
+        assert f"to {cup.finished_at:%H:%M} UTC" in page and page.count(f"{cup.finished_at:%Y}") == 1
 
 
 def test_the_loser_of_a_dobble_mini_game_chooses_the_next_one_on_the_page(client, olga, alice):
@@ -81,6 +84,8 @@ def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(cli
     client.force_login(alice)
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "Round 1: your game is on." in page and f'href="/match/{table.match_id}/">Play your game' in page
+    game = client.get(f"/match/{table.match_id}/").content.decode()
+    assert "Round 1 of Late night" in game and "The tournament seats your next game when this round ends." in game
     client.force_login(bob)  # not entered: nothing to play
     assert "your game is on" not in client.get(f"/tournaments/{cup.pk}/").content.decode()
 
@@ -91,9 +96,12 @@ def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what
     assert "Swiss, 4 rounds at tables of 2" in page
     assert "Ties will be split by Sonneborn-Berger, then Buchholz:" in page
     assert "the sum of your opponents&#x27; points" in page or "the sum of your opponents' points" in page
+    assert "How Buchholz counts" in page and "counts as an opponent with your own points" in page, "FIDE's way, said"
     knockout = make(olga, "dubito", ["random"], format="knockout", best_of=3)
     bracket = client.get(f"/tournaments/{knockout.pk}/").content.decode()
     assert "Knockout, best of 3" in bracket and "a seeded bracket" in bracket and "tables dealt by seed" not in bracket
     tables = make(olga, "dobble", ["hard"], format="knockout", table_size=4)
     page = client.get(f"/tournaments/{tables.pk}/").content.decode()
     assert "the top 2 of each go through" in page and "tables dealt by seed" in page and "best-of" not in page
+    winners = make(olga, "doubt-it", ["random"], format="knockout", table_size=3, advance=1)
+    assert "the winner of each goes through" in client.get(f"/tournaments/{winners.pk}/").content.decode()

@@ -62,3 +62,47 @@ def test_dudab_totals_at_different_table_sizes_are_scaled_so_each_size_averages_
         assert rows[score.entry_id] == pytest.approx(score.points * factors.get(len(score.table.seating), 1))
     means = [sum(totals) / len(totals) for totals in by_size.values()]
     assert means[0] == pytest.approx(means[1]), "after scaling, both sizes average the same"
+
+
+def test_a_rounds_total_before_a_player_s_first_game_ends_is_no_total_not_the_best_one(olga, client):
+    """Lowest total wins, so a player with no finished game (total 0 so far) must not lead."""
+    cup = Tournament.objects.create(
+        name="early buba", game="dudab", organizer=olga, starts_at=timezone.now(), format="rounds-total",
+        table_size=3, rounds=2,
+    )  # fmt: skip
+    for bot in ["heuristic", "random"] * 3:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    first = cup.tables.filter(round=1).order_by("number").first()
+    wakeups.play_out(first.match_id)
+    running.record_match(first.match_id)
+    rows = standings(Tournament.objects.get(pk=cup.pk))
+    played = [row for row in rows if row["entry"].pk in first.seating]
+    waiting = [row for row in rows if row["entry"].pk not in first.seating]
+    assert all(row["points"] is not None for row in played) and all(row["points"] is None for row in waiting)
+    assert max(row["place"] for row in played) < min(row["place"] for row in waiting)
+    assert "no game yet" in client.get(f"/tournaments/{cup.pk}/").content.decode()
+
+
+def test_a_dobble_series_at_tables_of_three_and_four_shifts_each_mini_game_s_points_per_size(olga, client):
+    """Seven players: a table of four and one of three, which deals each player more cards.
+    Each size's players average the same once shifted, and the page says by how much."""
+    cup = Tournament.objects.create(
+        name="mixed dobble", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series",
+        table_size=4, rounds=1,
+    )  # fmt: skip
+    for bot in ["hard", "easy"] * 3 + ["hard"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    assert sorted(len(t.seating) for t in cup.tables.all()) == [3, 4]
+    cup = running.play_out(cup.pk)
+    rows = {row["entry"].pk: row["points"] for row in standings(cup)}
+    means = []
+    for table in cup.tables.all():
+        raw = dict(cup.scores.filter(table=table).values_list("entry_id", "points"))
+        means.append(sum(rows[e] for e in raw) / len(raw))
+        shift = rows[next(iter(raw))] - raw[next(iter(raw))]
+        assert all(rows[e] - raw[e] == pytest.approx(shift) for e in raw), "one shift for a whole table"
+    assert means[0] == pytest.approx(means[1]), "after the shift both sizes average the same"
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Towering Inferno points at 3-player tables" in page and "so each mini-game averages the same" in page

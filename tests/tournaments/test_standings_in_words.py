@@ -68,9 +68,16 @@ def test_the_public_rounds_show_results_byes_and_seeds(client, played):  # noqa:
     names = dict(played.entries.values_list("pk", "user__username"))
     for bye in played.scores.filter(table=None):
         assert f"Bye: {names[bye.entry_id]}, 1 point" in page
+    before = {}  # each entry's points going into the round, as the list shows them
+    for number in (1, 2):
+        for table in played.tables.filter(round=number):
+            a, b = (names[e] for e in table.seating)
+            x, y = (f"{before.get(e, 0):g}" for e in table.seating)
+            assert f"Table {table.number}: {a} ({x}), {b} ({y}) · " in page
+        for score in played.scores.filter(round=number):
+            before[score.entry_id] = before.get(score.entry_id, 0) + score.points
     for table in played.tables.all():
         a, b = (names[e] for e in table.seating)
-        assert f"Table {table.number}: {a}, {b} · " in page
         assert any(f"{words} · points: {a} " in page for words in (f"{a} won", f"{b} won", "draw"))
     assert "<th><abbr title=\"place by rating when the tournament started\">Seed</abbr></th>" in page
     assert page.count('<span class="muted">unrated</span>') == 3, "nobody was rated when it started"

@@ -201,3 +201,18 @@ def test_round_one_deals_the_seeds_across_multi_seat_tables():
     assert sorted(sorted(table) for table in tables) == [[1, 4, 5, 8], [2, 3, 6, 7]]
     leaders = swiss.Field(seeds, {seed: 1.0 if seed <= 4 else 0.0 for seed in seeds})  # accelerated
     assert sorted(sorted(table) for table in swiss.seat_tables(leaders, [4, 4])) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+
+
+def test_at_larger_tables_a_forbidden_pair_is_kept_apart_before_a_rematch_is_avoided():
+    """Nine players at tables of three who have met everyone but their table-mates of one split:
+    that split is the only rematch-free seating and puts the forbidden pair together, so a
+    rematch is taken instead."""
+    order = list(range(9))
+    free = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    together = {frozenset(pair) for table in free for pair in combinations(table, 2)}
+    met = Counter(frozenset(pair) for pair in combinations(order, 2) if frozenset(pair) not in together)
+    field = swiss.Field(order=order, score=dict.fromkeys(order, 1.0), met=met)
+    assert sorted(map(sorted, swiss.seat_tables(field, [3, 3, 3]))) == free, "without the rule: rematch-free"
+    field.forbidden = {frozenset((0, 1))}
+    tables = swiss.seat_tables(field, [3, 3, 3])
+    assert not any(0 in table and 1 in table for table in tables), tables
