@@ -12,7 +12,8 @@ from games.matches import lifecycle
 from games.matches.models import Match
 from tests.matches.conftest import OPENING_BID
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+# A socket test takes seconds; one stuck on a lost service connection fails in a minute, not five.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(60)]
 
 
 @pytest.fixture
@@ -170,6 +171,8 @@ async def test_an_unknown_match_closes_the_socket_with_4404_after_the_handshake(
     ws, connected, _ = await connect(application, 999999, alice)
     assert connected
     assert (await ws.receive_output())["code"] == 4404
+    # The page goes away after a close; a consumer left waiting on Redis outlives the test's loop.
+    await ws.disconnect()
 
 
 async def test_a_reconnecting_player_gets_the_full_current_view(application, match_ids):
