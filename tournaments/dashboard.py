@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import GAMES
 from games.matches.errors import MatchError
+from games.matches.models import Match
 from tournaments import organizing, services
 from tournaments.forms import CorrectionForm, HouseBotsForm, TournamentForm
 from tournaments.models import Score, Tournament
@@ -119,6 +120,7 @@ def manage(request, tournament_id: int):
             "checked_in": sum(1 for entry in players if entry.checked_in_at),
             "players": len(players),
             "withdrawal_refused": services.withdrawal_refused(tournament),
+            "accepts_entries": services.accepts_entries(tournament),
             "may_pair_again": not services.pairing_again_refused(tournament),
             "bots": HouseBotsForm(game=tournament.game),
             **results(tournament),
@@ -127,10 +129,21 @@ def manage(request, tournament_id: int):
 
 
 @organizer_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def act(request, tournament_id: int, action: str):
+    """Asks first (GET) for what cannot be undone, starting and cancelling; then does it."""
     if action not in ACTIONS:
         raise Http404("No such action")
+    if request.method == "GET":
+        tournament = managed(request, tournament_id)
+        context = {
+            "tournament": tournament,
+            "action": action,
+            "entered": tournament.entries.count(),
+            "left_out": organizing.left_out_at_start(tournament) if action == "start" else [],
+            "tables_under_way": tournament.tables.filter(match__status=Match.Status.RUNNING).count(),
+        }
+        return render(request, "tournaments/dashboard/confirm.html", context)
     change, done = ACTIONS[action]
     try:
         tournament = change(request.user, tournament_id)
@@ -180,6 +193,32 @@ def withdraw_entry(request, tournament_id: int, entry_id: int):
             messages.info(request, f"{entry.user.username} is no longer entered.")
         else:
             messages.info(request, f"{entry.user.username} is withdrawn: not paired again, still in the standings.")
+    return redirect("organize-tournament", tournament_id=tournament.pk)
+
+
+@organizer_required
+@require_POST
+def enter_player(request, tournament_id: int):
+    tournament = managed(request, tournament_id)
+    try:
+        entry = organizing.enter_player(request.user, tournament.pk, request.POST.get("username", ""))
+    except MatchError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(request, f"{entry.user.username} is entered.")
+    return redirect("organize-tournament", tournament_id=tournament.pk)
+
+
+@organizer_required
+@require_POST
+def check_in(request, tournament_id: int, entry_id: int):
+    tournament = managed(request, tournament_id)
+    try:
+        entry = organizing.check_in_entry(request.user, tournament.pk, entry_id)
+    except MatchError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(request, f"{entry.user.username} is checked in.")
     return redirect("organize-tournament", tournament_id=tournament.pk)
 
 

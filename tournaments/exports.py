@@ -9,24 +9,28 @@ from django.shortcuts import get_object_or_404, render
 from tournaments import rounds
 from tournaments.models import Tournament
 from tournaments.standings import standings, tiebreak_labels
+from tournaments.views import with_ratings
 
 
 def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
-    """Place, player, seed, points (a knockout: the round reached, in words), each tiebreak by name."""
+    """Place, player, seed, rating (the seed's; None unrated), points (a knockout: the round
+    reached, in words), each tiebreak by name."""
     knockout = tournament.format == Tournament.Format.KNOCKOUT
     names = [label["label"] for label in tiebreak_labels(tournament)]
-    header = ["place", "player", "seed", "reached" if knockout else "points", *names, "played", "withdrawn"]
+    header = ["place", "player", "seed", "rating", "reached" if knockout else "points", *names, "played", "withdrawn"]
     rows = [
-        [row["place"], row["player"], row["seed"] or "", row["reached"] if knockout else figure(row["points"]),
-         *map(figure, row["tiebreaks"]), row["played"], row["withdrawn"]]
-        for row in standings(tournament)
+        [row["place"], row["player"], row["seed"], None if row["rating"] is None else round(row["rating"]),
+         row["reached"] if knockout else figure(row["points"]), *map(figure, row["tiebreaks"]), row["played"],
+         row["withdrawn"]]
+        for row in with_ratings(tournament, standings(tournament))
     ]  # fmt: skip
     return header, rows
 
 
 def figure(value):
-    """Points and tiebreaks as people write them: 1.667, not 1.6666666666666665; "" where one does not apply."""
-    return "" if value is None else round(value, 3) if isinstance(value, float) else value
+    """Points and tiebreaks as people write them: 1.667, not 1.6666666666666665; None (blank in
+    the CSV, null in JSON) where one does not apply."""
+    return round(value, 3) if isinstance(value, float) else value
 
 
 def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:

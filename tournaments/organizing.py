@@ -11,6 +11,7 @@ meantime back to it.
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import QuerySet
@@ -85,6 +86,42 @@ def enter_house_bots(user, tournament_id: int, names: list[str]) -> int:
     return len(names)
 
 
+def enter_player(user, tournament_id: int, username: str) -> Entry:
+    """Enter a registered player for them (one who signs up at the club's desk); the same
+    rules as entering oneself (services.enter): open entries, room, one owner's accounts apart."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        player = get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+        if player is None:
+            raise MatchError("no_player", f"Nobody is registered as “{username.strip()}”.")
+        if tournament.entries.filter(user=player).exists():
+            raise MatchError("already_entered", f"{player.username} is already entered.")
+        return services.enter(tournament.pk, player)
+
+
+def check_in_entry(user, tournament_id: int, entry_id: int) -> Entry:
+    """Check a player in for them (one who tells the desk they are here): any time before the
+    start, where the tournament asks for check-in; a player checks in only in its last minutes."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
+        if entry is None:
+            raise MatchError("not_entered", "That entry is not in this tournament.")
+        if not tournament.is_open or not tournament.check_in_minutes:
+            raise MatchError("no_check_in", "Check-in is over, or this tournament does not ask for it.")
+        entry.checked_in_at = entry.checked_in_at or timezone.now()
+        entry.save(update_fields=["checked_in_at"])
+    return entry
+
+
+def left_out_at_start(tournament: Tournament) -> list[str]:
+    """Who starting now leaves out: the people who have not checked in, where it is asked for."""
+    if not tournament.check_in_minutes:
+        return []
+    missing = tournament.entries.filter(checked_in_at=None, house_bot="").order_by("user__username")
+    return list(missing.values_list("user__username", flat=True))
+
+
 def withdraw_entry(user, tournament_id: int, entry_id: int) -> Entry:
     """Take a player out for them (one who left the club), as if they withdrew themselves
     (services.take_out): before the start the entry goes, later they are not paired again."""
@@ -123,8 +160,13 @@ def start_now(user, tournament_id: int) -> Tournament:
             raise MatchError("started", "Only a tournament that has not started can be started.")
         needed = max(2, get_game(tournament.game).min_players)
         entered = tournament.entries.count()
-        if entered < needed:  # at the scheduled time too few cancels it; asked now, it waits for more
-            words = f"Too few entries to start: {entered} entered, at least {needed} needed. Add players or house bots."
+        left_out = len(left_out_at_start(tournament))
+        if entered - left_out < needed:  # at the scheduled time too few cancels it; asked now, it waits for more
+            unchecked = f" ({left_out} not checked in)" if left_out else ""
+            words = (
+                f"Too few to start: {entered - left_out} of {entered} entered would play{unchecked}, at least "
+                f"{needed} needed. Add players or house bots{', or check players in' if left_out else ''}."
+            )
             raise MatchError("too_few", words)
     return running.start(tournament_id)
 

@@ -138,7 +138,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
         if table_id is not None:
             by_table.setdefault(table_id, {})[entry_id] = (points, kind)
         elif kind == scoring.LATE or kind == scoring.BYE and tournament.format != Tournament.Format.KNOCKOUT:
-            label = "bye" if kind == scoring.BYE else "entered late, missed this round"
+            label = "entered late, missed this round" if kind == scoring.LATE else "bye" if points else "sits out"
             rounds.setdefault(number, []).append(
                 Line(number, "", [names[entry_id]], [points], f"{label}: {names[entry_id]}, {point_words(points)}",
                      number=BELOW_THE_TABLES, states=[kind])

@@ -88,12 +88,16 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
     """Swiss or round-robin tables for one round, with byes scored at once (locked tournament)."""
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
-        tables, byes = pairing.round_robin_pairs(order, round_number)
+        tables, sitting_out = pairing.round_robin_pairs(order, round_number)
         gone = set(tournament.entries.exclude(withdrawn_after=None).values_list("pk", flat=True))
-        byes = [e for e in byes if e not in gone] + [e for t in tables if gone & set(t) for e in t if e not in gone]
-        tables = [t for t in tables if not gone & set(t)]  # whoever meets a withdrawn player scores a bye
+        # An odd field: everyone sits out one round, for nothing, as a crosstable leaves it blank.
+        # Whoever meets a withdrawn player wins by forfeit, as FIDE scores the games a withdrawal leaves.
+        walkovers = [e for t in tables if gone & set(t) for e in t if e not in gone]
+        byes = [(e, 0.0) for e in sitting_out if e not in gone] + [(e, 1.0) for e in walkovers]
+        tables = [t for t in tables if not gone & set(t)]
     else:
-        tables, byes = seating.swiss_round(tournament, round_number)
+        tables, swiss_byes = seating.swiss_round(tournament, round_number)
+        byes = [(e, 1.0) for e in swiss_byes]
     open_matches(
         tournament,
         [
@@ -104,8 +108,8 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
     )
     Score.objects.bulk_create(
         [
-            Score(tournament=tournament, entry_id=entry_id, round=round_number, points=1.0, kind=scoring.BYE)
-            for entry_id in byes
+            Score(tournament=tournament, entry_id=entry_id, round=round_number, points=points, kind=scoring.BYE)
+            for entry_id, points in byes
         ]
     )
 
@@ -328,23 +332,16 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
         by_seat = scoring.dudab(result, players, round_scores) or {}
     else:
         by_seat = scoring.swiss(result, players)
-    # Seats whose player never came get nothing, even where the clock won their game for them.
-    counted_out = set(result.get("absent", [])) & set(result.get("forfeited", [])) if result else set()
-    absent = set() if tournament.lowest_wins else no_shows(match, kind) | counted_out
+    # Seats whose player never came get nothing, even where the clock won their game for them or
+    # the others' forfeits left them alone (FIDE: when both players are absent, both lose).
+    not_played = {seat for seat, how in kind.items() if how in (scoring.FORFEITED, scoring.WALKOVER)}
+    absent = set() if tournament.lowest_wins or not not_played else match.absentees() & not_played
     return {
         entry_id: (0.0, scoring.FORFEITED)
         if seat in absent
         else (by_seat.get(seat, 0.0), kind[seat] if seat in by_seat else scoring.UNPLAYED)
         for seat, entry_id in enumerate(seat_order)
     }
-
-
-def no_shows(match: Match, kind: dict[int, str]) -> set[int]:
-    """Seats left alone by the others' forfeits that never connected and never moved: absent
-    as well, so they forfeit too instead of winning a walkover (FIDE: when both players are
-    absent, both lose). A rounds total already leaves such a game unplayed."""
-    alone = {seat for seat, how in kind.items() if how == scoring.WALKOVER}
-    return presence.never_came(match, alone) if alone else set()
 
 
 def forfeit_no_shows(now: datetime | None = None) -> int:

@@ -24,7 +24,7 @@ from games.dudab.scoring import totals as dudab_totals
 PLAYED = "played"
 WALKOVER = "walkover"  # the table ended because others forfeited: points without a full game
 FORFEITED = "forfeited"  # this seat forfeited (left, or its clock and grace ran out)
-BYE = "bye"  # no table this round (odd field): scored as a win
+BYE = "bye"  # no table this round: a Swiss odd field's (1), a round robin's sitting out (0) or forfeit win (1)
 UNPLAYED = "unplayed"  # cancelled match, withdrawn or not yet checked in: counts nowhere
 LATE = "late"  # a round a late entrant missed: the organizer's zero or half point (Tournament.late_entry_points)
 

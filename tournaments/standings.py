@@ -278,8 +278,9 @@ SCORING = {
     Tournament.Format.SWISS: "every round seats players with similar scores who have not met yet. A table gives each "
     "player the share of opponents they finished ahead of (1 for a win, 0.5 for a draw at two seats); a bye is worth "
     "1. Ties are split by the tiebreaks listed beside the standings.",
-    Tournament.Format.ROUND_ROBIN: "everyone plays everyone once: 1 for a win, 0.5 for a draw, 1 for a bye. Ties are "
-    "split by the tiebreaks listed beside the standings.",
+    Tournament.Format.ROUND_ROBIN: "everyone plays everyone once: 1 for a win, 0.5 for a draw. With an odd number of "
+    "players each sits out one round, for no points; a game against a player who withdrew is won by forfeit (1). "
+    "Ties are split by the tiebreaks listed beside the standings.",
     Tournament.Format.DOBBLE_SERIES: "each table plays one mini-game a round, opening with the towering inferno; the "
     "loser of each mini-game chooses the next. Towering inferno: +1 per card won, +5 for the most cards. The well: "
     "+10 first out, -20 last. Poisoned gift: +20 fewest cards, +10 second. Hot potato: -5 per round lost. Gotta "

@@ -23,6 +23,12 @@ urlpatterns = [
         dashboard.withdraw_entry,
         name="organize-withdraw-entry",
     ),
+    path("organize/<int:tournament_id>/entries/", dashboard.enter_player, name="organize-enter-player"),
+    path(
+        "organize/<int:tournament_id>/entries/<int:entry_id>/check-in/",
+        dashboard.check_in,
+        name="organize-check-in",
+    ),
     path(
         "organize/<int:tournament_id>/entries/<int:entry_id>/pair-again/",
         dashboard.pair_again,

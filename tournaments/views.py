@@ -88,11 +88,7 @@ def results(tournament: Tournament) -> dict:
     found = brackets.bracket(tournament) if knockout else []
     stages = brackets.stage_names(tournament, found) if knockout else {}
     headings = {number: name for number, name in stages.items() if name != f"Round {number}"}  # "Round 2: final"
-    rows = standings(tournament) if tournament.status != Tournament.Status.SCHEDULED else []
-    ratings = entrants_ratings(tournament)
-    for row in rows:
-        entry = row["entry"]
-        row["rating"] = entry.rating if entry.seed is not None else ratings.get(entry.user_id)
+    rows = with_ratings(tournament, standings(tournament)) if tournament.status != Tournament.Status.SCHEDULED else []
     return {
         "standings": rows,
         "late_entrants": any(row["missed"] for row in rows),
@@ -117,6 +113,16 @@ def dobble_shifts(tournament: Tournament) -> list[dict]:
         return []
     _, shifts = dobble_points(tournament)
     return [{"mini_game": mini_game, "size": size, "shift": shift} for (mini_game, size), shift in shifts.items()]
+
+
+def with_ratings(tournament: Tournament, rows: list[dict]) -> list[dict]:
+    """Standings rows with each player's rating: the one their seed was made by (Entry.rating),
+    a late entrant's now; None for a player with no rated game."""
+    ratings = entrants_ratings(tournament)
+    for row in rows:
+        entry = row["entry"]
+        row["rating"] = entry.rating if entry.seed is not None else ratings.get(entry.user_id)
+    return rows
 
 
 def entrants_ratings(tournament: Tournament) -> dict[int, float]:

@@ -157,6 +157,13 @@ class Match(models.Model):
         moved = set(own.values_list("seat", flat=True))
         return [number for number in gone if number not in moved]
 
+    def absentees(self) -> set[int]:
+        """`absent_seats` as decided when the match ended (its result keeps them); a result kept
+        from before that is decided from the seats now."""
+        if "absent" in self.result:
+            return set(self.result["absent"])
+        return set(self.absent_seats(list(self.seats.select_related("user"))))
+
     def seat_of(self, user) -> "Seat | None":
         if user is None or not user.is_authenticated:
             return None

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.matches import broadcast, lifecycle, wakeups
-from games.matches.models import Match, MatchAction, Seat, SeatSocket
+from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
 BEAT_CHUNK = 900
@@ -106,29 +106,16 @@ def recount(match: Match, seat: Seat, changed_at: datetime) -> None:
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
 
 
-def never_came(match: Match, numbers) -> set[int]:
-    """The seats among `numbers` whose player has never opened the table nor moved (the clock's
-    default moves are not theirs). House bots and uploaded code are always there; a seat that
-    came and left has its disconnect grace."""
-    numbers = set(numbers)
-    own = match.actions.filter(seat__in=numbers).exclude(source=MatchAction.Source.TIMEOUT)
-    moved = set(own.values_list("seat", flat=True))
-    return set(
-        match.seats.filter(
-            number__in=numbers - moved, house_bot="", code_version=None, connections=0, disconnected_at=None
-        ).values_list("number", flat=True)
-    )
-
-
 def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = None) -> bool:
     """The seat forfeits (a house bot plays on) if its player still has not come; False when they
     have meanwhile, or the match is over: the caller's list of absentees may be out of date."""
     now = now or timezone.now()
     with transaction.atomic():
         match = lifecycle.locked(match_id)
-        if match.status != Match.Status.RUNNING or number not in never_came(match, [number]):
+        seat = match.seats.select_related("user").get(number=number)
+        if match.status != Match.Status.RUNNING or not match.absent_seats([seat]):
             return False
-        lifecycle.forfeit(match, match.seats.get(number=number), now)
+        lifecycle.forfeit(match, seat, now)
         return True
 
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.forms import RegistrationForm
 from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings
+from tournaments.history import player_tournaments
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,4 +30,5 @@ def profile(request, username: str):
         "bots": person.owned_bots.order_by("username"),
         "ratings": profile_ratings(person),
         "bluffs": player_bluffs(person),
+        "tournaments": player_tournaments(person),
     })

@@ -50,7 +50,7 @@ def ladder_ratings(game: str, user_ids) -> dict[int, float]:
 def why_not_rated(match: Match) -> str | None:
     """None when the match counts; else why not.
 
-    Rated: ranked, finished with a ranking, two seats or more that came (see `no_shows`), and
+    Rated: ranked, finished with a ranking, two seats or more that came (Match.absentees), and
     every seat that did not forfeit made at least one move of its own (a move the clock made for
     it does not count). So a table abandoned before anyone played is not rated, while a player
     who opened the table and left, even before moving, loses (the result already ranks forfeited
@@ -68,19 +68,9 @@ def why_not_rated(match: Match) -> str | None:
     idle = [s.number for s in seats if s.number not in moved and s.number not in forfeited]
     if idle:
         return f"seat {idle[0]} never moved"
-    if len(seats) - len(no_shows(match, seats)) < 2:
+    if len(seats) - len(match.absentees()) < 2:
         return "only one player came"
     return None
-
-
-def no_shows(match: Match, seats: list) -> set[int]:
-    """Seats whose player never came (Match.absent_seats), as decided when the match ended; a
-    result from before that was kept is decided from the seats now. Their game was not
-    played, so it is rated among the others only, as FIDE rates no forfeit; the result still
-    ranks them last."""
-    if "absent" in match.result:
-        return set(match.result["absent"])
-    return set(match.absent_seats(seats))
 
 
 def rate_match(match_id: int) -> list[RatingChange]:
@@ -99,7 +89,9 @@ def rate_match(match_id: int) -> list[RatingChange]:
             log.info("%s is not rated: %s", match, reason)
             return []
         seats = sorted(match.seats.select_related("user"), key=lambda s: s.number)
-        absent = no_shows(match, seats)
+        # A seat whose player never came did not play: rated among the others only, as FIDE
+        # rates no forfeit (the result still ranks them last).
+        absent = match.absentees()
         seats = [seat for seat in seats if seat.number not in absent]
         ranking = [[n for n in group if n not in absent] for group in match.result["ranking"]]
         place = places_from_ranking([group for group in ranking if group], 1 + max(seat.number for seat in seats))

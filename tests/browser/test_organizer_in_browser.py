@@ -72,6 +72,7 @@ def test_an_organizer_pauses_resumes_and_cancels_from_the_dashboard(site, strict
     page.click("#add-house-bots button")
     page.wait_for_selector("text=2 house bots entered.")
     page.click("text=Start now")
+    page.click("#confirm-form button[type=submit]")
     page.wait_for_selector("text=Started: round 1 is being seated.")
     page.click("#organizer-actions >> text=Pause")
     assert page.locator("#tournament-status").inner_text() == "Paused"
@@ -79,6 +80,8 @@ def test_an_organizer_pauses_resumes_and_cancels_from_the_dashboard(site, strict
     assert page.locator("#tournament-status").inner_text() in ("Running", "Finished")
     if page.locator("#tournament-status").inner_text() == "Running":
         page.click("text=Cancel the tournament")
+        assert page.locator("h1").inner_text() == "Cancel Slow Cup?"
+        page.click("#confirm-form button[type=submit]")
         assert page.locator("#tournament-status").inner_text() == "Cancelled"
 
 
@@ -132,14 +135,19 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
     assert swiss.tiebreaks == ["sonneborn-berger", "buchholz"] and swiss.forbidden_pairs == [["alice", "bob"]]
     assert swiss.check_in_minutes == 30
 
-    for player in (alice, bob):
-        services.enter(swiss.pk, player)
+    services.enter(swiss.pk, alice)
     services.check_in(swiss.pk, alice)
     page.reload()
+    page.fill("#enter-username", "Bob")  # bob signs up at the desk
+    page.click("#enter-player button[type=submit]")
+    page.wait_for_selector("text=bob is entered.")
     assert page.locator("#check-in-count").inner_text().startswith("1 of 2 checked in")
     assert page.locator("#entries li", has_text="bob").locator("text=not checked in").is_visible()
-    services.check_in(swiss.pk, bob)
-    page.reload()
+    page.click("text=Start now")
+    assert page.locator("#left-out").inner_text().startswith("Not checked in, so left out: bob.")
+    page.click("text=Not now")
+    page.click("#entries li:has-text('bob') >> button:has-text('Check in')")
+    page.wait_for_selector("text=bob is checked in.")
     assert page.locator("#check-in-count").inner_text().startswith("2 of 2 checked in")
     assert_accessible(page)
     page.click("text=Public page")
@@ -147,6 +155,7 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
     page.go_back()
 
     page.click("text=Start now")
+    page.click("#confirm-form button[type=submit]")
     page.wait_for_selector("text=Started: round 1 is being seated.")
     page.click("#entries li:has-text('bob') >> text=withdraw")
     assert page.locator("h1").inner_text() == "Withdraw bob?"

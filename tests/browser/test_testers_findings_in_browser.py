@@ -232,6 +232,7 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
     page.click("#add-house-bots button")
     page.wait_for_selector("text=2 house bots entered.")
     page.click("text=Start now")
+    page.click("#confirm-form button[type=submit]")
     page.wait_for_selector("text=Started: round 1 is being seated.")
     for url in (f"{site}/organize/{cup.pk}/", f"{site}/tournaments/{cup.pk}/"):
         page.goto(url)

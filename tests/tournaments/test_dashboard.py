@@ -9,7 +9,7 @@ from games.engine import GAMES
 from games.matches import wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import organizing, running
+from tournaments import organizing, running, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
@@ -116,9 +116,12 @@ def test_another_organizer_can_neither_see_nor_change_it(client, olga, otto):
     assert client.post(f"/organize/{cup.pk}/edit/", form_data(name="Mine now")).status_code == 404
     for action in ("start", "pause", "cancel"):
         assert client.post(f"/organize/{cup.pk}/{action}/").status_code == 404
+        assert client.get(f"/organize/{cup.pk}/{action}/").status_code == 404
     assert client.post(f"/organize/{cup.pk}/bots/", {"bots_random": "3"}).status_code == 404
     entry = cup.entries.first()
     assert client.post(f"/organize/{cup.pk}/entries/{entry.pk}/remove/").status_code == 404
+    assert client.post(f"/organize/{cup.pk}/entries/{entry.pk}/check-in/").status_code == 404
+    assert client.post(f"/organize/{cup.pk}/entries/", {"username": "otto"}).status_code == 404
     cup.refresh_from_db()
     assert (cup.name, cup.status, cup.entries.count()) == ("Cup", Tournament.Status.SCHEDULED, 2)
 
@@ -184,9 +187,55 @@ def test_start_now_seats_round_one_and_too_few_entries_wait_for_more(client, olg
     assert "Started" in response.content.decode()
     lonely = make(olga, bots=("random",), name="Lonely")
     response = client.post(f"/organize/{lonely.pk}/start/", follow=True)
-    assert "Too few entries to start: 1 entered, at least 2 needed." in response.content.decode()
+    assert "Too few to start: 1 of 1 entered would play, at least 2 needed." in response.content.decode()
     lonely.refresh_from_db()
     assert lonely.status == Tournament.Status.SCHEDULED, "still open for entries, not cancelled"
+
+
+def test_starting_and_cancelling_ask_first_and_say_who_is_left_out(client, olga, alice, bob):
+    cup = make(olga, bots=("random",), starts_at=timezone.now() + timedelta(days=1), check_in_minutes=30)
+    for player in (alice, bob):
+        services.enter(cup.pk, player)
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/start/").content.decode()
+    assert "Start Cup now?" in page and "Not checked in, so left out: alice, bob." in page
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.SCHEDULED, "asking changes nothing"
+    page = client.get(f"/organize/{cup.pk}/cancel/").content.decode()
+    assert "Cancel Cup?" in page and "Keep it" in page
+    refused = client.post(f"/organize/{cup.pk}/start/", follow=True).content.decode()
+    assert "Too few to start: 1 of 3 entered would play (2 not checked in), at least 2 needed." in refused
+    assert cup.entries.count() == 3, "nobody is dropped by a start that did not happen"
+    client.post(f"/organize/{cup.pk}/entries/{cup.entries.get(user=bob).pk}/check-in/")
+    assert "left out: alice." in client.get(f"/organize/{cup.pk}/start/").content.decode()
+    client.post(f"/organize/{cup.pk}/start/")
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.RUNNING
+    assert sorted(cup.entries.values_list("user__username", flat=True)) == ["RandomBot", "bob"]
+
+
+def test_the_organizer_enters_a_registered_player_and_checks_them_in(client, olga, alice, make_user):
+    cup = make(olga, bots=(), starts_at=timezone.now() + timedelta(days=1), check_in_minutes=30)
+    client.force_login(olga)
+    response = client.post(f"/organize/{cup.pk}/entries/", {"username": " ALICE "}, follow=True)
+    assert "alice is entered." in response.content.decode()
+    again = client.post(f"/organize/{cup.pk}/entries/", {"username": "alice"}, follow=True).content.decode()
+    assert "alice is already entered." in again
+    nobody = client.post(f"/organize/{cup.pk}/entries/", {"username": "zed"}, follow=True).content.decode()
+    assert "Nobody is registered as “zed”." in nobody
+    entry = cup.entries.get(user=alice)
+    assert entry.checked_in_at is None, "entered is not checked in: the day may be far"
+    response = client.post(f"/organize/{cup.pk}/entries/{entry.pk}/check-in/", follow=True)
+    assert "alice is checked in." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.checked_in_at is not None
+    make_user("bea")
+    organizing.enter_house_bots(olga, cup.pk, ["random"])
+    organizing.start_now(olga, cup.pk)
+    late = client.post(f"/organize/{cup.pk}/entries/", {"username": "bea"}, follow=True).content.decode()
+    assert "Entries for this tournament are closed." in late
+    closed = client.post(f"/organize/{cup.pk}/entries/{entry.pk}/check-in/", follow=True).content.decode()
+    assert "Check-in is over, or this tournament does not ask for it." in closed
 
 
 def test_a_paused_tournament_seats_no_new_round_until_it_resumes(client, olga):

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from ratings.models import Rating
 from tournaments import running, services
 from tournaments.models import Tournament
 
@@ -20,6 +21,7 @@ def played(olga):
     )
     for bot in ["heuristic", "random", "heuristic"]:
         services.add_house_bot(cup.pk, bot)
+    Rating.objects.create(user=cup.entries.get(user__username="RandomBot").user, game="dudo", elo=1612.4, games=9)
     running.start(cup.pk)
     return running.play_out(cup.pk)
 
@@ -32,6 +34,7 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
         "place",
         "player",
         "seed",
+        "rating",
         "points",
         "Buchholz cut 1",
         "Buchholz",
@@ -42,9 +45,11 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
     ]
     assert len(rows) == 4 and rows[1][0] == "1"
     assert sorted(row[2] for row in rows[1:]) == ["1", "2", "3"], "each entrant's seed"
-    figures = [cell for row in rows[1:] for cell in row[3:8] if cell]
+    ratings = {row[1]: row[3] for row in rows[1:]}
+    assert ratings == {"RandomBot": "1612", "HeuristicBot": "", "HeuristicBot2": ""}, "unrated: blank"
+    figures = [cell for row in rows[1:] for cell in row[4:9] if cell]
     assert all(len(cell.partition(".")[2]) <= 3 for cell in figures), figures
-    assert {row[9] for row in rows[1:]} <= {"yes", ""}, "withdrawn in words, not True/False"
+    assert {row[10] for row in rows[1:]} <= {"yes", ""}, "withdrawn in words, not True/False"
 
 
 def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client, played):
@@ -58,6 +63,14 @@ def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client
         assert row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won")) and row[7] == str(table.match_id)
     byes = [r for r in rows[1:] if r[1] == ""]
     assert [(r[0], r[6]) for r in byes] == [(r[0], f"bye: {r[2]}, 1 point") for r in byes] and len(byes) == 2
+
+
+def test_standings_download_as_json_with_numbers_and_null_where_nothing_applies(client, played):
+    rows = client.get(f"/tournaments/{played.pk}/standings.json").json()["standings"]
+    assert rows[0]["place"] == 1 and all(isinstance(row["place"], int) for row in rows)
+    assert sorted(row["rating"] for row in rows if row["rating"] is not None) == [1612], "unrated: null"
+    assert all(isinstance(row["points"], int | float) for row in rows)
+    assert all(row["Direct encounter"] is None or isinstance(row["Direct encounter"], int | float) for row in rows)
 
 
 def test_pairings_download_as_json_with_a_list_of_seats(client, played):

@@ -9,6 +9,7 @@ from django.utils import timezone
 from games.matches import wakeups
 from tournaments import running, services
 from tournaments.models import Tournament
+from tournaments.standings import standings
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
@@ -105,3 +106,23 @@ def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what
     assert "the top 2 of each go through" in page and "tables dealt by seed" in page and "best-of" not in page
     winners = make(olga, "doubt-it", ["random"], format="knockout", table_size=3, advance=1)
     assert "the winner of each goes through" in client.get(f"/tournaments/{winners.pk}/").content.decode()
+
+
+def test_a_profile_lists_the_players_tournaments_with_their_place(client, olga):
+    finished = make(olga, "dudo", ["heuristic", "random", "heuristic"], rounds=2)
+    running.start(finished.pk)
+    running.play_out(finished.pk)
+    soon = Tournament.objects.create(
+        name="Next week's cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(days=1)
+    )
+    bot = finished.entries.get(user__username="HeuristicBot2").user
+    place = next(row["place"] for row in standings(finished) if row["player"] == "HeuristicBot2")
+    page = client.get(f"/accounts/u/{bot.username}/").content.decode()
+    assert 'id="profile-tournaments"' in page and "dudo cup" in page
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}[place]
+    assert f"finished {ordinal} of 3" in page
+    assert "Next week&#x27;s cup" not in page, "another player's entry"
+    services.add_house_bot(soon.pk, "heuristic")
+    other = soon.entries.get().user
+    later = client.get(f"/accounts/u/{other.username}/").content.decode()
+    assert "Next week&#x27;s cup" in later and "starts " in later

@@ -11,7 +11,7 @@ from games.matches import wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from games.matches.tasks import match_finished
-from tournaments import running, services
+from tournaments import organizing, rounds, running, services
 from tournaments.models import Score, Tournament
 from tournaments.standings import standings
 
@@ -62,6 +62,28 @@ def test_a_round_robin_meets_everyone_once(olga):
     entries = sorted(cup.entries.values_list("pk", flat=True))
     every_pair = sorted([a, b] for a in entries for b in entries if a < b)
     assert sorted(sorted(t.seating) for t in cup.tables.all()) == every_pair
+
+
+def test_in_an_odd_round_robin_everyone_sits_out_once_for_nothing(olga):
+    cup = tournament(olga, "dubito", ["heuristic", "random", "heuristic"], format="round-robin")
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    out = list(Score.objects.filter(tournament=cup, table=None).values_list("entry_id", "points", "kind"))
+    assert sorted(points for _, points, _ in out) == [0.0, 0.0, 0.0] and len({entry for entry, _, _ in out}) == 3
+    assert sum(row["points"] for row in standings(cup)) == 3.0, "three games, one point each, nothing for sitting out"
+    words = [line.result for lines in rounds.lines(cup).values() for line in lines if not line.table]
+    assert len(words) == 3 and all(w.startswith("sits out: ") and w.endswith(", 0 points") for w in words), words
+
+
+def test_a_round_robin_player_who_withdraws_leaves_each_later_opponent_a_win_by_forfeit(olga):
+    cup = tournament(olga, "dubito", ["heuristic", "random", "heuristic", "random"], format="round-robin")
+    running.start(cup.pk)
+    leaver = cup.entries.order_by("pk").first()
+    organizing.withdraw_entry(olga, cup.pk, leaver.pk)
+    cup = running.play_out(cup.pk)
+    walkovers = list(Score.objects.filter(tournament=cup, table=None).values_list("round", "points"))
+    assert sorted(walkovers) == [(2, 1.0), (3, 1.0)]
+    assert all(leaver.pk not in table.seating for table in cup.tables.filter(round__gt=1))
 
 
 def test_a_result_heard_twice_counts_once(olga):
