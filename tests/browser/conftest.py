@@ -36,9 +36,17 @@ def site(transactional_db, settings):
     settings.HOUSE_BOT_THINK_MS = 60
     settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
     port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config("dubium.asgi:application", host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    # A closed socket's consumer may linger in channels_redis's receive (a 5 s BZPOPMIN, then its
+    # clean-up) after its page is gone; the server cancels it after a second instead of waiting.
+    config = uvicorn.Config(
+        "dubium.asgi:application",
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="off",
+        timeout_graceful_shutdown=1,
     )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
