@@ -199,40 +199,48 @@ def withdraw_entry(request, tournament_id: int, entry_id: int):
 @organizer_required
 @require_POST
 def enter_player(request, tournament_id: int):
-    tournament = managed(request, tournament_id)
-    try:
-        entry = organizing.enter_player(request.user, tournament.pk, request.POST.get("username", ""))
-    except MatchError as error:
-        messages.error(request, error.message)
-    else:
-        messages.info(request, f"{entry.user.username} is entered.")
-    return redirect("organize-tournament", tournament_id=tournament.pk)
+    username = request.POST.get("username", "")
+    return change_entry(
+        request,
+        tournament_id,
+        lambda tournament: organizing.enter_player(request.user, tournament.pk, username),
+        "{} is entered.",
+    )
 
 
 @organizer_required
 @require_POST
 def check_in(request, tournament_id: int, entry_id: int):
-    tournament = managed(request, tournament_id)
-    try:
-        entry = organizing.check_in_entry(request.user, tournament.pk, entry_id)
-    except MatchError as error:
-        messages.error(request, error.message)
-    else:
-        messages.info(request, f"{entry.user.username} is checked in.")
-    return redirect("organize-tournament", tournament_id=tournament.pk)
+    return change_entry(
+        request,
+        tournament_id,
+        lambda tournament: organizing.check_in_entry(request.user, tournament.pk, entry_id),
+        "{} is checked in.",
+    )
 
 
 @organizer_required
 @require_POST
 def pair_again(request, tournament_id: int, entry_id: int):
     """Pair a withdrawn player again (one button: it undoes nothing that cannot be withdrawn again)."""
+    return change_entry(
+        request,
+        tournament_id,
+        lambda tournament: organizing.pair_again(request.user, tournament.pk, entry_id),
+        "{} is paired again from the next round.",
+    )
+
+
+def change_entry(request, tournament_id: int, change, done: str):
+    """One organizer's change to one entry, then back to the tournament saying what became of
+    the player (`done` names them) or why nothing did."""
     tournament = managed(request, tournament_id)
     try:
-        entry = organizing.pair_again(request.user, tournament.pk, entry_id)
+        entry = change(tournament)
     except MatchError as error:
         messages.error(request, error.message)
     else:
-        messages.info(request, f"{entry.user.username} is paired again from the next round.")
+        messages.info(request, done.format(entry.user.username))
     return redirect("organize-tournament", tournament_id=tournament.pk)
 
 
