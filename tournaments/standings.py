@@ -160,11 +160,13 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
         counted_out = set((result or {}).get("forfeited", []))  # absent and forfeited, as the tournament counts it
         missing = [order[seat] for seat in (result or {}).get("absent", []) if seat in counted_out]
-        # Not a game played for those who never came, nor for anyone where fewer than two came.
+        # Not a game played for those who never came, nor for anyone where fewer than two came:
+        # not in "Played", and for the tiebreaks an unplayed round, whoever played on for the absent.
         alone = len(order) - len(missing) < 2
-        absent.update((table_id, entry_id) for entry_id in (order if missing and alone else missing))
+        no_game = set(order if missing and alone else missing)
+        absent.update((table_id, entry_id) for entry_id in no_game)
         for entry_id, (earned, kind) in by_table[table_id].items():
-            if kind == scoring.PLAYED:
+            if kind == scoring.PLAYED and entry_id not in no_game:
                 games[entry_id].append(tiebreaks.game_at(round_number, earned, ranking, entry_id))
             else:
                 games[entry_id].append(tiebreaks.Game(round_number, earned, played=False))

@@ -11,7 +11,7 @@ from games.matches.actions import submit_action
 from games.matches.models import Match, Seat
 from tournaments import running, scoring, seating, services
 from tournaments.models import Score, Tournament
-from tournaments.standings import standings
+from tournaments.standings import player_games, standings
 from tournaments.tasks import tournament_tick
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
@@ -181,6 +181,24 @@ def test_a_no_show_is_withdrawn_from_the_following_rounds_unless_the_tournament_
     assert (entry.withdrawn_after, entry.no_show_round) == ((1, 1) if withdraw else (None, None))
     assert ("alice" in paired_in_round_two(cup)) is not withdraw
     assert "bob" in paired_in_round_two(cup)
+
+
+def test_a_game_against_a_no_show_is_unplayed_for_every_tiebreak_though_the_clock_finished_it(olga, alice, bob):
+    """FIDE: a forfeit is no game. Bob never came and the clock played his seat to the end of the
+    game before the no-show time, so the result has scores; alice's win still counts as unplayed
+    for Buchholz and Sonneborn-Berger, as it does for "Played" (an outside tester found the two
+    disagreeing, and a place changed)."""
+    cup = tournament(olga, "dudo", [], [alice, bob], rounds=2)
+    table = cup.tables.get(round=1)
+    for seat in Seat.objects.filter(match__tournament_table=table, user=alice):
+        presence.connected(seat.match_id, seat.number, "alice's socket", True)
+    wakeups.play_out(table.match_id)
+    assert Match.objects.get(pk=table.match_id).result["absent"] != []
+    games, _ = player_games(cup)
+    alices = cup.entries.get(user=alice).pk
+    assert [game.played for game in games[alices] if game.round == 1] == [False]
+    row = next(row for row in standings(cup) if row["player"] == "alice")
+    assert row["played"] == 0
 
 
 def test_a_no_show_whose_forfeit_ends_the_round_is_not_seated_in_the_next(olga, alice):
