@@ -23,12 +23,16 @@ def table_sizes(players: int, size: int, minimum: int) -> tuple[list[int], int]:
 
 def round_robin_pairs(players: Sequence[Hashable], round_number: int) -> tuple[list[list[Hashable]], list[Hashable]]:
     """Round `round_number` (from 1) of the circle method: everyone meets everyone once over
-    len(players) - 1 rounds (len(players) when odd, each sitting out once)."""
+    len(players) - 1 rounds (len(players) when odd, each sitting out once). Each pair's first
+    player moves first: the top row of the circle, except that the player who stays put takes
+    turns with their opponent, so everyone moves first in half their games (Berger tables)."""
     field = list(players) + ([None] if len(players) % 2 else [])
     turn = (round_number - 1) % (len(field) - 1)
     rotated = [field[0]] + field[1:][-turn:] + field[1:][:-turn] if turn else field
     half = len(rotated) // 2
     pairs = list(zip(rotated[:half], reversed(rotated[half:]), strict=True))
+    if turn % 2:
+        pairs[0] = pairs[0][::-1]
     tables = [[a, b] for a, b in pairs if a is not None and b is not None]
     byes = [a if b is None else b for a, b in pairs if a is None or b is None]
     return tables, byes

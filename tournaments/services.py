@@ -15,10 +15,12 @@ RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)  # formats 
 
 
 def accepts_entries(tournament: Tournament) -> bool:
-    """Open before the start; a Swiss with late entry stays open until its last late round is seated."""
+    """Open before the start; a Swiss with late entry stays open until its last late round is
+    seated, paused or not (a pause between rounds is when an arbiter admits a latecomer)."""
     if tournament.is_open:
         return True
-    if tournament.status != Tournament.Status.RUNNING or tournament.format != Tournament.Format.SWISS:
+    live = (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    if tournament.status not in live or tournament.format != Tournament.Format.SWISS:
         return False
     if not tournament.late_entry_rounds:
         return False

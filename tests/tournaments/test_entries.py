@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games.matches import wakeups
 from games.matches.errors import MatchError
-from tournaments import running, services
+from tournaments import organizing, running, services
 from tournaments.models import Score, ScoreCorrection, Tournament
 from tournaments.standings import standings
 
@@ -81,6 +81,24 @@ def test_a_late_entrant_gets_the_organizers_bye_for_each_round_missed(client, ol
     assert "entered late" in page
     rule_words = "half a point" if rule else "no points"
     assert f"Entered late: {rule_words} for each round played before the entry" in page
+
+
+def test_a_latecomer_enters_while_the_organizer_has_paused_between_rounds(client, olga, alice):
+    """An arbiter admits a latecomer in the pause: the page says late entry is open and till when."""
+    night = cup(olga, ["heuristic", "random", "heuristic"], rounds=4, late_entry_rounds=3, late_entry_points=0.5)
+    client.force_login(alice)
+    before = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert "Late entry is open until round 3 is seated" in before and "0.5 points for each round" in before
+    running.start(night.pk, now=night.starts_at)
+    organizing.pause(olga, night.pk)
+    play_round(night, 1)
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert "Enter late (from the next round)" in page
+    client.post(f"/tournaments/{night.pk}/entry/")
+    late = night.entries.get(user=alice)
+    assert list(Score.objects.filter(entry=late).values_list("round", "points")) == [(1, 0.5)], "one round missed"
+    organizing.resume(olga, night.pk)
+    assert late.pk in {e for t in night.tables.filter(round=2) for e in t.seating}
 
 
 def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice):

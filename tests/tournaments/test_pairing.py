@@ -1,5 +1,6 @@
 """Seating and table points: pure functions, checked on every field size."""
 
+from collections import Counter
 from itertools import combinations
 
 from hypothesis import given
@@ -37,6 +38,10 @@ def test_round_robin_pairs_everyone_exactly_once(players):
         byes += sitting_out
     assert sorted(met, key=sorted) == sorted((frozenset(pair) for pair in combinations(field, 2)), key=sorted)
     assert sorted(byes) == (field if players % 2 else [])
+    first = Counter(table[0] for round_number in range(1, pairing.round_robin_rounds(players) + 1)
+                    for table in pairing.round_robin_pairs(field, round_number)[0])  # fmt: skip
+    games = players - 1
+    assert all(games // 2 <= first[player] <= (games + 1) // 2 for player in field), "each moves first in half"
 
 
 @given(st.integers(2, 8), st.integers(1, 12))
