@@ -91,7 +91,8 @@ def standings(tournament: Tournament) -> list[dict]:
         stages = brackets.stage_names(tournament, rounds)
         value = {entry_id: float(stage) for entry_id, (stage, _) in finish.items()}
     elif tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
-        value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g))) for e in entries}
+        # the rulebook's mini-games won: a mini-game nobody else came to is won, as it scores points
+        value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g) or g.forfeit_win)) for e in entries}
     elif tournament.format == Tournament.Format.DOBBLE_SERIES:
         value, _ = dobble_points(tournament)
     else:
@@ -169,7 +170,8 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             if kind == scoring.PLAYED and entry_id not in no_game:
                 games[entry_id].append(tiebreaks.game_at(round_number, earned, ranking, entry_id))
             else:
-                games[entry_id].append(tiebreaks.Game(round_number, earned, played=False))
+                walkover = entry_id not in missing and alone
+                games[entry_id].append(tiebreaks.Game(round_number, earned, played=False, forfeit_win=walkover))
     points: dict = defaultdict(list)
     for entry_id, _, table_id, earned, kind in scores:
         points[entry_id].append((earned, NO_SHOW if (table_id, entry_id) in absent else kind))

@@ -68,6 +68,7 @@ class Game:
     played: bool
     against: dict = field(default_factory=dict)  # opponent -> 1 / 0.5 / 0
     place: int = 0  # 1-based; 0 when not played
+    forfeit_win: bool = False  # not played because nobody else at the table came
 
 
 def game_at(round_number: int, points: float, ranking: list[list], player) -> Game:
