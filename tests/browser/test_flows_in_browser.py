@@ -76,8 +76,14 @@ def doubt_it_step(page):
             rank = ranks[:-2] if ranks.endswith("xes") else ranks[:-1]
             honest = page.locator(f"#my-hand button[title^='{rank} of']").all()
             for card in honest or [page.locator("#my-hand button").first]:
-                card.click(timeout=2000)
+                click_card(card)
         page.click("#play-cards", timeout=2000)
+
+
+def click_card(card) -> None:
+    """Where a person clicks a card in a fanned hand: its uncovered left edge. A big hand overlaps
+    its cards, and the middle of one is under the next (25 cards: the click never landed)."""
+    card.click(position={"x": 6, "y": 20}, timeout=2000)
 
 
 def dubito_step(page):
@@ -106,7 +112,7 @@ def dudab_step(page):
     prompt = page.locator(".dock-prompt").all_inner_texts()  # read once: the table may be redrawn meanwhile
     if prompt and prompt[0].startswith("Tap "):  # cards to give up: tap them, then confirm
         for n in range(int(prompt[0].split()[1])):
-            page.locator("#my-hand button.dudab-card").nth(n).click(timeout=2000)
+            click_card(page.locator("#my-hand button.dudab-card").nth(n))
         page.locator("#dudab-choices button:not([disabled])").first.click(timeout=2000)
         return
     playable = page.locator("#my-hand button:not([disabled])")
