@@ -25,6 +25,13 @@ class Slot:
     winner: int | None = None
     through: list[int] = field(default_factory=list)  # free-for-all: who goes through
     finish: list[list[int]] = field(default_factory=list)  # free-for-all: the table's ranking, best first
+    no_shows: list[set] = field(default_factory=list)  # each game scored: who never came to it
+
+    def walkover(self) -> set[int]:
+        """Players for whom the pairing or table was not played over the board (FIDE: a forfeit
+        is no game): those who came to none of its games, and everyone where fewer than two came."""
+        never = set.intersection(*self.no_shows) if self.no_shows else set()
+        return set(self.players) if never and len(self.players) - len(never) < 2 else never
 
 
 def bracket(tournament: Tournament) -> list[list[Slot]]:
@@ -44,6 +51,9 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         result = table.match.result if table.match and table.match.status == "finished" else None
         result = scoring.counted(tournament, result)
         ranking = [[table.seating[s] for s in group] for group in scoring.full_ranking(result, len(table.seating))]
+        counted_out = set((result or {}).get("forfeited", []))
+        if len(table.seating) > 1:
+            slot.no_shows.append({table.seating[s] for s in (result or {}).get("absent", []) if s in counted_out})
         if two_seats:
             if len(table.seating) > 1:
                 slot.game_winners.append(ranking[0][0] if len(ranking[0]) == 1 else None)

@@ -47,7 +47,8 @@ def tiebreak_labels(tournament: Tournament) -> list[dict]:
     for name in tiebreak_names(tournament):
         label, meaning = TIEBREAK_LABELS.get(name, name), EXPLANATIONS.get(name, "")
         if knockout_pairs and name == tiebreaks.WINS:
-            label, meaning = "Pairings won", "pairings won over the board (a best-of series counts once, a bye not)"
+            label = "Pairings won"
+            meaning = "pairings won over the board (a best-of series counts once; a bye or a walkover does not)"
         labels.append({"name": name, "label": label, "meaning": meaning})
     return labels
 
@@ -198,10 +199,14 @@ def knockout_games(tournament: Tournament, rounds: list[list[brackets.Slot]]) ->
     for slots in rounds:
         for slot in slots:
             ranking = brackets.ranking(slot, two_seats)
+            unplayed = slot.walkover()
             for player in slot.players:
-                games_won[player] += sum(1 for winner in slot.game_winners if winner == player)
+                over_the_board = zip(slot.game_winners, slot.no_shows, strict=False)  # no winners apart at tables
+                games_won[player] += sum(1 for winner, absent in over_the_board if winner == player and not absent)
                 got = earned.get((player, slot.round), 0.0)
                 if len(slot.players) == 1:
+                    games[player].append(tiebreaks.Game(slot.round, got, played=False))
+                elif player in unplayed and ranking:
                     games[player].append(tiebreaks.Game(slot.round, got, played=False))
                 elif ranking:
                     games[player].append(tiebreaks.game_at(slot.round, got, ranking, player))

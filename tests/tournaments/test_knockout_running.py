@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from games.matches import wakeups
 from games.matches.models import Match
-from tournaments import running, services
+from tournaments import running, services, tiebreaks
 from tournaments.models import Score, Tournament
-from tournaments.standings import standings
+from tournaments.standings import standings, tiebreak_names
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -151,3 +151,31 @@ def test_a_knockout_whose_smaller_tables_would_send_everyone_through_still_ends(
     cup = knockout(olga, "dobble", ["hard", "easy", "hard", "easy", "hard"], table_size=3, advance=2)
     assert cup.status == Tournament.Status.FINISHED
     assert [cup.tables.filter(round=r).count() for r in (1, 2)] == [2, 1], "two tables, then the final"
+
+
+
+def test_a_walkover_against_a_no_show_is_no_pairing_or_game_won_over_the_board(olga, alice):
+    """FIDE: a forfeit is no game. Alice never comes to her best-of-three quarter-final: her
+    opponent goes through, but wins no game and no pairing over the board, and neither of them
+    played it (an outside tester saw "Games won 2, Pairings won 1" for the walkover)."""
+    cup = Tournament.objects.create(
+        name="walkover cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1),
+        format="knockout", best_of=3, no_show_minutes=1,
+    )  # fmt: skip
+    for bot in ["heuristic", "random", "random", "heuristic", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    hers = cup.entries.get(user=alice).pk
+    forfeits = 0
+    while any(hers in t.seating and not t.scored for t in cup.tables.filter(round=1)):
+        forfeits += running.forfeit_no_shows(now=timezone.now() + timedelta(minutes=2))
+        assert forfeits <= 5, "each game of her series is forfeited once"
+    walkover = next(t for t in cup.tables.filter(round=1) if hers in t.seating)
+    opponent = next(entry for entry in walkover.seating if entry != hers)
+    rows = {row["entry"].pk: row for row in standings(cup)}
+    assert rows[opponent]["reached"] == "Semi-final", "the walkover still sends the opponent through"
+    assert rows[opponent]["games_won"] == 0
+    assert rows[opponent]["played"] == 0 and rows[hers]["played"] == 0
+    pairings_won = rows[opponent]["tiebreaks"][tiebreak_names(cup).index(tiebreaks.WINS)]
+    assert pairings_won == 0
