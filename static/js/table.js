@@ -347,7 +347,8 @@
     if (!message.result) { box.hidden = true; return; }
     const appearing = box.hidden;
     box.hidden = false;
-    box.replaceChildren(
+    // replaceChildren writes a null as the text "null": only nodes go in.
+    box.replaceChildren(...[
       h("h2", {}, "Result"),
       h("ol", {}, message.result.ranking.map((group) => h("li", {},
         group.map((n) => playerName(message.seats, n)).join(" = "),
@@ -357,7 +358,7 @@
         group.map((n) => ratingText(message, n))))),
       absenceNote(message),
       h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
-    );
+    ].filter(Boolean));
     if (appearing) box.scrollIntoView({ block: "nearest" });
   }
 

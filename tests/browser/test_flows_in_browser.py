@@ -141,6 +141,7 @@ def test_a_newcomer_plays_the_computer_from_the_lobby_to_the_end(site, strict, a
     page.wait_for_selector("#seats li")
     play_to_the_end(page, step)
     screenshot(page, f"flows-{game}-result")
+    expect(page.locator("#result")).not_to_contain_text("null")  # a note with nothing to say wrote "null"
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.FINISHED and match.options == {**match.options, **options}
     assert not page.locator("[data-while-running]").is_visible()  # Resign is gone with the game
