@@ -78,7 +78,8 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
         words = [places_words(ranking, names)]
     if corrected:  # the game's own result; the corrected points that follow may say otherwise
         words = [f"at the table: {words[0]}"]
-    words += [f"{names[order[seat]]} forfeited" for seat in result.get("forfeited", [])]
+    resigned = set(result.get("resigned", []))
+    words += [f"{names[order[s]]} {'resigned' if s in resigned else 'forfeited'}" for s in result.get("forfeited", [])]
     if got and tournament.format != Tournament.Format.KNOCKOUT:  # a knockout's points sum a whole series
         points = ", ".join(f"{names[e]} {figure(got[e][0])}" for e in order if e in got)
         label = "total" if tournament.lowest_wins else "points"

@@ -70,10 +70,11 @@ def counted(tournament, result: dict | None) -> dict | None:
 
 
 def kinds(result: dict | None, players: int) -> dict[int, str]:
-    """How each seat's points were earned."""
+    """How each seat's points were earned. A resignation is a game played and lost, as at a
+    club: the resigning seat and the others played it; only leaving otherwise forfeits."""
     if result is None:
         return dict.fromkeys(range(players), UNPLAYED)
-    forfeited = set(result.get("forfeited", []))
+    forfeited = set(result.get("forfeited", [])) - set(result.get("resigned", []))
     cut_short = bool(forfeited) and not result.get("scores")
     return {seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)}
 

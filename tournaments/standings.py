@@ -128,6 +128,8 @@ def standings(tournament: Tournament) -> list[dict]:
                 "played": sum(1 for _, kind in points[player] if kind not in (scoring.BYE, scoring.LATE, NO_SHOW)),
                 "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
+                # a knockout player not yet out has no place to show until the event ends
+                "still_in": tournament.status != Tournament.Status.FINISHED and finish.get(player, (0, 1))[1] == 0,
                 "keys": knockout_keys(keys, finish[player]) if player in finish else tiebreaks.comparable(keys),
             }
         )

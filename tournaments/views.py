@@ -162,7 +162,25 @@ def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, sta
                 }
             )
         rows.append({"round": slots[0].round, "name": stages[slots[0].round], "pairings": pairings})
+    if tournament.table_size == 2 and tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        rows += rounds_to_come(rows, stages)
     return rows
+
+
+def rounds_to_come(rows: list[dict], stages: dict[int, str]) -> list[dict]:
+    """A bracket's rounds not yet seated, as a club draws them on the wall: neighbouring pairings'
+    winners meet (knockout.next_round), named where already known, else "winner of semi-final 2"."""
+    to_come = []
+    last = rows[-1] if rows else None
+    while last and len(last["pairings"]) > 1:
+        feeders = [
+            item["through"][0] if item.get("through") else f"winner of {last['name'].lower()} {number}"
+            for number, item in enumerate(last["pairings"], start=1)
+        ]
+        pairings = [{"players": feeders[i : i + 2], "to_come": True} for i in range(0, len(feeders), 2)]
+        last = {"round": last["round"] + 1, "name": stages.get(last["round"] + 1, ""), "pairings": pairings}
+        to_come.append(last)
+    return to_come
 
 
 @require_POST

@@ -117,6 +117,36 @@ def test_the_normalisation_note_and_the_knockout_bracket(site, strict, make_user
     assert_accessible(page, "knockout bracket")
 
 
+def test_a_running_bracket_draws_the_rounds_to_come_on_a_phone_too(site, strict, make_user):
+    olga = make_user("olga", role="organizer", is_staff=True)
+
+    def build():
+        cup = Tournament.objects.create(
+            name="Club cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
+            format="knockout", best_of=3,
+        )  # fmt: skip
+        for bot in ["heuristic", "random"] * 3:
+            services.add_house_bot(cup.pk, bot)
+        return running.start(cup.pk)
+
+    cup = in_thread(build)
+    page = strict.page()
+    page.goto(f"{site}/tournaments/{cup.pk}/")
+    bracket = page.locator("#bracket")
+    assert [h.inner_text() for h in bracket.locator("h3").all()] == ["Quarter-final", "Semi-final", "Final"]
+    assert bracket.locator("li.to-come").count() == 3
+    places = page.locator("#standings tbody tr td:first-child").all_inner_texts()
+    assert places == ["—"] * 6, "nobody is out yet: no place to show, not 1 for the byes"
+    assert "winner of semi-final 1 v winner of semi-final 2" in bracket.locator("section").last.inner_text()
+    final, first = bracket.locator("li.to-come").last.bounding_box(), bracket.locator("li").first.bounding_box()
+    assert final["y"] > first["y"] + first["height"], "the final sits between the pairings it follows"
+    screenshot(page, "screenshots/knockout-bracket-running")
+    assert_accessible(page, "running bracket")
+    page.set_viewport_size({"width": 390, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page does not scroll sideways"
+    screenshot(page, "screenshots/knockout-bracket-phone")
+
+
 def test_a_finished_knockout_and_a_swiss_in_words(site, strict, make_user):
     """What an outside tester missed: distinct places from the final table's order, the round
     reached, byes and results in the round lists, "—" where direct encounter does not apply, the

@@ -11,6 +11,7 @@ from games.matches.actions import submit_action
 from games.matches.models import Match, Seat
 from tournaments import running, scoring, seating, services
 from tournaments.models import Score, Tournament
+from tournaments.rounds import lines
 from tournaments.standings import player_games, standings
 from tournaments.tasks import tournament_tick
 
@@ -31,19 +32,29 @@ def tournament(olga, game, bots, players=(), **fields):
 @pytest.mark.parametrize(
     "game,fields,stayer",
     [
-        ("dudo", {"rounds": 2}, scoring.WALKOVER),
+        ("dudo", {"rounds": 2}, scoring.PLAYED),
         ("dudab", {"format": "rounds-total", "rounds": 2}, scoring.UNPLAYED),  # no round played: no total to keep
-        ("dobble", {"format": "dobble-series", "rounds": 2}, scoring.WALKOVER),
+        ("dobble", {"format": "dobble-series", "rounds": 2}, scoring.PLAYED),
     ],
 )
-def test_a_player_who_leaves_a_two_seat_table_loses_it_and_the_event_goes_on(olga, alice, game, fields, stayer):
+def test_a_player_who_resigns_a_two_seat_table_loses_it_over_the_board_and_the_event_goes_on(
+    olga, alice, game, fields, stayer
+):
+    """A resignation is a game played and lost, as at a club, not a forfeit (an outside tester saw
+    "alice forfeited" and the winner's Buchholz count the game as unplayed)."""
     cup = tournament(olga, game, ["heuristic" if game != "dobble" else "hard"], [alice], **fields)
     table = cup.tables.get(round=1)
+    for seat in Seat.objects.filter(match__tournament_table=table, user=alice):
+        presence.connected(seat.match_id, seat.number, "alice's socket", True)
     lifecycle.leave_match(table.match_id, alice)
     table.refresh_from_db()
     assert table.scored
     scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
-    assert scores.pop("alice")[1] == scoring.FORFEITED and [kind for _, kind in scores.values()] == [stayer]
+    assert scores.pop("alice")[1] == scoring.PLAYED and [kind for _, kind in scores.values()] == [stayer]
+    if game == "dudo":
+        games, _ = player_games(cup)
+        assert [g.played for entry in cup.entries.all() for g in games[entry.pk] if g.round == 1] == [True, True]
+        assert "alice resigned" in lines(cup)[1][0].result
     assert cup.tables.filter(round=2).exists(), "the next round (or mini-game) follows"
 
 

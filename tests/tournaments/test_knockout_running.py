@@ -176,6 +176,21 @@ def test_a_walkover_against_a_no_show_is_no_pairing_or_game_won_over_the_board(o
     rows = {row["entry"].pk: row for row in standings(cup)}
     assert rows[opponent]["reached"] == "Semi-final", "the walkover still sends the opponent through"
     assert rows[opponent]["games_won"] == 0
+    assert rows[opponent]["still_in"] and not rows[hers]["still_in"], "she is out: her place shows already"
     assert rows[opponent]["played"] == 0 and rows[hers]["played"] == 0
     pairings_won = rows[opponent]["tiebreaks"][tiebreak_names(cup).index(tiebreaks.WINS)]
     assert pairings_won == 0
+
+
+def test_a_running_bracket_shows_the_rounds_to_come_with_who_is_already_through(olga, client):
+    """As a club draws it on the wall: the semi-final and final before they are seated, a bye's
+    player already in their semi-final, the others as "winner of quarter-final N"."""
+    cup = started(olga, "dudo", ["heuristic", "random"] * 3, best_of=3)
+    seeds = {entry.seed: entry.user.username for entry in cup.entries.select_related("user")}
+    bracket = client.get(f"/tournaments/{cup.pk}/").content.decode().partition('id="bracket"')[2]
+    bracket = bracket.partition("</div>")[0]
+    semi_final = bracket.partition("<h3>Semi-final</h3>")[2].partition("</section>")[0]
+    assert f"{seeds[1]} v winner of quarter-final 2" in semi_final
+    assert f"{seeds[2]} v winner of quarter-final 4" in semi_final
+    final = bracket.partition("<h3>Final</h3>")[2]
+    assert "winner of semi-final 1 v winner of semi-final 2" in final

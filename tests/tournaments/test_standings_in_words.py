@@ -116,11 +116,11 @@ def test_entries_open_for_entry_show_each_players_ladder_rating(client, olga, al
     assert "alice</a> · rating 1612" in entries and 'bob</a> · <span class="muted">unrated</span>' in entries
 
 
-def test_the_rounds_say_who_forfeited_and_which_table_is_still_playing(client, olga, alice):
+def test_the_rounds_say_who_resigned_and_which_table_is_still_playing(client, olga, alice):
     cup = tournament(olga, "dudo", ["heuristic"], [alice], rounds=2)
     lifecycle.leave_match(cup.tables.get(round=1).match_id, alice)
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     first = page.partition('id="round-1"')[2].partition("</ul>")[0]
-    assert "HeuristicBot won · alice forfeited · points: " in first
+    assert "HeuristicBot won · alice resigned · points: " in first
     second = page.partition('id="round-2"')[2].partition("</ul>")[0]
     assert " · playing" in second and "won" not in second
