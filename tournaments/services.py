@@ -169,6 +169,13 @@ def check_correction(tournament: Tournament, points: dict[int, float]) -> None:
     if tournament.format in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
         if any(not 0 <= earned <= 1 for earned in points.values()):
             raise MatchError("bad_request", "Each player's points are from 0 (lost to everyone) to 1 (beat everyone).")
+        step = 0.5 / (len(points) - 1)  # half a point per opponent: a draw with one of them
+        odd = next((earned for earned in points.values() if abs(earned / step - round(earned / step)) > 1e-9), None)
+        if odd is not None:
+            allowed = "0, 0.5 or 1" if len(points) == 2 else f"in steps of {step:g} (0 to 1)"
+            raise MatchError(
+                "bad_request", f"At a table of {len(points)} a player's points are {allowed}: {odd:g} is not a result."
+            )
         if sum(points.values()) > len(points) / 2:
             most = len(points) / 2
             given = f"{sum(points.values()):g}"

@@ -115,6 +115,8 @@ def test_an_organizer_corrects_a_result_and_the_change_is_on_record(olga, alice)
         services.correct_result(table.pk, olga, {winner.entry_id: 7, loser.entry_id: 1}, "typo")
     with pytest.raises(MatchError, match="gives 1 point in all; these add up to 2"):
         services.correct_result(table.pk, olga, {winner.entry_id: 1, loser.entry_id: 1}, "both won?")
+    with pytest.raises(MatchError, match="points are 0, 0.5 or 1: 0.3 is not a result"):
+        services.correct_result(table.pk, olga, {winner.entry_id: 0.3, loser.entry_id: 0.7}, "typo")
     services.correct_result(table.pk, olga, {winner.entry_id: 0.5, loser.entry_id: 0.5}, "Illegal bid accepted")
     correction = ScoreCorrection.objects.get()
     assert correction.by == olga and correction.reason == "Illegal bid accepted"
