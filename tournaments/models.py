@@ -136,7 +136,9 @@ class Tournament(models.Model):
             return f"Lowest total over {rounds} at {tables}"
         if self.format == self.Format.SWISS:
             return f"Swiss, {rounds} at {tables}"
-        return f"{self.format_name}, {rounds} at {tables}"
+        if self.format == self.Format.DOBBLE_SERIES:
+            ranked = "mini-games won (the rulebook's way)" if self.series_ranking == "wins" else "points"
+            return f"{self.format_name}, {rounds} at {tables}, ranked by {ranked}"
 
     @property
     def current_round(self) -> int:

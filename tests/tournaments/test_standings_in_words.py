@@ -1,12 +1,13 @@
 """Standings and rounds as the public page shows them: a knockout's places by the round reached
 and the final table's order, pairings won, tiebreaks that do not apply, seeds, results and byes."""
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from games.matches import lifecycle
+from games.matches import lifecycle, wakeups
 from ratings.models import Rating
 from tests.tournaments.test_exports import played  # noqa: F401  (a finished 3-player Swiss with byes)
 from tests.tournaments.test_forfeits import tournament
@@ -124,3 +125,19 @@ def test_the_rounds_say_who_resigned_and_which_table_is_still_playing(client, ol
     assert "HeuristicBot won · alice resigned · points: " in first
     second = page.partition('id="round-2"')[2].partition("</ul>")[0]
     assert " · playing" in second and "won" not in second
+
+
+def test_a_dudab_projection_and_a_dobble_series_ranking_are_named_and_shown_to_a_tenth(olga, client):
+    """An outside tester read 134.182 after one game of 41 as a wrong sum, and could not tell how a
+    Dobble series was ranked."""
+    night = tournament(olga, "dudab", ["heuristic", "random"] * 2 + ["heuristic"], format="rounds-total",
+                       table_size=3, rounds=2)  # fmt: skip
+    for table in night.tables.filter(round=1).exclude(match=None):  # a table of 3 and one of 2: totals scaled
+        wakeups.play_out(table.match_id)
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    standings_table = page.partition('id="standings"')[2].partition("</table>")[0]
+    assert "Projected total</abbr> (lowest wins)" in standings_table
+    cells = re.findall(r"<td>-?\d+\.(\d+)</td>", standings_table)
+    assert cells and all(len(decimals) == 1 for decimals in cells), standings_table
+    series = Tournament(name="spot it", game="dobble", format="dobble-series", rounds=3, series_ranking="wins")
+    assert series.format_summary.endswith("ranked by mini-games won (the rulebook's way)")

@@ -18,3 +18,9 @@ def mini_game(name: str) -> str:
 def points(value: float) -> str:
     """Points and tiebreaks as people write them, as the round lists do: 2.5, 0.667, 13."""
     return rounds.figure(value)
+
+
+@register.filter
+def tenths(value: float) -> str:
+    """A scaled total or a shifted series score to one decimal at most (134.2, not 134.182)."""
+    return rounds.figure(round(value, 1))
