@@ -6,6 +6,7 @@ urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_id>/entry/", views.enter_or_withdraw, name="tournament-entry"),
+    path("tournaments/<int:tournament_id>/withdraw/", views.confirm_withdrawal, name="tournament-withdraw"),
     path("tournaments/<int:tournament_id>/choose/", views.choose_mini_game, name="tournament-choose"),
     path(
         "tournaments/<int:tournament_id>/<str:what>.<str:fmt>",

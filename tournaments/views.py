@@ -205,6 +205,14 @@ def entered_words(tournament: Tournament) -> str:
     return "You are entered. Good luck!"
 
 
+@login_required
+def confirm_withdrawal(request, tournament_id: int):
+    """Withdrawing from a running tournament is asked first, as the organizer's withdrawal is:
+    one mis-tap on a phone would take a player out of the event."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id, entries__user=request.user)
+    return render(request, "tournaments/withdraw.html", {"tournament": tournament})
+
+
 @require_POST
 @login_required
 def enter_or_withdraw(request, tournament_id: int):
