@@ -16,7 +16,7 @@ from django.urls import reverse
 from games.matches.occasions import Occasion
 from tournaments import brackets, scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
-from tournaments.running import seat_order_of, table_points
+from tournaments.running import round_robin_schedule, seat_order_of, table_points
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
 
@@ -118,6 +118,12 @@ def places_words(ranking: list[list[int]], names: dict) -> str:
     return ", ".join(places)
 
 
+def withdrawn_opponent(tournament: Tournament, round_number: int, entry_id: int) -> int:
+    """A round robin's 1-point bye is the game against a withdrawn player: who, by the schedule."""
+    tables, _ = round_robin_schedule(tournament, round_number)
+    return next(other for table in tables if entry_id in table for other in table if other != entry_id)
+
+
 def point_words(points: float) -> str:
     return f"{figure(points)} point{'' if points == 1 else 's'}"
 
@@ -140,10 +146,13 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
             by_table.setdefault(table_id, {})[entry_id] = (points, kind)
         elif kind == scoring.LATE or kind == scoring.BYE and tournament.format != Tournament.Format.KNOCKOUT:
             label = "entered late, missed this round" if kind == scoring.LATE else "bye" if points else "sits out"
+            words = f"{label}: {names[entry_id]}, {point_words(points)}"
+            if kind == scoring.BYE and points and tournament.format == Tournament.Format.ROUND_ROBIN:
+                gone = names[withdrawn_opponent(tournament, number, entry_id)]
+                words = f"{names[entry_id]} – {gone} (withdrawn): won by forfeit, {point_words(points)}"
             rounds.setdefault(number, []).append(
-                Line(number, "", [names[entry_id]], [points], f"{label}: {names[entry_id]}, {point_words(points)}",
-                     number=BELOW_THE_TABLES, states=[kind])
-            )  # fmt: skip
+                Line(number, "", [names[entry_id]], [points], words, number=BELOW_THE_TABLES, states=[kind])
+            )
     before = points_before(tournament)
     for table in tables.order_by("round", "number"):
         order = seat_order_of(tournament, table)

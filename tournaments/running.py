@@ -87,8 +87,7 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
     """Swiss or round-robin tables for one round, with byes scored at once (locked tournament)."""
     if tournament.format == Tournament.Format.ROUND_ROBIN:
-        order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
-        tables, sitting_out = pairing.round_robin_pairs(order, round_number)
+        tables, sitting_out = round_robin_schedule(tournament, round_number)
         gone = set(tournament.entries.exclude(withdrawn_after=None).values_list("pk", flat=True))
         # An odd field: everyone sits out one round, for nothing, as a crosstable leaves it blank.
         # Whoever meets a withdrawn player wins by forfeit, as FIDE scores the games a withdrawal leaves.
@@ -318,6 +317,12 @@ def advance(tournament: Tournament, table: Table, seat_order: list[int], now: da
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
+
+
+def round_robin_schedule(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
+    """A round robin's pairs and sitter-out of a round, withdrawn players included, by entry order."""
+    order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
+    return pairing.round_robin_pairs(order, round_number)
 
 
 def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, tuple[float, str]]:

@@ -84,6 +84,9 @@ def test_a_round_robin_player_who_withdraws_leaves_each_later_opponent_a_win_by_
     walkovers = list(Score.objects.filter(tournament=cup, table=None).values_list("round", "points"))
     assert sorted(walkovers) == [(2, 1.0), (3, 1.0)]
     assert all(leaver.pk not in table.seating for table in cup.tables.filter(round__gt=1))
+    said = [line.result for number in (2, 3) for line in rounds.lines(cup)[number] if not line.where]
+    gone = leaver.user.username
+    assert len(said) == 2 and all(f" – {gone} (withdrawn): won by forfeit, 1 point" in words for words in said), said
 
 
 def test_a_result_heard_twice_counts_once(olga):
