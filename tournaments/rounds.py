@@ -16,7 +16,7 @@ from django.urls import reverse
 from games.matches.occasions import Occasion
 from tournaments import brackets, scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
-from tournaments.running import round_robin_schedule, seat_order_of, table_points
+from tournaments.running import seat_order_of, table_points, withdrawn_opponent
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
 
@@ -116,12 +116,6 @@ def places_words(ranking: list[list[int]], names: dict) -> str:
         places.append(f"{ordinal(ahead + 1)} {' and '.join(names[e] for e in group)}")
         ahead += len(group)
     return ", ".join(places)
-
-
-def withdrawn_opponent(tournament: Tournament, round_number: int, entry_id: int) -> int:
-    """A round robin's 1-point bye is the game against a withdrawn player: who, by the schedule."""
-    tables, _ = round_robin_schedule(tournament, round_number)
-    return next(other for table in tables if entry_id in table for other in table if other != entry_id)
 
 
 def point_words(points: float) -> str:

@@ -325,6 +325,12 @@ def round_robin_schedule(tournament: Tournament, round_number: int) -> tuple[lis
     return pairing.round_robin_pairs(order, round_number)
 
 
+def withdrawn_opponent(tournament: Tournament, round_number: int, entry_id: int) -> int:
+    """A round robin's 1-point bye is the game against a withdrawn player: who, by the schedule."""
+    tables, _ = round_robin_schedule(tournament, round_number)
+    return next(other for table in tables if entry_id in table for other in table if other != entry_id)
+
+
 def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, tuple[float, str]]:
     """What each entry at the table earned and how (scoring.py), by the tournament's format."""
     players = len(seat_order)

@@ -11,6 +11,7 @@ from games.matches.models import Match
 from ratings.elo import START
 from ratings.services import ladder_ratings
 from tournaments import brackets, rounds, running, services
+from tournaments.crosstable import crosstable
 from tournaments.models import ScoreCorrection, Tournament
 from tournaments.standings import (
     buchholz_counting,
@@ -102,6 +103,7 @@ def results(tournament: Tournament) -> dict:
         and tournament.table_size == 2
         and tournament.best_of > 1,
         "corrections": correction_rows(tournament, names),
+        "crosstable": crosstable(tournament, rows) if tournament.format == Tournament.Format.ROUND_ROBIN else [],
         "starting_rating": round(START),
     }
 

@@ -147,6 +147,20 @@ def test_a_running_bracket_draws_the_rounds_to_come_on_a_phone_too(site, strict,
     screenshot(page, "screenshots/knockout-bracket-phone")
 
 
+def test_a_round_robin_crosstable_fits_a_phone(site, strict, make_user):
+    olga = make_user("olga", role="organizer", is_staff=True)
+    cup = played_out(olga, "All-play-all", "dudo", ["heuristic", "random"] * 3, format="round-robin")
+    page = strict.page()
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"{site}/tournaments/{cup.pk}/")
+    crosstable = page.locator("#crosstable")
+    assert crosstable.locator("tbody tr").count() == 6
+    assert crosstable.locator("tbody tr").first.locator("td").nth(2).inner_text() == "×"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the table scrolls in its box, not the page"
+    screenshot(page, "screenshots/round-robin-crosstable-phone")
+    assert_accessible(page, "crosstable")
+
+
 def test_a_finished_knockout_and_a_swiss_in_words(site, strict, make_user):
     """What an outside tester missed: distinct places from the final table's order, the round
     reached, byes and results in the round lists, "—" where direct encounter does not apply, the

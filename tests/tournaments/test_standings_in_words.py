@@ -12,7 +12,8 @@ from ratings.models import Rating
 from tests.tournaments.test_exports import played  # noqa: F401  (a finished 3-player Swiss with byes)
 from tests.tournaments.test_forfeits import tournament
 from tests.tournaments.test_knockout_running import knockout
-from tournaments import brackets, running, services
+from tournaments import brackets, organizing, running, services
+from tournaments.crosstable import crosstable
 from tournaments.models import Tournament
 from tournaments.standings import standings
 
@@ -141,3 +142,29 @@ def test_a_dudab_projection_and_a_dobble_series_ranking_are_named_and_shown_to_a
     assert cells and all(len(decimals) == 1 for decimals in cells), standings_table
     series = Tournament(name="spot it", game="dobble", format="dobble-series", rounds=3, series_ranking="wins")
     assert series.format_summary.endswith("ranked by mini-games won (the rulebook's way)")
+
+
+def test_a_round_robin_crosstable_reads_across_with_a_withdrawal_as_forfeits(olga, client):
+    cup = Tournament.objects.create(
+        name="all-play-all", game="dudo", organizer=olga, starts_at=timezone.now(), format="round-robin"
+    )
+    for bot in ["heuristic", "random", "heuristic", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    leaver = cup.entries.order_by("pk").first()
+    organizing.withdraw_entry(olga, cup.pk, leaver.pk)
+    cup = running.play_out(cup.pk)
+    rows = standings(cup)
+    table = {line["row"]["player"]: line["cells"] for line in crosstable(cup, rows)}
+    order = [row["player"] for row in rows]
+    gone = leaver.user.username
+    for player, cells in table.items():
+        assert cells[order.index(player)] == "×"
+        for other, cell in zip(order, cells, strict=True):
+            if other != player:
+                mirrored = table[other][order.index(player)]
+                assert {cell, mirrored} in ({"1", "0"}, {"½"}, {"+", "−"}, {"1", "−"}, {"+", "0"}), (player, other)
+    assert sum(cell == "+" for cell in sum(table.values(), [])) >= 2, "after round 1 her opponents win by forfeit"
+    assert all(cell in ("×", "−", "0", "1", "½") for cell in table[gone])
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert 'id="crosstable"' in page and "+ a win and − a loss by forfeit" in page
