@@ -148,8 +148,9 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
     )
     by_table = defaultdict(dict)
     for entry_id, round_number, table_id, earned, kind in scores:
-        if table_id is None:
-            games[entry_id].append(tiebreaks.Game(round_number, earned, played=False))
+        if table_id is None:  # a bye or a round missed: the middle place of a table, for the sum of places
+            middle = (tournament.table_size + 1) / 2
+            games[entry_id].append(tiebreaks.Game(round_number, earned, played=False, place=middle))
         else:
             by_table[table_id][entry_id] = (earned, kind)
     absent = set()
@@ -174,7 +175,10 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
                 games[entry_id].append(tiebreaks.game_at(round_number, earned, ranking, entry_id))
             else:
                 walkover = entry_id not in missing and alone
-                games[entry_id].append(tiebreaks.Game(round_number, earned, played=False, forfeit_win=walkover))
+                place = tiebreaks.game_at(round_number, earned, ranking, entry_id).place
+                games[entry_id].append(
+                    tiebreaks.Game(round_number, earned, played=False, place=place, forfeit_win=walkover)
+                )
     points: dict = defaultdict(list)
     for entry_id, _, table_id, earned, kind in scores:
         points[entry_id].append((earned, NO_SHOW if (table_id, entry_id) in absent else kind))

@@ -47,7 +47,10 @@ EXPLANATIONS = {
     SONNEBORN_BERGER: "each opponent's points, counted in full for a win and half for a draw (games played only)",
     DIRECT_ENCOUNTER: "your points against the others tied with you, when all of them met (else —)",
     WINS: "games played and finished alone in first place (a win by forfeit or a bye is not one)",
-    PLACEMENTS: "your places at the tables added up (lower is better)",
+    PLACEMENTS: (
+        "your places at the tables added up (lower is better); a round without a game counts the place its "
+        "forfeits gave (a walkover first, a forfeit last), a bye the middle place of a table"
+    ),
 }
 LOWER_IS_BETTER = {PLACEMENTS}
 BUCHHOLZ_FAMILY = {BUCHHOLZ, BUCHHOLZ_CUT_1, MEDIAN_BUCHHOLZ}
@@ -67,7 +70,9 @@ class Game:
     points: float
     played: bool
     against: dict = field(default_factory=dict)  # opponent -> 1 / 0.5 / 0
-    place: int = 0  # 1-based; 0 when not played
+    # 1-based place at the table; for a round without a game, the place it counts in the sum of
+    # places: what the forfeits gave (a walkover 1st, a forfeit last), the middle place for a bye
+    place: float = 0
     forfeit_win: bool = False  # not played because nobody else at the table came
 
 
@@ -125,7 +130,7 @@ def compute(name: str, games: dict, score: dict) -> dict:
         elif name == WINS:
             values[player] = sum(1 for g in own if won(g))
         elif name == PLACEMENTS:
-            values[player] = sum(g.place for g in own if g.played)
+            values[player] = sum(g.place for g in own)
         else:
             raise ValueError(f"There is no tiebreak called {name!r}.")
     return values

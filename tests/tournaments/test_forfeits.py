@@ -319,3 +319,19 @@ def test_two_players_who_never_came_both_forfeit_whoever_the_clock_made_win(olga
     assert cup.entries.filter(withdrawn_after=1).count() == 2
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "nobody came" in page.partition('id="round-1"')[2].partition("</ul>")[0]
+
+
+def test_a_round_without_a_game_never_gives_the_best_sum_of_places(olga, alice):
+    """An outside tester saw 0, the best sum of places, for every player whose table had a forfeit.
+    Alice never comes to an I Doubt It table of three: she counts last there, the two who played on
+    their own places, and nobody's round is worth less than a place."""
+    cup = tournament(olga, "doubt-it", ["heuristic", "random"], [alice], rounds=2, table_size=3)
+    table = cup.tables.get(round=1)
+    assert running.forfeit_no_shows(now=timezone.now() + timedelta(minutes=10)) == 1
+    wakeups.play_out(table.match_id)
+    games, _ = player_games(cup)
+    alices = cup.entries.get(user=alice).pk
+    assert [(g.played, g.place) for g in games[alices] if g.round == 1] == [(False, 3)]
+    others = [g.place for entry in cup.entries.exclude(pk=alices) for g in games[entry.pk] if g.round == 1]
+    assert sorted(others) == [1, 2]
+    assert all(game.place >= 1 for player in games.values() for game in player)
