@@ -292,7 +292,8 @@ def size_factors(tournament: Tournament) -> dict[int, float]:
 SCORING = {
     Tournament.Format.SWISS: "every round seats players with similar scores who have not met yet. A table gives each "
     "player the share of opponents they finished ahead of (1 for a win, 0.5 for a draw at two seats); a bye is worth "
-    "1. Ties are split by the tiebreaks listed beside the standings.",
+    "1. A player who resigns or leaves is placed after everyone still playing, so of two who left a table the later "
+    "one finished ahead of the first. Ties are split by the tiebreaks listed beside the standings.",
     Tournament.Format.ROUND_ROBIN: "everyone plays everyone once: 1 for a win, 0.5 for a draw. With an odd number of "
     "players each sits out one round, for no points; a game against a player who withdrew is won by forfeit (1). "
     "Ties are split by the tiebreaks listed beside the standings.",
