@@ -24,6 +24,14 @@ ACTIONS = {
     "cancel": (organizing.cancel, "Cancelled."),
 }
 
+# What each action can change: asked on any other tournament, the page says so instead of asking.
+ACTS_ON = {
+    "start": {Status.SCHEDULED},
+    "pause": {Status.RUNNING},
+    "resume": {Status.PAUSED},
+    "cancel": {Status.SCHEDULED, Status.RUNNING, Status.PAUSED},
+}
+
 
 def organizer_required(view):
     @login_required
@@ -136,6 +144,10 @@ def act(request, tournament_id: int, action: str):
         raise Http404("No such action")
     if request.method == "GET":
         tournament = managed(request, tournament_id)
+        if tournament.status not in ACTS_ON[action]:
+            status = tournament.get_status_display().lower()
+            messages.error(request, f"{tournament.name} is {status}: nothing to {action}.")
+            return redirect("organize-tournament", tournament_id=tournament_id)
         context = {
             "tournament": tournament,
             "action": action,

@@ -102,6 +102,8 @@ def round_sheet(request, tournament_id: int, round_number: int):
     """A page to print and pin up: every table of the round, who sits where, its result or a box
     for it, and the byes."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not 1 <= round_number <= tournament.current_round:
+        raise Http404("That round has not been seated")
     found = rounds.lines(tournament, round_number).get(round_number, [])
     return render(
         request,

@@ -212,6 +212,12 @@ def test_starting_and_cancelling_ask_first_and_say_who_is_left_out(client, olga,
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.RUNNING
     assert sorted(cup.entries.values_list("user__username", flat=True)) == ["RandomBot", "bob"]
+    again = client.get(f"/organize/{cup.pk}/start/", follow=True).content.decode()
+    assert "Cup is running: nothing to start." in again and "Start Cup now?" not in again
+    assert "Resume Cup?" not in client.get(f"/organize/{cup.pk}/resume/", follow=True).content.decode()
+    assert client.get(f"/tournaments/{cup.pk}/round/1/").status_code == 200
+    assert client.get(f"/tournaments/{cup.pk}/round/9/").status_code == 404, "no sheet for a round never seated"
+    assert client.get(f"/tournaments/{cup.pk}/round/0/").status_code == 404
 
 
 def test_the_organizer_enters_a_registered_player_and_checks_them_in(client, olga, alice, make_user):
