@@ -20,5 +20,7 @@ def player_tournaments(user) -> list[dict]:
             table = standings(tournament)
             row["standing"] = next((r for r in table if r["entry"].pk == entry.pk), None)
             row["field"] = len(table)
+            if row["standing"]:  # "=5th": a place shared with others, as clubs write it
+                row["shared"] = sum(1 for r in table if r["place"] == row["standing"]["place"]) > 1
         found.append(row)
     return found

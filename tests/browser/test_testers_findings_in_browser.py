@@ -158,6 +158,8 @@ def test_bluff_figures_leave_out_the_moves_the_clock_made(site, strict, alice):
     assert row.inner_text().split("\t")[2:] == ["–", "–", "–", "–"]  # nothing of hers to judge
     page.goto(f"{site}/accounts/u/HeuristicBot/")
     assert "chances" in page.locator(".bluff-table").inner_text()  # the bot's own moves count
+    page.set_viewport_size({"width": 390, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the table scrolls in its box, not the page"
 
 
 def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):

@@ -116,13 +116,27 @@ def test_a_profile_lists_the_players_tournaments_with_their_place(client, olga):
         name="Next week's cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(days=1)
     )
     bot = finished.entries.get(user__username="HeuristicBot2").user
+    places = [row["place"] for row in standings(finished)]
     place = next(row["place"] for row in standings(finished) if row["player"] == "HeuristicBot2")
     page = client.get(f"/accounts/u/{bot.username}/").content.decode()
     assert 'id="profile-tournaments"' in page and "dudo cup" in page
     ordinal = {1: "1st", 2: "2nd", 3: "3rd"}[place]
-    assert f"finished {ordinal} of 3" in page
+    shared = "=" if places.count(place) > 1 else ""  # a shared place, as clubs write it
+    assert f"finished {shared}{ordinal} of 3" in page
     assert "Next week&#x27;s cup" not in page, "another player's entry"
     services.add_house_bot(soon.pk, "heuristic")
     other = soon.entries.get().user
     later = client.get(f"/accounts/u/{other.username}/").content.decode()
     assert "Next week&#x27;s cup" in later and "starts " in later
+
+
+def test_a_profile_marks_a_shared_place_and_a_knockout_player_still_in(client, olga):
+    cup = make(olga, "dudo", ["heuristic", "random"] * 3, format="knockout")
+    running.start(cup.pk)
+    page = client.get("/accounts/u/HeuristicBot/").content.decode()
+    assert "still in, 6 entered" in page, "no place before they are out"
+    running.play_out(cup.pk)
+    out_first = [row for row in standings(Tournament.objects.get(pk=cup.pk)) if row["reached"] == "Quarter-final"]
+    assert len(out_first) == 2 and out_first[0]["place"] == out_first[1]["place"] == 5
+    page = client.get(f"/accounts/u/{out_first[0]['player']}/").content.decode()
+    assert "finished =5th of 6" in page
