@@ -258,6 +258,30 @@ def change_entry(request, tournament_id: int, change, done: str):
 
 @organizer_required
 @require_http_methods(["GET", "POST"])
+def stop_table(request, tournament_id: int, table_id: int):
+    """Asks first (GET), then stops a table's game for nobody (organizing.stop_table)."""
+    tournament = managed(request, tournament_id)
+    table = get_object_or_404(tournament.tables.select_related("match"), pk=table_id)
+    if request.method == "GET":
+        names = dict(tournament.entries.filter(pk__in=table.seating).values_list("pk", "user__username"))
+        players = [names[e] for e in table.seating]
+        return render(request, "tournaments/dashboard/stop_table.html", {"tournament": tournament, "table": table,
+                                                                          "players": players})  # fmt: skip
+    try:
+        organizing.stop_table(request.user, tournament.pk, table.pk)
+    except MatchError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(
+            request,
+            f"Round {table.round}, table {table.number} stopped: it counts for nobody. "
+            "Correct its result to give points.",
+        )
+    return redirect("organize-tournament", tournament_id=tournament.pk)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
 def correct(request, tournament_id: int, table_id: int):
     """Correct a finished table's points with a reason; the standings are recomputed from them."""
     tournament = managed(request, tournament_id)

@@ -18,10 +18,11 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.engine import get_game
+from games.matches import lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import running, services
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, Table, Tournament
 
 Status = Tournament.Status
 # Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
@@ -215,6 +216,19 @@ def cancel(user, tournament_id: int) -> Tournament:
         tournament.status = Status.CANCELLED
         tournament.save(update_fields=["status"])
     return tournament
+
+
+def stop_table(user, tournament_id: int, table_id: int, now=None) -> Table:
+    """Close a game that cannot end (players gone, the clock crawling through their turns): the
+    match stops with no result and the table is scored as not played, for nobody, so the round
+    goes on; the organizer may then correct its result to award points."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        table = tournament.tables.select_related("match").filter(pk=table_id).first()
+        if table is None or table.match is None or table.match.status != Match.Status.RUNNING:
+            raise MatchError("not_running", "That table has no game under way.")
+        lifecycle.stop(table.match_id, now)
+    return table
 
 
 def locked(user, tournament_id: int) -> Tournament:

@@ -38,5 +38,6 @@ urlpatterns = [
     path(
         "organize/<int:tournament_id>/tables/<int:table_id>/correct/", dashboard.correct, name="organize-correct"
     ),
+    path("organize/<int:tournament_id>/tables/<int:table_id>/stop/", dashboard.stop_table, name="organize-stop"),
     path("organize/<int:tournament_id>/<str:action>/", dashboard.act, name="organize-act"),
 ]

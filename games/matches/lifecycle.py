@@ -305,6 +305,28 @@ def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> 
         transaction.on_commit(lambda: after_change(match, state, seats))
 
 
+def stop(match_id: int, now: datetime | None = None) -> Match:
+    """End a running match with no result, as an organizer closes a dead table: nobody wins,
+    it is not rated, and whatever listens for ended matches hears of it (a tournament scores it
+    as a game not played)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = locked(match_id)
+        if match.status != Match.Status.RUNNING:
+            raise MatchError("not_running", "This match is not running.")
+        seats = list(match.seats.select_related("user"))
+        state = match.load_state()
+        clocks.stop(match, seats, match.engine.to_act(state), now)
+        Seat.objects.bulk_update(seats, ["clock_ms"])
+        match.status = Match.Status.ABORTED
+        match.finished_at = now
+        match.wake_at = None
+        match.save()
+        transaction.on_commit(lambda: after_change(match, state, seats))
+        transaction.on_commit(lambda: wakeups.match_finished(match.pk))
+    return match
+
+
 def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
     """Record the result (forfeits last, latest forfeit first) and hand it on (locked match)."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}

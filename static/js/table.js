@@ -344,6 +344,12 @@
   // The result takes the top of the table the moment the match ends, in view on a phone too.
   function drawResult(message) {
     const box = el("result");
+    if (message.status === "aborted" && message.view) {  // stopped under way, by a tournament's organizer
+      box.hidden = false;
+      box.replaceChildren(h("h2", {}, "Stopped"),
+        h("p", {}, "This game was stopped with no result: it counts for nobody and is not rated."));
+      return;
+    }
     if (!message.result) { box.hidden = true; return; }
     const appearing = box.hidden;
     box.hidden = false;

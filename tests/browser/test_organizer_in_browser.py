@@ -8,7 +8,8 @@ from django.utils import timezone
 
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
-from tournaments import services
+from tests.browser.test_tournament_pages_in_browser import in_thread
+from tournaments import running, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.browser
@@ -177,3 +178,36 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
 def assert_accessible(page) -> None:
     blocking = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
     assert not blocking, describe(blocking)
+
+
+def test_an_organizer_stops_a_dead_table_and_its_player_reads_that_it_counts_for_nobody(
+    site, strict, make_user, alice, bob
+):
+    olga = make_user("olga", role="organizer", is_staff=True)
+    cup = in_thread(lambda: started_with(olga, [alice, bob]))
+    table = cup.tables.get(round=1)
+    player = strict.page()
+    log_in(player, site, "alice")
+    player.goto(f"{site}/match/{table.match_id}/")
+    player.wait_for_selector("#seats li")
+    page = strict.page()
+    log_in(page, site, "olga")
+    page.goto(f"{site}/organize/{cup.pk}/")
+    page.click("#round-1 >> text=stop this game")
+    assert "counts for nobody" in page.locator("main").inner_text()
+    assert_accessible(page)
+    page.click("#confirm-form button[type=submit]")
+    page.wait_for_selector("text=Round 1, table 1 stopped: it counts for nobody.")
+    player.wait_for_selector("#result >> text=Stopped")
+    assert "not rated" in player.locator("#result").inner_text()
+    screenshot(player, "stopped-table")
+
+
+def started_with(organizer, players) -> Tournament:
+    cup = Tournament.objects.create(
+        name="Dead table cup", game="dudo", organizer=organizer, starts_at=timezone.now() + timedelta(hours=1), rounds=2
+    )
+    for player in players:
+        services.enter(cup.pk, player)
+    return running.start(cup.pk)
+

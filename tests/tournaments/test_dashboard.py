@@ -10,7 +10,7 @@ from games.matches import wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import organizing, running, services
-from tournaments.models import Tournament
+from tournaments.models import Score, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
@@ -346,3 +346,30 @@ def test_a_table_still_being_played_cannot_be_corrected(client, olga):
     client.force_login(olga)
     response = client.get(f"/organize/{cup.pk}/tables/{table.pk}/correct/", follow=True)
     assert "That table has no result to correct yet." in response.content.decode()
+
+
+def test_an_organizer_stops_a_dead_table_and_the_round_goes_on(client, olga, alice, bob):
+    """Everyone at the table is gone and the clock crawls through their turns: the organizer stops
+    the game, it counts for nobody, the next round is seated, and the result can be corrected."""
+    cup = make(olga, bots=(), starts_at=timezone.now(), rounds=2)
+    for player in (alice, bob):
+        services.enter(cup.pk, player)
+    running.start(cup.pk)
+    table = cup.tables.get(round=1)
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert f"/organize/{cup.pk}/tables/{table.pk}/stop/" in page and "stop this game" in page
+    asked = client.get(f"/organize/{cup.pk}/tables/{table.pk}/stop/").content.decode()
+    assert "Stop round 1, table 1?" in asked and "alice, bob" in asked
+    assert Match.objects.get(pk=table.match_id).status == Match.Status.RUNNING, "asking changes nothing"
+    done = client.post(f"/organize/{cup.pk}/tables/{table.pk}/stop/", follow=True).content.decode()
+    assert "Round 1, table 1 stopped: it counts for nobody." in done
+    table.refresh_from_db()
+    assert table.scored and Match.objects.get(pk=table.match_id).status == Match.Status.ABORTED
+    assert set(Score.objects.filter(table=table).values_list("kind", flat=True)) == {"unplayed"}
+    assert cup.tables.filter(round=2).exists(), "the round went on"
+    again = client.post(f"/organize/{cup.pk}/tables/{table.pk}/stop/", follow=True).content.decode()
+    assert "That table has no game under way." in again
+    scores = {s.entry.user.username: s.entry_id for s in Score.objects.filter(table=table).select_related("entry__user")}
+    services.correct_result(table.pk, olga, {scores["alice"]: 0, scores["bob"]: 0}, "double forfeit")
+    assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.0, 0.0]
