@@ -57,6 +57,8 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         if two_seats:
             if len(table.seating) > 1:
                 slot.game_winners.append(ranking[0][0] if len(ranking[0]) == 1 else None)
+        elif len(table.seating) == 1:  # a bye: through at once
+            slot.finish, slot.through = ranking, list(table.seating)
         else:
             slot.finish = ranking
             slot.through = going_through(ranking, tournament.advance or len(table.seating) // 2, seeds)
@@ -144,9 +146,11 @@ def following_round(tournament: Tournament, slots: list[Slot], minimum: int) -> 
 
 def deal_tables(order: list[int], size: int, minimum: int) -> list[list[int]]:
     """Tables dealt by seed, out and back; where sizes differ the smaller tables come first, so
-    the top seeds sit where fewer players compete for the same places through."""
-    sizes, _ = pairing.table_sizes(len(order), size, minimum)
-    return pairing.snake(order, sorted(sizes))
+    the top seeds sit where fewer players compete for the same places through. Where no split
+    seats everyone (seven at tables of three for a game of three or more), the top seeds go
+    through on a bye, as in a bracket."""
+    sizes, byes = pairing.table_sizes(len(order), size, minimum)
+    return [[player] for player in order[:byes]] + pairing.snake(order[byes:], sorted(sizes))
 
 
 def went_through(slot: Slot, two_seats: bool) -> list[int]:

@@ -51,6 +51,8 @@ def rotate(players: Sequence[Hashable], round_number: int) -> list[Hashable]:
 def snake(order: Sequence[Hashable], sizes: list[int]) -> list[list[Hashable]]:
     """Fixed tables of similar strength overall: deal players in rating order back and forth
     (tables 0, 1, 2, 2, 1, 0, 0, ...), skipping tables that are full."""
+    if sum(sizes) < len(order):  # a full deal would look for a free seat for ever
+        raise ValueError(f"{len(order)} players do not fit at tables of {sizes}.")
     tables: list[list[Hashable]] = [[] for _ in sizes]
     position, step = 0, 1
     for player in order:

@@ -370,6 +370,7 @@ def test_an_organizer_stops_a_dead_table_and_the_round_goes_on(client, olga, ali
     assert cup.tables.filter(round=2).exists(), "the round went on"
     again = client.post(f"/organize/{cup.pk}/tables/{table.pk}/stop/", follow=True).content.decode()
     assert "That table has no game under way." in again
-    scores = {s.entry.user.username: s.entry_id for s in Score.objects.filter(table=table).select_related("entry__user")}
+    at_table = Score.objects.filter(table=table).select_related("entry__user")
+    scores = {score.entry.user.username: score.entry_id for score in at_table}
     services.correct_result(table.pk, olga, {scores["alice"]: 0, scores["bob"]: 0}, "double forfeit")
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.0, 0.0]

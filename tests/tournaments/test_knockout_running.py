@@ -194,3 +194,16 @@ def test_a_running_bracket_shows_the_rounds_to_come_with_who_is_already_through(
     assert f"{seeds[2]} v winner of quarter-final 4" in semi_final
     final = bracket.partition("<h3>Final</h3>")[2]
     assert "winner of semi-final 1 v winner of semi-final 2" in final
+
+
+def test_seven_at_tables_of_three_for_a_game_of_three_give_the_top_seed_a_bye_and_end(olga):
+    """I Doubt It needs three at a table: seven cannot all sit at tables of three, so the top seed
+    goes through on a bye (starting it hung the whole site: the deal looked for a free seat for ever)."""
+    cup = started(olga, "doubt-it", ["random", "heuristic"] * 3 + ["heuristic"], table_size=3, advance=1)
+    first = list(cup.tables.filter(round=1).order_by("number"))
+    assert sorted(len(t.seating) for t in first) == [1, 3, 3]
+    bye = next(t for t in first if len(t.seating) == 1)
+    assert cup.entries.get(pk=bye.seating[0]).seed == 1
+    cup = running.play_out(cup.pk, max_matches=200)
+    assert cup.status == Tournament.Status.FINISHED
+    assert len(cup.tables.filter(round=2).get().seating) == 3, "the bye and the two winners meet in the final"
