@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.engine import GAMES
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import organizing, services
+from tournaments import organizing, running, services
 from tournaments.forms import CorrectionForm, HouseBotsForm, TournamentForm
 from tournaments.models import Score, Tournament
 from tournaments.views import results
@@ -294,8 +294,9 @@ def correct(request, tournament_id: int, table_id: int):
         return redirect("organize-tournament", tournament_id=tournament.pk)
     names = dict(tournament.entries.filter(pk__in=table.seating).values_list("pk", "user__username"))
     points = dict(Score.objects.filter(table=table).values_list("entry_id", "points"))
+    seats = running.seat_order_of(tournament, table)  # as they sat at this table: fixed tables turn each round
     form = CorrectionForm(
-        request.POST or None, players=[(e, names[e], points.get(e, 0.0)) for e in table.seating]
+        request.POST or None, players=[(e, names[e], points.get(e, 0.0)) for e in seats], tournament=tournament
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -308,5 +309,5 @@ def correct(request, tournament_id: int, table_id: int):
     return render(
         request,
         "tournaments/dashboard/correct.html",
-        {"tournament": tournament, "table": table, "form": form, "players": [names[e] for e in table.seating]},
+        {"tournament": tournament, "table": table, "form": form, "players": [names[e] for e in seats]},
     )

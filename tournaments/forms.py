@@ -315,12 +315,15 @@ class CorrectionForm(forms.Form):
         max_length=200, help_text="Kept on the tournament page with your name, e.g. \"Illegal bid accepted\"."
     )
 
-    def __init__(self, *args, players: list[tuple[int, str, float]], **kwargs):
+    def __init__(self, *args, players: list[tuple[int, str, float]], tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.entry_ids = [entry_id for entry_id, _, _ in players]
+        # A Dobble mini-game takes points away (hot potato, the well); a Dudab total is a game's total, lowest best.
+        lowest = -1000 if tournament.format == tournament.Format.DOBBLE_SERIES else 0
+        label = "Game total for {} (lower is better)" if tournament.lowest_wins else "Points for {}"
         for entry_id, name, points in players:
             self.fields[f"points_{entry_id}"] = forms.FloatField(
-                label=f"Points for {name}", min_value=0, max_value=1000, initial=points
+                label=label.format(name), min_value=lowest, max_value=1000, initial=points
             )
         self.order_fields([f"points_{entry_id}" for entry_id in self.entry_ids] + ["reason"])
 

@@ -140,6 +140,7 @@ def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]
         changes = [
             {"player": names[int(entry_id)], "before": correction.before.get(entry_id), "after": after}
             for entry_id, after in correction.after.items()
+            if correction.before.get(entry_id) != after  # only what the correction changed
         ]
         rows.append({"correction": correction, "changes": changes})
     return rows

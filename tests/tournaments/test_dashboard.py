@@ -374,3 +374,22 @@ def test_an_organizer_stops_a_dead_table_and_the_round_goes_on(client, olga, ali
     scores = {score.entry.user.username: score.entry_id for score in at_table}
     services.correct_result(table.pk, olga, {scores["alice"]: 0, scores["bob"]: 0}, "double forfeit")
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [0.0, 0.0]
+
+
+def test_a_dobble_table_is_corrected_with_the_negative_points_its_mini_games_give(client, olga, alice):
+    """Hot potato and the well take points away: a correction form that refused anything below 0
+    could not even be sent back unchanged (outside tester 17)."""
+    fields = {"name": "Spot it", "format": "dobble-series", "table_size": 2, "rounds": 2, "starts_at": timezone.now()}
+    cup = organizing.create(olga, "dobble", fields, ["hard"])
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    table = cup.tables.get(round=1)
+    wakeups.play_out(table.match_id)
+    client.force_login(olga)
+    form = client.get(f"/organize/{cup.pk}/tables/{table.pk}/correct/").content.decode()
+    order = running.seat_order_of(cup, table)
+    assert form.index(f"points_{order[0]}") < form.index(f"points_{order[1]}"), "players in their seat order"
+    corrected = {f"points_{order[0]}": "-20", f"points_{order[1]}": "10", "reason": "the well, mis-scored"}
+    done = client.post(f"/organize/{cup.pk}/tables/{table.pk}/correct/", corrected, follow=True).content.decode()
+    assert "corrected: the standings are updated" in done
+    assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [-20.0, 10.0]
