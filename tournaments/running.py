@@ -344,11 +344,13 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
     else:
         by_seat = scoring.swiss(result, players)
     # Seats whose player never came get nothing, even where the clock won their game for them or
-    # the others' forfeits left them alone (FIDE: when both players are absent, both lose).
+    # the others' forfeits left them alone (FIDE: when both players are absent, both lose); where
+    # a game takes points away (Dobble's well and hot potato), no better than the worst played.
     not_played = {seat for seat, how in kind.items() if how in (scoring.FORFEITED, scoring.WALKOVER)}
     absent = set() if tournament.lowest_wins or not not_played else match.absentees() & not_played
+    nothing = min([0.0, *by_seat.values()])
     return {
-        entry_id: (0.0, scoring.FORFEITED)
+        entry_id: (nothing, scoring.FORFEITED)
         if seat in absent
         else (by_seat.get(seat, 0.0), kind[seat] if seat in by_seat else scoring.UNPLAYED)
         for seat, entry_id in enumerate(seat_order)

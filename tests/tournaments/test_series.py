@@ -1,11 +1,14 @@
 """Dobble series: the last winner deals next, and the series can rank by mini-games won."""
 
+from datetime import timedelta
+
 import pytest
 from django.utils import timezone
 
 from games.matches import wakeups
+from games.matches.models import Match
 from tournaments import running, services
-from tournaments.models import Tournament
+from tournaments.models import Score, Table, Tournament
 from tournaments.standings import standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -106,3 +109,23 @@ def test_a_dobble_series_at_tables_of_three_and_four_shifts_each_mini_game_s_poi
     assert means[0] == pytest.approx(means[1]), "after the shift both sizes average the same"
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "Towering Inferno points at 3-player tables" in page and "so each mini-game averages the same" in page
+
+
+def test_a_dobble_no_show_scores_no_better_than_the_worst_player_at_the_table(olga, alice):
+    """The well gives the last out -20: a player who never came scored 0 and finished above one
+    who played (outside tester 17)."""
+    cup = Tournament.objects.create(
+        name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2,
+        table_size=3, no_show_minutes=1,
+    )  # fmt: skip
+    services.enter(cup.pk, alice)
+    for bot in ["hard", "easy"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    table = cup.tables.get(round=1)
+    Match.objects.filter(pk=table.match_id).update(options={**table.match.options, "mini_game": "the-well"})
+    Table.objects.filter(pk=table.pk).update(mini_game="the-well")
+    assert running.forfeit_no_shows(now=timezone.now() + timedelta(minutes=2)) == 1
+    wakeups.play_out(table.match_id)
+    points = dict(Score.objects.filter(table=table).values_list("entry__user__username", "points"))
+    assert points["alice"] == min(points.values()) == -20, points
