@@ -100,12 +100,16 @@ def dobble(mini_game: str, result: dict | None, players: int) -> dict[int, float
 
 def dudab(result: dict | None, players: int, round_scores: list[list[int]]) -> dict[int, float] | None:
     """Each seat's game total (lower is better). Seats left out are unplayed: every seat of a
-    cancelled game (None), and the players who stayed when forfeits ended it before any round."""
+    cancelled game (None), and the players who stayed when forfeits ended it before any round.
+    A forfeiting player gets the worst total at the table, at least FORFEIT_DUDAB_ROUND a round,
+    also where the computer played their seat to the end (leaving must never pay)."""
     if result is None:
         return None
     scores = result.get("scores") or {}
     if all(str(seat) in scores for seat in range(players)):
-        return {seat: float(scores[str(seat)]) for seat in range(players)}
+        totals = {seat: float(scores[str(seat)]) for seat in range(players)}
+        worst = max([FORFEIT_DUDAB_ROUND * players, *totals.values()])
+        return totals | dict.fromkeys(result.get("forfeited", []), float(worst))
     scaled = {}
     if round_scores:
         summed = dudab_totals(round_scores, players)["totals"]

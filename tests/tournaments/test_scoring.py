@@ -44,6 +44,15 @@ def test_a_dudab_game_cut_short_is_scaled_to_a_whole_game_and_the_leaver_gets_th
     assert scoring.dudab(ended, 3, []) == {1: 90.0}, "with no round played only the leaver is scored"
 
 
+def test_a_dudab_player_who_left_gets_the_worst_total_though_the_computer_played_their_seat_to_the_end():
+    """An outside tester saw a player who resigned at once keep the 144 the computer then scored
+    for him, better than a player who played (178), while ranked below him."""
+    played_out = {"ranking": [[0], [2], [1], [3]], "scores": {"0": 21, "1": 178, "2": 126, "3": 144}, "forfeited": [3]}
+    assert scoring.dudab(played_out, 4, []) == {0: 21.0, 1: 178.0, 2: 126.0, 3: 178.0}
+    low = {"ranking": [[0], [1]], "scores": {"0": 5, "1": 9}, "forfeited": [1]}
+    assert scoring.dudab(low, 2, [])[1] == 60.0, "at least 30 a round (a game of two has two rounds)"
+
+
 @given(st.integers(2, 8), st.data())
 def test_every_seat_gets_points_from_any_ranking_a_match_can_report(players, data):
     seats = data.draw(st.permutations(range(players)))
