@@ -16,21 +16,24 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
     """Place, player, seed, rating (the seed's; None unrated), points (a knockout: the round
     reached, in words), each tiebreak by name."""
     knockout = tournament.format == Tournament.Format.KNOCKOUT
+    games_won = knockout and tournament.table_size == 2 and tournament.best_of > 1  # as the page shows them
     names = [label["label"] for label in tiebreak_labels(tournament)]
-    header = ["place", "player", "seed", "rating", "reached" if knockout else "points", *names, "played", "withdrawn"]
+    header = ["place", "player", "seed", "rating", "reached" if knockout else "points", *(["games won"] * games_won),
+              *names, "played", "withdrawn", "entered late"]  # fmt: skip
     rows = [
         [row["place"], row["player"], row["seed"], None if row["rating"] is None else round(row["rating"]),
-         row["reached"] if knockout else figure(row["points"]), *map(figure, row["tiebreaks"]), row["played"],
-         row["withdrawn"]]
+         row["reached"] if knockout else figure(row["points"]), *([row["games_won"]] * games_won),
+         *map(figure, row["tiebreaks"]), row["played"], row["withdrawn"], row["missed"] > 0]
         for row in with_ratings(tournament, standings(tournament))
     ]  # fmt: skip
     return header, rows
 
 
 def figure(value):
-    """Points and tiebreaks as people write them: 1.667, not 1.6666666666666665; None (blank in
-    the CSV, null in JSON) where one does not apply."""
-    return round(value, 3) if isinstance(value, float) else value
+    """Points and tiebreaks as people write them, one type a column: 1.667, not
+    1.6666666666666665, and 1.0 where a count of wins is a whole number; None (blank in the
+    CSV, null in JSON) where one does not apply."""
+    return round(float(value), 3) if isinstance(value, int | float) and not isinstance(value, bool) else value
 
 
 def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:
@@ -38,18 +41,19 @@ def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:
     return max([tournament.table_size, *(len(line.players) for line in found)]), found
 
 
-def pairings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
+def pairings_rows(tournament: Tournament, site: str = "") -> tuple[list[str], list[list]]:
     """One row per table or bye: round, table (a knockout's pairing and game), a column per seat
-    (the first moves first), the points per seat, the result in words, the match."""
+    (the first moves first), the points per seat, the result in words, the game's page (a link
+    a spreadsheet opens; `site` is the address the export was asked at)."""
     seats, found = pairing_lines(tournament)
     numbers = range(1, seats + 1)
-    header = ["round", "table", *(f"seat {n}" for n in numbers), *(f"points {n}" for n in numbers), "result", "match"]
+    header = ["round", "table", *(f"seat {n}" for n in numbers), *(f"points {n}" for n in numbers), "result", "game"]
     rows = []
     for line in found:
         padding = [""] * (seats - len(line.players))
         points = ["" if p is None else rounds.figure(p) for p in line.points]
-        match = line.table.match_id if line.table and line.table.match_id else ""
-        rows.append([line.round, line.where, *line.players, *padding, *points, *padding, line.result, match])
+        game = f"{site}/match/{line.table.match_id}/" if line.table and line.table.match_id else ""
+        rows.append([line.round, line.where, *line.players, *padding, *points, *padding, line.result, game])
     return header, rows
 
 
@@ -73,7 +77,7 @@ def pairings_json(tournament: Tournament) -> list[dict]:
     ]
 
 
-EXPORTS = {"standings": standings_rows, "pairings": pairings_rows}
+EXPORTS = ("standings", "pairings")
 
 
 def export(request, tournament_id: int, what: str, fmt: str):
@@ -88,7 +92,10 @@ def export(request, tournament_id: int, what: str, fmt: str):
             header, rows = standings_rows(tournament)
             found = [dict(zip(header, row, strict=True)) for row in rows]
         return JsonResponse({"tournament": tournament.name, what: found}, json_dumps_params={"ensure_ascii": False})
-    header, rows = EXPORTS[what](tournament)
+    if what == "pairings":
+        header, rows = pairings_rows(tournament, request.build_absolute_uri("/").rstrip("/"))
+    else:
+        header, rows = standings_rows(tournament)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)

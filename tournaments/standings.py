@@ -136,7 +136,7 @@ def standings(tournament: Tournament) -> list[dict]:
     for index, row in enumerate(rows):
         same = index and row["keys"] == rows[index - 1]["keys"]
         row["place"] = rows[index - 1]["place"] if same else index + 1
-    return rows
+    return sorted(rows, key=lambda row: (row["place"], row["seed"] is None, row["seed"] or 0))  # shared: by seed
 
 
 def player_games(tournament: Tournament) -> tuple[dict, dict]:

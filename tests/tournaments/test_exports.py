@@ -42,6 +42,7 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
         "Direct encounter",
         "played",
         "withdrawn",
+        "entered late",
     ]
     assert len(rows) == 4 and rows[1][0] == "1"
     assert sorted(row[2] for row in rows[1:]) == ["1", "2", "3"], "each entrant's seed"
@@ -54,13 +55,13 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
 
 def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client, played):
     rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{played.pk}/pairings.csv").content.decode())))
-    assert rows[0] == ["round", "table", "seat 1", "seat 2", "points 1", "points 2", "result", "match"]
+    assert rows[0] == ["round", "table", "seat 1", "seat 2", "points 1", "points 2", "result", "game"]
     names = dict(played.entries.values_list("pk", "user__username"))
     for table in played.tables.all():
         row = next(r for r in rows[1:] if r[0] == str(table.round) and r[1] == f"Table {table.number}")
         assert row[2:4] == [names[e] for e in table.seating], "one player per cell, in seat order"
         assert row[4:6] in (["1", "0"], ["0", "1"], ["0.5", "0.5"])
-        assert row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won")) and row[7] == str(table.match_id)
+        assert row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won")) and row[7] == f"http://testserver/match/{table.match_id}/"
     byes = [r for r in rows[1:] if r[1] == ""]
     assert [(r[0], r[6]) for r in byes] == [(r[0], f"bye: {r[2]}, 1 point") for r in byes] and len(byes) == 2
 
@@ -71,6 +72,8 @@ def test_standings_download_as_json_with_numbers_and_null_where_nothing_applies(
     assert sorted(row["rating"] for row in rows if row["rating"] is not None) == [1612], "unrated: null"
     assert all(isinstance(row["points"], int | float) for row in rows)
     assert all(row["Direct encounter"] is None or isinstance(row["Direct encounter"], int | float) for row in rows)
+    for column in ("points", "Buchholz", "Sonneborn-Berger"):  # one type a column: 0.0, not 0 beside 1.5
+        assert all(isinstance(row[column], float) for row in rows), column
 
 
 def test_pairings_download_as_json_with_a_list_of_seats(client, played):
