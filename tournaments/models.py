@@ -64,6 +64,13 @@ class Tournament(models.Model):
         default="points",
         help_text="Dobble series: rank by the point system, or by mini-games won as in the rulebook.",
     )
+    size_factors = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text="Rounds total at tables of different sizes: each size's factor, measured at the start "
+        "(tournaments/size_scale.py).",
+    )
     best_of = models.PositiveSmallIntegerField(
         default=1,
         help_text="Knockout at two seats: games per pairing (1, 3, 5...); the first to win most goes through.",

@@ -29,7 +29,7 @@ from games.matches import broadcast, lifecycle, presence, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 from ratings.services import ladder_ratings
-from tournaments import brackets, knockout, pairing, scoring, seating, services
+from tournaments import brackets, knockout, pairing, scoring, seating, services, size_scale
 from tournaments.models import Entry, Score, Table, Tournament
 
 CHOICE_SECONDS = 30
@@ -73,6 +73,9 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
             open_knockout_tables(tournament, 1, brackets.seat_first_round(tournament, order, minimum), now)
         elif tournament.fixed_tables:
             sizes, _ = pairing.table_sizes(len(order), tournament.table_size, minimum)
+            if tournament.format == Tournament.Format.ROUNDS_TOTAL:
+                tournament.size_factors = size_scale.dudab_factors(tournament.options, set(sizes))
+                tournament.save(update_fields=["size_factors"])
             opener = first_mini_game(tournament)
             tables = [
                 Table(tournament=tournament, round=1, number=number, seating=seats, mini_game=opener)

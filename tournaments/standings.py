@@ -85,7 +85,7 @@ def standings(tournament: Tournament) -> list[dict]:
     games, points = player_games(tournament)
     finish, games_won, stages = {}, {}, {}
     if tournament.lowest_wins:
-        value, _ = normalised_totals(tournament)
+        value = normalised_totals(tournament)
     elif tournament.format == Tournament.Format.KNOCKOUT:
         rounds = brackets.bracket(tournament)
         games, finish, games_won = knockout_games(tournament, rounds)
@@ -219,40 +219,29 @@ def knockout_games(tournament: Tournament, rounds: list[list[brackets.Slot]]) ->
     return games, brackets.finish(tournament, rounds), games_won
 
 
-def normalised_totals(tournament: Tournament) -> tuple[dict, dict]:
+def normalised_totals(tournament: Tournament) -> dict:
     """Rounds total: each player's average game total, scaled per table size, times the rounds.
 
     Totals at different table sizes are not alike (a Dudab Buba game has as many rounds as
-    players), so when sizes differ each total is multiplied by (average total over all
-    tables) / (average total at tables of its size); the factors are returned too, to be
-    shown beside the standings. Only games played count: the average is over the player's
-    games, so a table behind in rounds neither leads nor trails for it.
+    players), so when sizes differ each total is multiplied by its size's factor, measured at
+    the start from games of equal house bots with the tournament's options (size_scale.py), not
+    from this field's results, which would scale away how strong each table was (they are shown
+    beside the standings, size_factors). Only games played count: the average is over the
+    player's games, so a table behind in rounds neither leads nor trails for it.
     """
     sizes = dict(tournament.tables.values_list("pk", "seating"))
     rows = tournament.scores.exclude(kind=scoring.UNPLAYED).values_list("entry_id", "table_id", "points")
-    by_size: dict = defaultdict(list)
-    games = []
-    for entry_id, table_id, total in rows:
-        size = len(sizes.get(table_id, [])) or 1
-        by_size[size].append(total)
-        games.append((entry_id, size, total))
-    everything = [t for totals in by_size.values() for t in totals]
-    overall = sum(everything) / len(everything) if everything else 0.0
-    factors = {}
-    for size, totals in by_size.items():
-        mean = sum(totals) / len(totals)
-        factors[size] = overall / mean if len(by_size) > 1 and mean else 1.0
+    factors = {int(size): factor for size, factor in tournament.size_factors.items()}
     summed, count = Counter(), Counter()
-    for entry_id, size, total in games:
-        summed[entry_id] += total * factors[size]
+    for entry_id, table_id, total in rows:
+        summed[entry_id] += total * factors.get(len(sizes.get(table_id, [])), 1.0)
         count[entry_id] += 1
-    value = {
+    return {
         entry_id: summed[entry_id]
         if count[entry_id] == tournament.rounds
         else summed[entry_id] / count[entry_id] * tournament.rounds
         for entry_id in count
     }
-    return value, factors
 
 
 def dobble_points(tournament: Tournament) -> tuple[dict, dict]:
@@ -285,8 +274,8 @@ def size_factors(tournament: Tournament) -> dict[int, float]:
     """Rounds total with mixed table sizes: the factor each size's totals are scaled by."""
     if not tournament.lowest_wins:
         return {}
-    _, factors = normalised_totals(tournament)
-    return {size: factor for size, factor in sorted(factors.items()) if factor != 1.0}
+    factors = sorted((int(size), factor) for size, factor in tournament.size_factors.items())
+    return {size: factor for size, factor in factors if factor != 1.0}
 
 
 SCORING = {
@@ -310,7 +299,8 @@ SCORING = {
     "the first places), then tables won.",
     Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
     "game's total is added up and the lowest total wins. Games not yet played do not count: a player's total is their "
-    "average game times the rounds. Where table sizes differ, totals are scaled so each size averages the same.",
+    "average game times the rounds. Where table sizes differ, totals are scaled by size as measured with equal "
+    "computer players, so a table's strength is never scaled away.",
 }
 
 

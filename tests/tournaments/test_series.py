@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games.matches import wakeups
 from games.matches.models import Match
-from tournaments import running, services
+from tournaments import running, services, size_scale
 from tournaments.models import Score, Table, Tournament
 from tournaments.standings import standings
 
@@ -39,32 +39,32 @@ def test_the_next_mini_game_starts_with_the_last_winner_and_the_series_can_rank_
     assert rows[0]["tiebreaks"][0] > rows[1]["tiebreaks"][0], "the series points come next"
 
 
-def test_dudab_totals_at_different_table_sizes_are_scaled_so_each_size_averages_the_same(olga):
+def test_dudab_totals_at_different_table_sizes_are_scaled_by_the_rules_not_by_the_field(olga):
+    """The factors come from games of equal bots with the tournament's options, measured at the
+    start: the same for two fields of different strength (an outside tester saw the event's own
+    averages reward the weaker table), and every total scaled by its size's factor."""
     from tournaments.models import Score
     from tournaments.standings import size_factors
 
-    cup = Tournament.objects.create(
-        name="buba",
-        game="dudab",
-        organizer=olga,
-        starts_at=timezone.now(),
-        format="rounds-total",
-        table_size=3,
-        rounds=1,
-    )
-    for bot in ["heuristic", "random"] * 2 + ["heuristic"]:
-        services.add_house_bot(cup.pk, bot)
-    running.start(cup.pk)
-    assert sorted(len(t.seating) for t in cup.tables.all()) == [2, 3]
-    cup = running.play_out(cup.pk)
-    factors = size_factors(cup)
-    rows = {row["entry"].pk: row["points"] for row in standings(cup)}
-    by_size = {}
-    for score in Score.objects.filter(tournament=cup):
-        by_size.setdefault(len(score.table.seating), []).append(score.points * factors.get(len(score.table.seating), 1))
+    def rounds_total(bots):
+        cup = Tournament.objects.create(
+            name=f"buba {bots[0]}", game="dudab", organizer=olga, starts_at=timezone.now(), format="rounds-total",
+            table_size=3, rounds=1,
+        )  # fmt: skip
+        for bot in bots:
+            services.add_house_bot(cup.pk, bot)
+        running.start(cup.pk)
+        return running.play_out(cup.pk)
+
+    strong, weak = rounds_total(["heuristic"] * 5), rounds_total(["random"] * 5)
+    assert sorted(len(t.seating) for t in strong.tables.all()) == [2, 3]
+    factors = size_factors(strong)
+    assert factors == size_factors(weak) and set(factors) == {2}, "the largest tables are the reference"
+    expected = size_scale.mean_total({}, 3) / size_scale.mean_total({}, 2)
+    assert factors[2] == pytest.approx(expected, abs=1e-3)
+    rows = {row["entry"].pk: row["points"] for row in standings(strong)}
+    for score in Score.objects.filter(tournament=strong):
         assert rows[score.entry_id] == pytest.approx(score.points * factors.get(len(score.table.seating), 1))
-    means = [sum(totals) / len(totals) for totals in by_size.values()]
-    assert means[0] == pytest.approx(means[1]), "after scaling, both sizes average the same"
 
 
 def test_a_rounds_total_before_a_player_s_first_game_ends_is_no_total_not_the_best_one(olga, client):
