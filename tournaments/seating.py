@@ -67,16 +67,30 @@ def history(tournament: Tournament, order: list[int], points: dict[int, float]) 
                 met[frozenset((a, b))] += 1
             first_seats[a] += 1 if i == 0 else -1 if len(seating_) == 2 else 0
             last_first[a] = i == 0
-    had_bye = set(Score.objects.filter(tournament=tournament, kind=scoring.BYE).values_list("entry_id", flat=True))
     return swiss.Field(
         order=order,
         score=points,
         met=met,
-        had_bye=had_bye,
+        had_bye=won_without_playing(tournament),
         forbidden=forbidden_pairs(tournament),
         first_seats=dict(first_seats),
         last_first=last_first,
     )
+
+
+def won_without_playing(tournament: Tournament) -> set[int]:
+    """Who has had a bye or a point without a game (a walkover, an opponent who never came):
+    FIDE gives the pairing bye to none of them while another player can take it (C.04.1 d)."""
+    scores = Score.objects.filter(tournament=tournament)
+    won = set(scores.filter(kind__in=(scoring.BYE, scoring.WALKOVER), points__gt=0).values_list("entry_id", flat=True))
+    forfeited = set(scores.filter(kind=scoring.FORFEITED).values_list("table_id", flat=True))
+    for table in tournament.tables.filter(pk__in=forfeited).select_related("match"):
+        result = table.match.result if table.match and table.match.status == "finished" else None
+        absent = {table.seating[seat] for seat in (result or {}).get("absent", [])}
+        if absent and len(table.seating) - len(absent) < 2:  # nobody came to play the one who did
+            won |= set(scores.filter(table=table, points__gt=0).exclude(entry_id__in=absent).values_list(
+                "entry_id", flat=True))  # fmt: skip
+    return won
 
 
 def forbidden_pairs(tournament: Tournament) -> set[frozenset]:

@@ -335,3 +335,24 @@ def test_a_round_without_a_game_never_gives_the_best_sum_of_places(olga, alice):
     others = [g.place for entry in cup.entries.exclude(pk=alices) for g in games[entry.pk] if g.round == 1]
     assert sorted(others) == [1, 2]
     assert all(game.place >= 1 for player in games.values() for game in player)
+
+
+def test_a_player_who_won_because_the_opponent_never_came_is_not_given_the_bye_too(olga, alice):
+    """FIDE C.04.1 d: a player who has scored a point without playing gets no pairing bye while
+    another can take it (an outside tester saw a walkover winner get the round-3 bye and finish 2nd)."""
+    cup = Tournament.objects.create(
+        name="cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=3,
+        no_show_minutes=1, withdraw_no_shows=False,
+    )  # fmt: skip
+    services.enter(cup.pk, alice)  # first in: the top seed of five unrated, so a bot has the bye
+    for bot in ["random", "random", "heuristic", "heuristic"]:
+        services.add_house_bot(cup.pk, bot)
+    cup = running.start(cup.pk)
+    hers = cup.entries.get(user=alice).pk
+    first = next(t for t in cup.tables.filter(round=1) if hers in t.seating)
+    assert running.forfeit_no_shows(now=timezone.now() + timedelta(minutes=2)) == 1
+    walkover = next(entry for entry in first.seating if entry != hers)
+    assert walkover in seating.won_without_playing(cup)
+    cup = running.play_out(cup.pk)
+    later_byes = Score.objects.filter(tournament=cup, kind=scoring.BYE, round__gt=1).values_list("entry_id", flat=True)
+    assert walkover not in set(later_byes), "a second point without a game went elsewhere"
