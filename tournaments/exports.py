@@ -18,7 +18,7 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
     knockout = tournament.format == Tournament.Format.KNOCKOUT
     games_won = knockout and tournament.table_size == 2 and tournament.best_of > 1  # as the page shows them
     names = [label["label"] for label in tiebreak_labels(tournament)]
-    header = ["place", "player", "seed", "rating", "reached" if knockout else "points", *(["games won"] * games_won),
+    header = ["place", "player", "seed", "rating", ranked_by(tournament), *(["games won"] * games_won),
               *names, "played", "withdrawn", "entered late"]  # fmt: skip
     rows = [
         [row["place"], row["player"], row["seed"], None if row["rating"] is None else round(row["rating"]),
@@ -27,6 +27,18 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
         for row in with_ratings(tournament, standings(tournament))
     ]  # fmt: skip
     return header, rows
+
+
+def ranked_by(tournament: Tournament) -> str:
+    """The ranking column's name as the page gives it: a spreadsheet must not sort a lowest-wins
+    total the wrong way, nor read mini-games won as points."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        return "reached"
+    if tournament.lowest_wins:
+        return "total (lowest wins)"
+    if tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
+        return "mini-games won"
+    return "points"
 
 
 def figure(value):

@@ -140,6 +140,8 @@ def test_a_dudab_projection_and_a_dobble_series_ranking_are_named_and_shown_to_a
     assert "Projected total</abbr> (lowest wins)" in standings_table
     cells = re.findall(r"<td>-?\d+\.(\d+)</td>", standings_table)
     assert cells and all(len(decimals) == 1 for decimals in cells), standings_table
+    header = client.get(f"/tournaments/{night.pk}/standings.csv").content.decode().splitlines()[0]
+    assert header.startswith("place,player,seed,rating,total (lowest wins),"), "named as on the page"
     series = Tournament(name="spot it", game="dobble", format="dobble-series", rounds=3, series_ranking="wins")
     assert series.format_summary.endswith("ranked by mini-games won (the rulebook's way)")
 
