@@ -148,6 +148,9 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
     )
     by_table = defaultdict(dict)
     for entry_id, round_number, table_id, earned, kind in scores:
+        sat_out = table_id is None and kind == scoring.BYE and not earned
+        if sat_out and tournament.format == Tournament.Format.ROUND_ROBIN:
+            continue  # a round robin's sit-out: everyone has one, it is no game and no draw (a crosstable's blank)
         if table_id is None:  # a bye or a round missed: the middle place of a table, for the sum of places
             middle = (tournament.table_size + 1) / 2
             games[entry_id].append(tiebreaks.Game(round_number, earned, played=False, place=middle))

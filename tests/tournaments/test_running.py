@@ -13,7 +13,7 @@ from games.matches.models import Match
 from games.matches.tasks import match_finished
 from tournaments import organizing, rounds, running, services
 from tournaments.models import Score, Tournament
-from tournaments.standings import standings
+from tournaments.standings import player_games, standings, tiebreak_labels
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
@@ -73,6 +73,12 @@ def test_in_an_odd_round_robin_everyone_sits_out_once_for_nothing(olga):
     assert sum(row["points"] for row in standings(cup)) == 3.0, "three games, one point each, nothing for sitting out"
     words = [line.result for lines in rounds.lines(cup).values() for line in lines if not line.table]
     assert len(words) == 3 and all(w.startswith("sits out: ") and w.endswith(", 0 points") for w in words), words
+    rows = {row["entry"].pk: row for row in standings(cup)}
+    games, _ = player_games(cup)
+    sonneborn_berger = [label["name"] for label in tiebreak_labels(cup)].index("sonneborn-berger")
+    for entry_id, row in rows.items():  # checkable by hand: the opponents' real points, a sit-out no draw
+        by_hand = sum(result * rows[other]["points"] for g in games[entry_id] for other, result in g.against.items())
+        assert row["tiebreaks"][sonneborn_berger] == pytest.approx(by_hand), row["player"]
 
 
 def test_a_round_robin_player_who_withdraws_leaves_each_later_opponent_a_win_by_forfeit(olga):
