@@ -26,6 +26,7 @@ class Slot:
     through: list[int] = field(default_factory=list)  # free-for-all: who goes through
     finish: list[list[int]] = field(default_factory=list)  # free-for-all: the table's ranking, best first
     no_shows: list[set] = field(default_factory=list)  # each game scored: who never came to it
+    by_seed: bool = False  # a series still level after its last game: the higher seed went through
 
     def walkover(self) -> set[int]:
         """Players for whom the pairing or table was not played over the board (FIDE: a forfeit
@@ -66,6 +67,8 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         for slot in slots.values():
             if two_seats and all(t.scored for t in slot.tables):
                 slot.winner = knockout.series_winner(slot.players, slot.game_winners, tournament.best_of, seeds)
+                wins = {slot.game_winners.count(player) for player in slot.players}
+                slot.by_seed = slot.winner is not None and len(slot.players) == 2 and len(wins) == 1
     return [list(slots[n] for n in sorted(slots)) for _, slots in sorted(rounds.items())]
 
 

@@ -207,7 +207,8 @@ def knockout_games(tournament: Tournament, rounds: list[list[brackets.Slot]]) ->
     games_won: dict = defaultdict(int)
     for slots in rounds:
         for slot in slots:
-            ranking = brackets.ranking(slot, two_seats)
+            # a series the seeds decided was won by nobody over the board: a shared place for the tiebreaks
+            ranking = [list(slot.players)] if slot.by_seed else brackets.ranking(slot, two_seats)
             unplayed = slot.walkover()
             for player in slot.players:
                 over_the_board = zip(slot.game_winners, slot.no_shows, strict=False)  # no winners apart at tables

@@ -162,6 +162,9 @@ def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, sta
                     "score": "–".join(str(w) for w in wins) if tournament.table_size == 2 and len(wins) > 1 else "",
                     "through": [names[p] for p in through if p],
                     "places": rounds.places_words(slot.finish, names) if places else "",
+                    "by_seed": f"level after {len(slot.game_winners)} games: the higher seed goes through"
+                    if slot.by_seed
+                    else "",
                 }
             )
         rows.append({"round": slots[0].round, "name": stages[slots[0].round], "pairings": pairings})

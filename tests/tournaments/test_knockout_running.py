@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.matches import wakeups
 from games.matches.models import Match
-from tournaments import running, services, tiebreaks
+from tournaments import organizing, running, services, tiebreaks
 from tournaments.models import Score, Tournament
 from tournaments.standings import standings, tiebreak_names
 
@@ -207,3 +207,24 @@ def test_seven_at_tables_of_three_for_a_game_of_three_give_the_top_seed_a_bye_an
     cup = running.play_out(cup.pk, max_matches=200)
     assert cup.status == Tournament.Status.FINISHED
     assert len(cup.tables.filter(round=2).get().seating) == 3, "the bye and the two winners meet in the final"
+
+
+def test_a_series_still_level_goes_to_the_higher_seed_and_says_so_without_a_pairing_won(olga, client, alice, bob):
+    """Three games stopped with no result: level after the last game allowed, the higher seed
+    goes through, the bracket says why, and nobody won the pairing over the board."""
+    cup = Tournament.objects.create(
+        name="duel", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), format="knockout",
+    )  # fmt: skip
+    for player in (alice, bob):
+        services.enter(cup.pk, player)
+    running.start(cup.pk)
+    while (table := cup.tables.filter(scored=False).first()) is not None:
+        organizing.stop_table(olga, cup.pk, table.pk)
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.FINISHED and cup.tables.count() == 3, "best of 1: up to 3 games"
+    rows = standings(cup)
+    top_seed = cup.entries.get(seed=1).user.username
+    assert rows[0]["player"] == top_seed and rows[0]["reached"] == "Winner"
+    assert [row["tiebreaks"] for row in rows] == [[0], [0]], "no pairing won over the board"
+    bracket = client.get(f"/tournaments/{cup.pk}/").content.decode().partition('id="bracket"')[2]
+    assert f"<strong>{top_seed}</strong> (level after 3 games: the higher seed goes through)" in bracket
