@@ -299,8 +299,9 @@ SCORING = {
     "game is replayed); the winner goes through. Standings: the round reached, then the place in the last pairing "
     "played (so the final gives the first two places), then pairings won.",
     "knockout-tables": "tables dealt by seed; the top players of each table go through until one table plays the "
-    "final. Standings: the round reached, then the place at the last table played (so the final table's order gives "
-    "the first places), then tables won.",
+    "final (where too few go through to fill a table, the best next places join them, second places before third, "
+    "the better seed first). Standings: the round reached, then the place at the last table played (so the final "
+    "table's order gives the first places), then tables won.",
     Tournament.Format.ROUNDS_TOTAL: "each table plays one game a round, the first seat moving on each time; every "
     "game's total is added up and the lowest total wins. Games not yet played do not count: a player's total is their "
     "average game times the rounds. Where table sizes differ, totals are scaled by size as measured with equal "

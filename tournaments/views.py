@@ -149,8 +149,9 @@ def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]
 def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, stages: dict[int, str]) -> list[dict]:
     """The knockout bracket in words: each round's pairings, games won, who went through (the final: who won)."""
     rows = []
-    for slots in found:
+    for index, slots in enumerate(found):
         pairings = []
+        seated_next = {p for slot in found[index + 1] for p in slot.players} if index + 1 < len(found) else set()
         for slot in slots:
             wins = [sum(1 for w in slot.game_winners if w == p) for p in slot.players]
             won_final = tournament.status == Tournament.Status.FINISHED and slots is found[-1] and slot.finish
@@ -165,6 +166,8 @@ def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, sta
                     "by_seed": f"level after {len(slot.game_winners)} games: the higher seed goes through"
                     if slot.by_seed
                     else "",
+                    # too few went through to fill a table: the best next places joined them (brackets.following_round)
+                    "joined": [names[p] for p in slot.players if p in seated_next and p not in through],
                 }
             )
         rows.append({"round": slots[0].round, "name": stages[slots[0].round], "pairings": pairings})

@@ -63,9 +63,10 @@ def test_a_free_for_all_knockout_sends_the_top_two_of_each_table_to_the_final(ol
     assert first.count() == 2 and final.count() == 1 and len(final.get().seating) == 4
 
 
-def test_an_i_doubt_it_knockout_fills_its_final_table_with_the_best_second_place(olga):
+def test_an_i_doubt_it_knockout_fills_its_final_table_with_the_best_second_place(olga, client):
     """Six players at two tables of three, one going through from each: two cannot play I Doubt
-    It, so the better of the two second places joins them at the final table."""
+    It, so the better of the two second places joins them at the final table, and the bracket
+    says why they are there."""
     cup = knockout(olga, "doubt-it", ["heuristic", "random"] * 3, table_size=3, advance=1)
     assert cup.status == Tournament.Status.FINISHED
     first, final = cup.tables.filter(round=1), cup.tables.get(round=2)
@@ -73,6 +74,9 @@ def test_an_i_doubt_it_knockout_fills_its_final_table_with_the_best_second_place
     assert len(final.seating) == 3 and winners < set(final.seating)
     second = (set(final.seating) - winners).pop()
     assert any(table.seating[table.match.result["ranking"][1][0]] == second for table in first)
+    name = cup.entries.get(pk=second).user.username
+    bracket = client.get(f"/tournaments/{cup.pk}/").content.decode().partition('id="bracket"')[2]
+    assert f"and {name} as one of the best next places, to fill the next table" in bracket
 
 
 def play_one_game(cup):
