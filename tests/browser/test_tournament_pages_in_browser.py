@@ -145,6 +145,10 @@ def test_a_running_bracket_draws_the_rounds_to_come_on_a_phone_too(site, strict,
     page.set_viewport_size({"width": 390, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page does not scroll sideways"
     screenshot(page, "screenshots/knockout-bracket-phone")
+    page.locator("#standings").evaluate("table => { table.scrollLeft = 1000; }")
+    name = page.locator("#standings tbody tr").first.locator("td").nth(2).bounding_box()
+    assert 0 <= name["x"] < 390 / 2, "scrolled to the last columns, the player's name stays in view"
+    screenshot(page, "screenshots/standings-phone-scrolled")
 
 
 def test_a_round_robin_crosstable_fits_a_phone(site, strict, make_user):
