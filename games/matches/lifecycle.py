@@ -314,16 +314,8 @@ def stop(match_id: int, now: datetime | None = None) -> Match:
         match = locked(match_id)
         if match.status != Match.Status.RUNNING:
             raise MatchError("not_running", "This match is not running.")
-        seats = list(match.seats.select_related("user"))
         state = match.load_state()
-        clocks.stop(match, seats, match.engine.to_act(state), now)
-        Seat.objects.bulk_update(seats, ["clock_ms"])
-        match.status = Match.Status.ABORTED
-        match.finished_at = now
-        match.wake_at = None
-        match.save()
-        transaction.on_commit(lambda: after_change(match, state, seats))
-        transaction.on_commit(lambda: wakeups.match_finished(match.pk))
+        end(match, state, list(match.seats.select_related("user")), now, Match.Status.ABORTED)
     return match
 
 
@@ -337,10 +329,15 @@ def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[
     result["forfeited"] = [s.number for s in gone]
     result["resigned"] = [s.number for s in gone if s.resigned]
     result["absent"] = match.absent_seats(seats)
+    match.result = result
+    end(match, state, seats, now, Match.Status.FINISHED)
+
+
+def end(match: Match, state, seats: list[Seat], now: datetime, status: str) -> None:
+    """Stop the clocks and close the match (locked); once committed, everyone hears of it."""
     clocks.stop(match, seats, [] if match.engine.is_over(state) else match.engine.to_act(state), now)
     Seat.objects.bulk_update(seats, ["clock_ms"])
-    match.result = result
-    match.status = Match.Status.FINISHED
+    match.status = status
     match.finished_at = now
     match.wake_at = None
     match.save()
