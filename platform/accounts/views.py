@@ -25,10 +25,12 @@ def register(request):
 @require_GET
 def profile(request, username: str):
     person = get_object_or_404(get_user_model(), username__iexact=username)
+    tournaments, entered = player_tournaments(person, everything=request.GET.get("tournaments") == "all")
     return render(request, "accounts/profile.html", {
         "person": person,
         "bots": person.owned_bots.order_by("username"),
         "ratings": profile_ratings(person),
         "bluffs": player_bluffs(person),
-        "tournaments": player_tournaments(person),
+        "tournaments": tournaments,
+        "tournaments_entered": entered,
     })

@@ -1,5 +1,6 @@
 """The tournament pages: standings, rounds with links to every match, the chooser's form."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -140,3 +141,22 @@ def test_a_profile_marks_a_shared_place_and_a_knockout_player_still_in(client, o
     assert len(out_first) == 2 and out_first[0]["place"] == out_first[1]["place"] == 5
     page = client.get(f"/accounts/u/{out_first[0]['player']}/").content.decode()
     assert "finished =5th of 6" in page
+
+
+def test_a_profile_lists_events_under_way_first_then_the_latest_and_links_to_them_all(client, olga):
+    """An outside tester found a bot's two wins missing from its profile of ten, and the list in
+    no order: events under way come first, then the latest to start, then the ones to come."""
+    bot = None
+    for number in range(12):
+        cup = make(olga, "dudo", ["heuristic", "random"], rounds=1)
+        Tournament.objects.filter(pk=cup.pk).update(name=f"cup {number:02}")
+        if number < 11:
+            running.start(cup.pk, now=timezone.now() + timedelta(minutes=number))
+        bot = bot or cup.entries.get(user__username="HeuristicBot").user
+    page = client.get(f"/accounts/u/{bot.username}/").content.decode()
+    listed = re.findall(r">cup (\d\d)</a>", page)
+    assert listed[:2] == ["10", "09"] and len(listed) == 10, listed
+    assert "All 12 tournaments" in page
+    all_of_them = client.get(f"/accounts/u/{bot.username}/?tournaments=all").content.decode()
+    everything = re.findall(r">cup (\d\d)</a>", all_of_them)
+    assert len(everything) == 12 and everything[-1] == "11", "the one still to come last"
