@@ -117,6 +117,16 @@ def export(request, tournament_id: int, what: str, fmt: str):
     return response
 
 
+def starter(line: rounds.Line) -> str:
+    """Who moves first at a table, as its game deals it (some games draw the first player from
+    the seed), or "everyone at once" in a real-time game."""
+    match = line.table.match
+    if match is None:
+        return ""
+    first = match.engine.to_act(match.new_game())
+    return "everyone at once" if len(first) != 1 else line.players[first[0]]
+
+
 def round_sheet(request, tournament_id: int, round_number: int):
     """A page to print and pin up: every table of the round, who sits where, its result or a box
     for it, and the byes."""
@@ -130,7 +140,7 @@ def round_sheet(request, tournament_id: int, round_number: int):
         {
             "tournament": tournament,
             "round": round_number,
-            "tables": [line for line in found if line.table],
+            "tables": [(line, starter(line)) for line in found if line.table],
             "byes": [line for line in found if not line.table],
         },
     )

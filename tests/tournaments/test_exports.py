@@ -101,3 +101,22 @@ def test_the_round_sheet_lists_each_table_in_seat_order_its_result_and_the_bye(c
     assert f"{names[0]} won" in page or f"{names[1]} won" in page or "draw" in page
     bye = played.scores.get(round=1, table=None).entry.user.username
     assert f"Bye: {bye}, 1 point (no game)." in page
+
+
+def test_the_round_sheet_names_who_starts_as_the_game_deals_it(client, olga):
+    """Dudab Buba draws round 1's first player from the seed: the sheet said the first named starts
+    (an outside tester checked the replays), now it names the one the game deals."""
+    cup = Tournament.objects.create(
+        name="buba", game="dudab", organizer=olga, starts_at=timezone.now(), format="rounds-total", table_size=4,
+        rounds=1,
+    )  # fmt: skip
+    for bot in ["heuristic", "random"] * 2:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    table = cup.tables.get()
+    match = table.match
+    first_seat = match.engine.to_act(match.new_game())[0]
+    starter = cup.entries.get(pk=running.seat_order_of(cup, table)[first_seat]).user.username
+    page = client.get(f"/tournaments/{cup.pk}/round/1/").content.decode()
+    row = page.partition("<tbody>")[2].partition("</tr>")[0]
+    assert row.count("<td>") >= 3 and f"<td>{starter}</td>" in row
