@@ -142,7 +142,8 @@ class Tournament(models.Model):
         if self.format == self.Format.ROUNDS_TOTAL:
             return f"Lowest total over {rounds} at {tables}"
         if self.format == self.Format.SWISS:
-            return f"Swiss, {rounds} at {tables}"
+            fast = {0: "", 1: ", round 1 accelerated"}.get(self.accelerated_rounds, ", the first rounds accelerated")
+            return f"Swiss, {rounds} at {tables}{fast}"
         if self.format == self.Format.DOBBLE_SERIES:
             ranked = "mini-games won (the rulebook's way)" if self.series_ranking == "wins" else "points"
             return f"{self.format_name}, {rounds} at {tables}, ranked by {ranked}"

@@ -313,4 +313,11 @@ def scoring_words(tournament: Tournament) -> str:
     """How the tournament is scored, in words; a knockout at larger tables runs differently from a bracket."""
     if tournament.format == Tournament.Format.KNOCKOUT and tournament.table_size > 2:
         return SCORING["knockout-tables"]
+    if tournament.format == Tournament.Format.SWISS and tournament.accelerated_rounds:
+        count = tournament.accelerated_rounds
+        which = "round 1" if count == 1 else f"rounds 1 to {count}"
+        return (
+            f"{SCORING[tournament.format]} Accelerated: in {which} the top half of the seeds are paired as if a point "
+            "ahead, so leaders meet sooner; that point never counts."
+        )
     return SCORING[tournament.format]

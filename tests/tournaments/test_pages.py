@@ -160,3 +160,10 @@ def test_a_profile_lists_events_under_way_first_then_the_latest_and_links_to_the
     all_of_them = client.get(f"/accounts/u/{bot.username}/?tournaments=all").content.decode()
     everything = re.findall(r">cup (\d\d)</a>", all_of_them)
     assert len(everything) == 12 and everything[-1] == "11", "the one still to come last"
+
+
+def test_an_accelerated_swiss_says_so_on_its_page(client, olga):
+    cup = make(olga, "dudo", ["heuristic", "random"] * 4, rounds=3, accelerated_rounds=1)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Swiss, 3 rounds at tables of 2, round 1 accelerated" in page
+    assert "Accelerated: in round 1 the top half of the seeds are paired as if a point ahead" in page
