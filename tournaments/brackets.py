@@ -63,10 +63,14 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         else:
             slot.finish = ranking
             slot.through = going_through(ranking, tournament.advance or len(table.seating) // 2, seeds)
+    gone = set(tournament.entries.exclude(withdrawn_after=None).values_list("pk", flat=True))
     for slots in rounds.values():
         for slot in slots.values():
             if two_seats and all(t.scored for t in slot.tables):
                 slot.winner = knockout.series_winner(slot.players, slot.game_winners, tournament.best_of, seeds)
+                staying = [player for player in slot.players if player not in gone]
+                if slot.winner is None and len(staying) == 1:  # the other withdrew: no more games
+                    slot.winner = staying[0]
                 wins = {slot.game_winners.count(player) for player in slot.players}
                 slot.by_seed = slot.winner is not None and len(slot.players) == 2 and len(wins) == 1
     return [list(slots[n] for n in sorted(slots)) for _, slots in sorted(rounds.items())]

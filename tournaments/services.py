@@ -1,5 +1,6 @@
 """Entering, checking in, withdrawing, and organizers' corrections; running is Celery's job (running.py)."""
 
+import contextlib
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -7,7 +8,7 @@ from django.utils import timezone
 
 from games.bots import bot_names
 from games.matches.errors import MatchError
-from games.matches.lifecycle import house_bot_user, same_owner
+from games.matches.lifecycle import house_bot_user, leave_match, same_owner
 from tournaments import scoring
 from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
 
@@ -81,6 +82,19 @@ def take_out(tournament: Tournament, entry: Entry) -> None:
         raise MatchError("closed", refused)
     entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
     entry.save(update_fields=["withdrawn_after"])
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        resign_for(tournament, entry)
+
+
+def resign_for(tournament: Tournament, entry: Entry) -> None:
+    """A knockout cannot wait for a player who has left it: their games under way are resigned
+    now, so the opponent goes through without waiting out the no-show time (brackets.bracket
+    gives a withdrawn player's series to the other; later games are resigned as they are seated)."""
+    under_way = Table.objects.filter(tournament=tournament, scored=False, match__status="running")
+    for table in under_way.exclude(match=None):
+        if entry.pk in table.seating:
+            with contextlib.suppress(MatchError):  # already over, or their seat already left
+                leave_match(table.match_id, entry.user)
 
 
 def withdrawal_refused(tournament: Tournament) -> str:
@@ -89,11 +103,8 @@ def withdrawal_refused(tournament: Tournament) -> str:
         return ""
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
         return "The tournament is over: nobody can withdraw any more."
-    if tournament.format not in RESEATING:
-        kept = "a knockout's bracket is set" if tournament.format == Tournament.Format.KNOCKOUT else (
-            "a series keeps its tables together"
-        )
-        return f"Players can no longer withdraw once the tournament has started: {kept}."
+    if tournament.format not in RESEATING and tournament.format != Tournament.Format.KNOCKOUT:
+        return "Players can no longer withdraw once the tournament has started: a series keeps its tables together."
     return ""  # a pause is when an arbiter takes withdrawals: resuming seats the next round without them
 
 

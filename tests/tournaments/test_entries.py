@@ -139,11 +139,14 @@ def test_a_knockout_result_is_not_corrected_after_it_decided_who_went_through(ol
         services.correct_result(table.pk, olga, dict.fromkeys(table.seating, 0.5), "appeal")
 
 
-def test_a_knockout_player_cannot_walk_out_between_rounds(olga, alice):
-    night = cup(olga, ["heuristic"], format="knockout")
+def test_a_dobble_series_player_cannot_walk_out_of_the_series(olga, alice):
+    night = Tournament.objects.create(
+        name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
+    )
+    services.add_house_bot(night.pk, "hard")
     services.enter(night.pk, alice)
     running.start(night.pk, now=night.starts_at)
-    with pytest.raises(MatchError, match="no longer withdraw"):
+    with pytest.raises(MatchError, match="no longer withdraw once the tournament has started: a series keeps"):
         services.withdraw(night.pk, alice)
 
 

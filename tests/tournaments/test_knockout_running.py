@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.matches import wakeups
 from games.matches.models import Match
-from tournaments import organizing, running, services, tiebreaks
+from tournaments import brackets, organizing, running, services, tiebreaks
 from tournaments.models import Score, Tournament
 from tournaments.standings import standings, tiebreak_names
 
@@ -232,3 +232,33 @@ def test_a_series_still_level_goes_to_the_higher_seed_and_says_so_without_a_pair
     assert [row["tiebreaks"] for row in rows] == [[0], [0]], "no pairing won over the board"
     bracket = client.get(f"/tournaments/{cup.pk}/").content.decode().partition('id="bracket"')[2]
     assert f"<strong>{top_seed}</strong> (level after 3 games: the higher seed goes through)" in bracket
+
+
+def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_at_once(olga, alice, client):
+    """A player tells the desk they must leave: their game under way is resigned, their best-of
+    series goes to the opponent with no more games, and a later round would resign them as seated
+    (an outside tester found no way but to wait out the no-show time, game after game)."""
+    cup = Tournament.objects.create(
+        name="leaving cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1),
+        format="knockout", best_of=3,
+    )  # fmt: skip
+    services.enter(cup.pk, alice)
+    for bot in ["heuristic", "random", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    hers = cup.entries.get(user=alice).pk
+    table = next(t for t in cup.tables.filter(round=1) if hers in t.seating)
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert "can no longer withdraw" not in page
+    organizing.withdraw_entry(olga, cup.pk, hers)
+    table.refresh_from_db()
+    assert table.scored, "her game was resigned at once"
+    assert cup.tables.filter(round=1).count() == 2, "no second game of her series"
+    opponent = next(e for e in table.seating if e != hers)
+    her_pairing = next(slot for slot in brackets.bracket(cup)[0] if hers in slot.players)
+    assert her_pairing.winner == opponent
+    cup = running.play_out(cup.pk, max_matches=50)
+    assert cup.status == Tournament.Status.FINISHED
+    rows = {row["entry"].pk: row for row in standings(cup)}
+    assert rows[hers]["reached"] == "Semi-final" and rows[hers]["withdrawn"]

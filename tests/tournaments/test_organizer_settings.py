@@ -172,14 +172,16 @@ def test_the_organizer_withdraws_a_player_between_rounds_as_the_player_would(cli
 
 
 def test_a_withdrawal_refused_says_why(client, olga, alice, otto_organizer):
-    knockout = swiss_with(olga, [alice], format="knockout", name="Knock")
-    running.start(knockout.pk)
-    entry = knockout.entries.get(user=alice)
+    fields = {"name": "Spot it", "format": "dobble-series", "table_size": 2, "rounds": 2, "starts_at": timezone.now()}
+    series = organizing.create(olga, "dobble", fields, ["hard"])
+    services.enter(series.pk, alice)
+    running.start(series.pk)
+    entry = series.entries.get(user=alice)
     client.force_login(olga)
-    page = client.get(f"/organize/{knockout.pk}/").content.decode()
-    why = "Players can no longer withdraw once the tournament has started: a knockout&#x27;s bracket is set."
+    page = client.get(f"/organize/{series.pk}/").content.decode()
+    why = "Players can no longer withdraw once the tournament has started: a series keeps its tables together."
     assert why in page and f"/entries/{entry.pk}/remove/" not in page
-    response = client.post(f"/organize/{knockout.pk}/entries/{entry.pk}/remove/", follow=True).content.decode()
+    response = client.post(f"/organize/{series.pk}/entries/{entry.pk}/remove/", follow=True).content.decode()
     assert why in response
     entry.refresh_from_db()
     assert entry.withdrawn_after is None
