@@ -68,7 +68,7 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
     finished = table.match is not None and table.match.status == "finished"
     result = scoring.counted(tournament, table.match.result if finished else None)
     if result is None:
-        return "not played (the game was cancelled)"
+        return "stopped with no result: it counts for nobody"
     ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
     if set(result.get("forfeited", [])) >= set(range(len(order))):
         words = ["nobody came" if set(result.get("absent", [])) >= set(range(len(order))) else "nobody finished"]

@@ -273,13 +273,13 @@ def write_scores(tournament: Tournament, table: Table, earned: dict[int, tuple[f
 
 
 def open_knockout_tables(tournament: Tournament, round_number: int, tables: list[Table], now: datetime) -> None:
-    """Open the matches of a knockout round (a withdrawn player's seats resigned at once, so the
+    """Open the matches of a knockout round (a withdrawn player's seats left at once, so the
     others go on); its byes are written as bye scores."""
     open_matches(tournament, tables, now)
     gone = {e for e in tournament.entries.exclude(withdrawn_after=None).select_related("user") if any(
         e.pk in table.seating for table in tables)}  # fmt: skip
     for entry in gone:
-        services.resign_for(tournament, entry)
+        services.leave_games(tournament, entry, now)
     byes = tournament.tables.filter(round=round_number).values_list("seating", flat=True)
     Score.objects.bulk_create(
         [

@@ -1,6 +1,5 @@
 """Entering, checking in, withdrawing, and organizers' corrections; running is Celery's job (running.py)."""
 
-import contextlib
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -8,7 +7,8 @@ from django.utils import timezone
 
 from games.bots import bot_names
 from games.matches.errors import MatchError
-from games.matches.lifecycle import house_bot_user, leave_match, same_owner
+from games.matches.lifecycle import forfeit, house_bot_user, locked, same_owner
+from games.matches.models import Match
 from tournaments import scoring
 from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
 
@@ -83,18 +83,25 @@ def take_out(tournament: Tournament, entry: Entry) -> None:
     entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
     entry.save(update_fields=["withdrawn_after"])
     if tournament.format == Tournament.Format.KNOCKOUT:
-        resign_for(tournament, entry)
+        leave_games(tournament, entry)
 
 
-def resign_for(tournament: Tournament, entry: Entry) -> None:
-    """A knockout cannot wait for a player who has left it: their games under way are resigned
-    now, so the opponent goes through without waiting out the no-show time (brackets.bracket
-    gives a withdrawn player's series to the other; later games are resigned as they are seated)."""
-    under_way = Table.objects.filter(tournament=tournament, scored=False, match__status="running")
-    for table in under_way.exclude(match=None):
-        if entry.pk in table.seating:
-            with contextlib.suppress(MatchError):  # already over, or their seat already left
-                leave_match(table.match_id, entry.user)
+def leave_games(tournament: Tournament, entry: Entry, now: datetime | None = None) -> None:
+    """A knockout cannot wait for a player who has left it: their games under way end for them
+    now (resigned where they came to the table, else forfeited as never come, which is no game
+    won over the board), so the opponent goes through without waiting out the no-show time
+    (brackets.bracket gives a withdrawn player's series to the other; later seats are left as
+    they are seated)."""
+    now = now or timezone.now()
+    under_way = Table.objects.filter(tournament=tournament, scored=False, match__status=Match.Status.RUNNING)
+    for table in under_way:
+        if entry.pk not in table.seating:
+            continue
+        with transaction.atomic():
+            match = locked(table.match_id)
+            seat = match.seat_of(entry.user)
+            if match.status == Match.Status.RUNNING and seat is not None and seat.forfeited_at is None:
+                forfeit(match, seat, now, resigned=seat.came)
 
 
 def withdrawal_refused(tournament: Tournament) -> str:

@@ -171,9 +171,24 @@ def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, sta
                 }
             )
         rows.append({"round": slots[0].round, "name": stages[slots[0].round], "pairings": pairings})
-    if tournament.table_size == 2 and tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
-        rows += rounds_to_come(rows, stages)
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED) and rows:
+        rows += rounds_to_come(rows, stages) if tournament.table_size == 2 else tables_to_come(tournament, rows, stages)
     return rows
+
+
+def tables_to_come(tournament: Tournament, rows: list[dict], stages: dict[int, str]) -> list[dict]:
+    """A multi-table knockout's rounds not yet seated: who they will be is known only once the
+    tables before are played (the players going through are dealt again by seed), so each says
+    where its players come from."""
+    through = tournament.advance or tournament.table_size // 2
+    top = "the winner" if through == 1 else f"the top {through}"
+    to_come = []
+    for number in range(rows[-1]["round"] + 1, tournament.rounds + 1):
+        before = stages.get(number - 1, f"round {number - 1}").lower()
+        words = f"{top} of each table of {before}, dealt again by seed"
+        pairing = {"players": [words], "to_come": True}
+        to_come.append({"round": number, "name": stages.get(number, ""), "pairings": [pairing]})
+    return to_come
 
 
 def rounds_to_come(rows: list[dict], stages: dict[int, str]) -> list[dict]:

@@ -368,6 +368,7 @@ def test_an_organizer_stops_a_dead_table_and_the_round_goes_on(client, olga, ali
     assert table.scored and Match.objects.get(pk=table.match_id).status == Match.Status.ABORTED
     assert set(Score.objects.filter(table=table).values_list("kind", flat=True)) == {"unplayed"}
     assert cup.tables.filter(round=2).exists(), "the round went on"
+    assert "stopped with no result: it counts for nobody" in client.get(f"/tournaments/{cup.pk}/").content.decode()
     again = client.post(f"/organize/{cup.pk}/tables/{table.pk}/stop/", follow=True).content.decode()
     assert "That table has no game under way." in again
     at_table = Score.objects.filter(table=table).select_related("entry__user")

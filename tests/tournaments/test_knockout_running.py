@@ -255,7 +255,7 @@ def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_
     assert "can no longer withdraw" not in page
     organizing.withdraw_entry(olga, cup.pk, hers)
     table.refresh_from_db()
-    assert table.scored, "her game was resigned at once"
+    assert table.scored, "her game ended at once"
     assert cup.tables.filter(round=1).count() == 2, "no second game of her series"
     opponent = next(e for e in table.seating if e != hers)
     her_pairing = next(slot for slot in brackets.bracket(cup)[0] if hers in slot.players)
@@ -264,3 +264,14 @@ def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_
     assert cup.status == Tournament.Status.FINISHED
     rows = {row["entry"].pk: row for row in standings(cup)}
     assert rows[hers]["reached"] == "Semi-final" and rows[hers]["withdrawn"]
+    assert rows[hers]["played"] == 0, "she never came to the table: her withdrawal is no game played"
+    her_pairing = next(slot for slot in brackets.bracket(cup)[0] if hers in slot.players)
+    assert her_pairing.walkover() == {hers, opponent}, "a walkover for both: no pairing won over the board"
+
+
+def test_a_running_multi_table_knockout_shows_where_its_later_rounds_come_from(olga, client):
+    cup = started(olga, "dudo", ["heuristic", "random"] * 4, table_size=4, advance=2)
+    bracket = client.get(f"/tournaments/{cup.pk}/").content.decode().partition('id="bracket"')[2]
+    bracket = bracket.partition("</div>")[0]
+    final = bracket.partition("<h3>Final</h3>")[2]
+    assert "the top 2 of each table of round 1, dealt again by seed" in final
