@@ -247,6 +247,17 @@ class Entry(models.Model):
         ordering = ["joined_at"]
         constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")]
 
+    @property
+    def withdrawal_words(self) -> str:
+        """How the entry left, for its badge: a knockout player leaves during the round they are in,
+        a Swiss or round robin player after the round they were paired in."""
+        if self.no_show_round:
+            return f"withdrawn: did not come to round {self.no_show_round}"
+        if not self.withdrawn_after:
+            return "withdrawn"
+        during = self.tournament.format == Tournament.Format.KNOCKOUT
+        return f"withdrawn {'in' if during else 'after'} round {self.withdrawn_after}"
+
 
 class Table(models.Model):
     """One table of one round. In a Dobble series the next mini-game waits for its chooser

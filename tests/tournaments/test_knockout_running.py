@@ -265,6 +265,7 @@ def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_
     rows = {row["entry"].pk: row for row in standings(cup)}
     assert rows[hers]["reached"] == "Semi-final" and rows[hers]["withdrawn"]
     assert rows[hers]["played"] == 0, "she never came to the table: her withdrawal is no game played"
+    assert "withdrawn in round 1" in client.get(f"/tournaments/{cup.pk}/").content.decode(), "she left during it"
     her_pairing = next(slot for slot in brackets.bracket(cup)[0] if hers in slot.players)
     assert her_pairing.walkover() == {hers, opponent}, "a walkover for both: no pairing won over the board"
 
