@@ -16,15 +16,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer  # noqa: E402
-
 from dubium.asgi import application as dubium_application  # noqa: E402
 from games.matches.broadcast import send_to_groups  # noqa: E402
+from games.matches.sockets import ReconnectingConsumer  # noqa: E402
 
 
-class RelayConsumer(AsyncJsonWebsocketConsumer):
+class RelayConsumer(ReconnectingConsumer):
     """/ws/relay/<room>/<seat>/<seats>/<bytes>/: each {"seq": n} received goes to every seat as
-    a state message of seq n + 1 padded to <bytes>; seat (n + 1) % seats is the next to move."""
+    a state message of seq n + 1 padded to <bytes>; seat (n + 1) % seats is the next to move.
+    Dubium's consumers' base, so it dispatches a message as they do (no hop to the database
+    thread per message)."""
 
     async def connect(self):
         room, seat, seats, size = self.scope["path"].strip("/").split("/")[2:6]

@@ -4,6 +4,7 @@ import asyncio
 import contextlib
 import logging
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -45,6 +46,17 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
         except Exception:
             log.exception("%s failed and closed its socket", type(self).__name__)
             await self.close_after_failure(send, INTERNAL_ERROR)
+
+    async def dispatch(self, message):
+        """As Channels' own, without its hop to the database thread before every message
+        (`aclose_old_connections`). Every push a seat hears went through that hop, so at a busy
+        table it waited behind the process's writes on that one thread (docs/performance.md).
+        Nothing is lost: these consumers reach the database only through
+        `database_sync_to_async`, which closes old connections itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def close_after_failure(self, send, code: int) -> None:
         with contextlib.suppress(Exception):
