@@ -24,7 +24,7 @@ run: setup sandbox
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py load_demo
-	$(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers
+	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers
 
 ## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
 test: setup sandbox browser
@@ -40,7 +40,7 @@ test-real: services
 stack: setup sandbox services
 	$(REAL_STACK_ENV) $(PY) manage.py migrate --noinput
 	$(REAL_STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
-	$(REAL_STACK_ENV) $(PY) -m dubium.stack --web 2 --port $(PORT)
+	$(REAL_STACK_ENV) DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} $(PY) -m dubium.stack --web 2 --port $(PORT)
 
 ## services: start the local PostgreSQL and Redis if they are down, fail loudly if they stay down
 services:
