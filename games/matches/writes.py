@@ -9,18 +9,20 @@ broadcasts, so a move is still committed before anyone hears of it. An idle proc
 lone call at once, as before. The broadcasts are collected on the database thread and sent from
 the event loop once the group is back (`broadcast.collected`): one hop per group, not per move.
 
-On PostgreSQL a commit costs the web process nothing but the wait, and its row locks are
-per match, so moves run on a pool of threads (a connection each) and wait for their commits
-side by side instead. Presence writes are grouped on every database (a restart reconnects
-hundreds of sockets at once); a group takes its matches' locks in match order, so two
-processes' groups cannot deadlock. docs/performance.md has the measurements.
+PostgreSQL groups its writes the same way. Moves on a pool of threads (a connection each,
+`MATCH_WRITES=pool`) wait for their commits side by side, which wins when hundreds of moves
+arrive at once, but at a steady pace the threads queue for the interpreter's lock: each of a
+move's round trips to the database lets it go and waits behind the event loop and the other
+threads to take it back (8.5 ms for 1.8 ms of work at 400 players), and the move-to-seat
+latency was higher than on one thread. A group takes its matches' locks in match order, so
+two processes' groups cannot deadlock. docs/performance.md has the measurements.
 """
 
 import asyncio
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 
 from games.matches import broadcast
 
@@ -94,15 +96,14 @@ def attempt(function, args) -> tuple[bool, object]:
 GROUPED = WriteGroup()
 
 
-def grouped_by_default() -> bool:
-    """Group moves by default only where a commit is a file sync of this process: SQLite."""
-    choice = settings.MATCH_WRITES
-    return choice == "group" or (choice == "auto" and connection.vendor == "sqlite")
+def grouped() -> bool:
+    """Group moves unless MATCH_WRITES picks another way, to measure it (see the module's docstring)."""
+    return settings.MATCH_WRITES in ("auto", "group")
 
 
 async def write(match_id: int, function, *args):
     """A write on a match from a socket (`function(*args)` opens its own transaction)."""
-    if grouped_by_default():
+    if grouped():
         return await GROUPED.run(match_id, function, *args)
     thread_sensitive = settings.MATCH_WRITES == "thread"
     (succeeded, value), events = await database_sync_to_async(written_alone, thread_sensitive=thread_sensitive)(

@@ -245,9 +245,9 @@ MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECO
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.
 MATCH_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("MATCH_SOCKET_HEARTBEAT_SECONDS", "20"))
-# How a web process writes moves (games/matches/writes.py): "auto" groups them into shared
-# commits on SQLite and runs them on a pool of threads elsewhere; "group", "pool" and "thread"
-# (one at a time on the database thread, as Channels does by default) force one way, to measure.
+# How a web process writes moves (games/matches/writes.py): "auto" (or "group") groups them into
+# shared commits on the database thread; "pool" (a pool of threads) and "thread" (one at a time on
+# the database thread, as Channels does by default) are the other ways, to measure.
 MATCH_WRITES = os.environ.get("MATCH_WRITES", "auto")
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},
