@@ -241,3 +241,34 @@ async def test_a_push_carries_the_latest_history_entries_and_a_sync_all_of_them(
     assert whole["view"]["history"][pushed["history_start"] :] == pushed["view"]["history"]
     assert whole["view"]["history"][: pushed["history_start"]] == hello["view"]["history"][: pushed["history_start"]]
     await ws.disconnect()
+
+
+async def test_a_push_reaches_the_socket_while_the_database_thread_is_busy(application, match_ids):
+    """A socket forwards what its match pushes without waiting for the process's database
+    thread: at a busy table that thread is writing other moves (Channels' default dispatch hopped
+    to it before every message)."""
+    import threading
+
+    from channels.db import database_sync_to_async
+    from channels.layers import get_channel_layer
+
+    from games.matches import broadcast
+
+    first = match_ids["first"]
+    ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    await ws.receive_json_from()
+    release = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(release.wait)(30))
+    try:
+        await asyncio.sleep(0.1)  # the database thread is now waiting on `release`
+        pushed = broadcast.push({"type": "chat", "text": "heard at once"})
+        await get_channel_layer().group_send(broadcast.seat_group(match_ids["match"], first), pushed)
+        message = await ws.receive_json_from(timeout=5)
+        while message["type"] == "state":  # a connection announces itself with one
+            message = await ws.receive_json_from(timeout=5)
+        assert message == {"type": "chat", "text": "heard at once"}
+        assert not busy.done(), "the database thread was busy all along"
+    finally:
+        release.set()
+        await busy
+    await ws.disconnect()
