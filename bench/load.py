@@ -391,7 +391,11 @@ def compare(dubium: dict, relay: dict) -> None:
 
 def main() -> None:
     global CONNECT_AT_ONCE
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="Embedded (SQLite, in-memory layer, one process) unless DATABASE_URL (PostgreSQL) and REDIS_URL are"
+        " set: then the real stack, in a throwaway database created beside the one named and dropped afterwards.",
+    )
     parser.add_argument("--game", choices=sorted(SEATS), default="dudo")
     parser.add_argument("--players", type=int, default=100, help="sockets, one per seat (e.g. 400 or 1000)")
     parser.add_argument("--seconds", type=float, default=30, help="of each phase")
@@ -435,9 +439,10 @@ def main() -> None:
     servers, ports = start_servers(args.web, args.port)
     stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
     think = None if args.fast or args.long else (0.5, 1.5)
+    length = "10 moves a match a phase" if args.long else f"{args.seconds:.0f} s a phase"
     print(
         f"{stack}, {args.web} web process(es); {args.game}, {matches} matches of {seats} ({matches * seats} sockets),"
-        f" {'as fast as possible' if think is None else 'thinking 0.5-1.5 s a move'}, {args.seconds:.0f} s a phase"
+        f" {'as fast as possible' if think is None else 'thinking 0.5-1.5 s a move'}, {length}"
     )
     try:
         if args.long:
