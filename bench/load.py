@@ -340,6 +340,8 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
 
 
 def start_servers(count: int, first_port: int | None) -> tuple[list, list[int]]:
+    """Each server on a core of its own, as `make run` and `make stack` run them (WEB_CPU; set it
+    to "off" to let them move between cores)."""
     ports = [free_port() for _ in range(count)] if first_port is None else list(range(first_port, first_port + count))
     servers = [
         subprocess.Popen(
@@ -347,8 +349,9 @@ def start_servers(count: int, first_port: int | None) -> tuple[list, list[int]]:
              "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "5",
              "--ws-max-size", str(1 << 20)],
             cwd=ROOT,
+            env={**os.environ, "WEB_CPU": os.environ.get("WEB_CPU", str(number))},
         )
-        for port in ports
+        for number, port in enumerate(ports)
     ]  # fmt: skip
     for port in ports:
         for _ in range(300):

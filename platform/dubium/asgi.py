@@ -16,6 +16,20 @@ from dubium.routing import websocket_urlpatterns  # noqa: E402
 from games.matches.socket_auth import SessionOrTokenAuthMiddleware  # noqa: E402
 
 redact_server_logs()
+
+
+def pin_to_one_core() -> None:
+    """WEB_CPU (a position among the CPUs this process may use) keeps the whole process on one
+    core. Its threads take turns on the interpreter's lock anyway; spread over two cores, that
+    lock and every object they share moved between the cores, and a move cost more CPU and
+    waited longer (docs/performance.md). Threads started from here on inherit the choice."""
+    position = os.environ.get("WEB_CPU", "")
+    if position.isdigit():
+        allowed = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {allowed[int(position) % len(allowed)]})
+
+
+pin_to_one_core()
 application = ProtocolTypeRouter(
     {
         "http": http_application,

@@ -21,8 +21,8 @@ def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
     processes = [
         (
             f"web{i}",
-            [python, "-m", "uvicorn", "dubium.asgi:application", "--host", "127.0.0.1", "--port", str(port + i),
-             "--no-proxy-headers", "--timeout-graceful-shutdown", "10"],
+            ["env", f"WEB_CPU={i}", python, "-m", "uvicorn", "dubium.asgi:application", "--host", "127.0.0.1",
+             "--port", str(port + i), "--no-proxy-headers", "--timeout-graceful-shutdown", "10"],
         )
         for i in range(web)
     ]
