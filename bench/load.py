@@ -1,9 +1,9 @@
 """Load: many people playing at once over websockets, beside a bare relay measured in the same run.
 
-    .venv/bin/python bench/load.py --game dudo --players 400 --seconds 30            # paced, embedded
-    .venv/bin/python bench/load.py --game dudo --players 100 --fast                  # saturation
-    .venv/bin/python bench/load.py --game doubt-it --players 1000                    # 4-seat I Doubt It
-    .venv/bin/python bench/load.py --long                                            # moves 1-10 vs 300-310
+    .venv/bin/python bench/load.py --game dudo --players 400 --seconds 20            # paced, embedded
+    .venv/bin/python bench/load.py --game dudo --players 100 --fast --seconds 15     # saturation
+    .venv/bin/python bench/load.py --game doubt-it --players 400 --seconds 15        # 4-seat I Doubt It
+    .venv/bin/python bench/load.py --long --players 16                               # moves 1-10 vs 300-310
     DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/load.py --web 2 ...
 
 Creates matches between fresh accounts in a throwaway database (SQLite, or a new PostgreSQL
@@ -429,25 +429,29 @@ def main() -> None:
     os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
     # As in production: no query log (DEBUG), database connections kept (docs/performance.md).
     os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false"})
-    os.environ.setdefault("DB_CONN_MAX_AGE", "60")  # kept connections: a new one per move costs 1-2 ms
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
-    import django
+    os.environ.setdefault("DB_CONN_MAX_AGE", "60")  # kept connections: a new one per move costs 0.6-2 ms
+    servers = []
+    try:  # from here on the throwaway database is dropped whatever happens
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+        import django
 
-    django.setup()
-    options = {"max_plays": 5000, "doubt_window_s": 0} if args.game == "doubt-it" else {}
-    tables = prepare(args.game, matches, options, "load")
-    if args.long:
-        print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
-        late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
-    servers, ports = start_servers(args.web, args.port)
-    stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
-    think = None if args.fast or args.long else (0.5, 1.5)
-    length = "10 moves a match a phase" if args.long else f"{args.seconds:.0f} s a phase"
-    print(
-        f"{stack}, {args.web} web process(es); {args.game}, {matches} matches of {seats} ({matches * seats} sockets),"
-        f" {'as fast as possible' if think is None else 'thinking 0.5-1.5 s a move'}, {length}"
-    )
-    try:
+        django.setup()
+        options = {"max_plays": 5000, "doubt_window_s": 0} if args.game == "doubt-it" else {}
+        tables = prepare(args.game, matches, options, "load")
+        if args.long:
+            print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
+            late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
+        servers, ports = start_servers(args.web, args.port)
+        stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
+        think = None if args.fast or args.long else (0.5, 1.5)
+        length = f"{args.seconds:.0f} s a phase"
+        if args.long:
+            length = f"10 moves a match a phase (at most {length})"
+        print(
+            f"{stack}, {args.web} web process(es); {args.game}, {matches} matches of {seats}"
+            f" ({matches * seats} sockets), {'as fast as possible' if think is None else 'thinking 0.5-1.5 s a move'},"
+            f" {length}"
+        )
         if args.long:
             early = phase("moves 1-10", servers, dubium_urls(ports, tables), seats, args.seconds, None, 10)
             later = phase(
@@ -469,6 +473,11 @@ def main() -> None:
             size = round(dubium["bytes"])
             relay = phase("relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think)
             compare(dubium, relay)
+            if args.game == "doubt-it":
+                print(
+                    "          (several I Doubt It seats may answer at once, the relay's one at a time: "
+                    "its throughput ratio compares nothing)"
+                )
     finally:
         for server in servers:
             server.terminate()
