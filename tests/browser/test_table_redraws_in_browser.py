@@ -22,7 +22,7 @@ def started(strict, site, match):
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
-    with page.expect_navigation():  # the page reloads once the start is accepted
+    with page.expect_navigation(timeout=30_000):  # the page reloads once the start is accepted (slow under CI load)
         page.click("text=Start the match")
     return page
 
