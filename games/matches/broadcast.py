@@ -10,6 +10,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import orjson
 from asgiref.sync import async_to_sync
@@ -136,29 +137,58 @@ def deliver(events: list[tuple[str, dict]]) -> None:
     loses no data: it is logged, and every client gets the whole current state when its
     socket reconnects.
     """
-    outbox = getattr(_collecting, "events", None)
+    outbox = getattr(_collecting, "outbox", None)
     if outbox is not None:
-        outbox.extend(events)
+        outbox.events.extend(events)
     else:
         async_to_sync(send_collected)(events)
+
+
+def after_sent(function, *args) -> None:
+    """Call `function(*args)` once the pushes collected on this thread have been sent, or now
+    outside `collected`. For commit work nobody at the table waits for, such as scoring a
+    finished match: eager Celery ran it on the database thread before the last move's pushes
+    left, and every move asked for meanwhile waited behind it (docs/performance.md)."""
+    outbox = getattr(_collecting, "outbox", None)
+    if outbox is not None:
+        outbox.later.append((function, args))
+    else:
+        function(*args)
+
+
+@dataclass
+class Outbox:
+    """What commits asked for while `collected`: events to send, then calls to make."""
+
+    events: list[tuple[str, dict]] = field(default_factory=list)
+    later: list[tuple] = field(default_factory=list)
+
+    def call_later(self) -> None:
+        """The `after_sent` calls, in order; one that fails is logged and the rest still run
+        (what they do is also swept up later, e.g. `settle_forgotten`)."""
+        for function, args in self.later:
+            try:
+                function(*args)
+            except Exception:
+                log.exception("%s%r after the pushes failed", getattr(function, "__name__", function), args)
 
 
 _collecting = threading.local()
 
 
 @contextmanager
-def collected() -> Iterator[list[tuple[str, dict]]]:
-    """Within the block, this thread's `deliver` calls add their events to the list yielded
-    instead of sending them. A web process's writes run on a database thread and would each
-    make their own hop to the event loop to send (a thread waking the loop and waiting for it,
-    per move); collected, a whole write group's events go in one `send_collected` from the
-    loop, after its commit."""
-    outer = getattr(_collecting, "events", None)
-    _collecting.events = events = []
+def collected() -> Iterator[Outbox]:
+    """Within the block, this thread's `deliver` calls add their events to the outbox yielded
+    instead of sending them, and its `after_sent` calls wait there too. A web process's writes
+    run on a database thread and would each make their own hop to the event loop to send (a
+    thread waking the loop and waiting for it, per move); collected, a whole write group's
+    events go in one `send_collected` from the loop, after its commit."""
+    outer = getattr(_collecting, "outbox", None)
+    _collecting.outbox = outbox = Outbox()
     try:
-        yield events
+        yield outbox
     finally:
-        _collecting.events = outer
+        _collecting.outbox = outer
 
 
 async def send_collected(events: list[tuple[str, dict]]) -> None:
@@ -200,8 +230,13 @@ def send_to_table(match_id: int, message: dict) -> None:
 def send_table_update(match_id: int) -> None:
     """Seats changed (join, leave, bot added, connection): everyone at the table and the lobby hear it."""
     match = Match.objects.get(pk=match_id)
+    send_table_state(match, list(match.seats.select_related("user")))
+
+
+def send_table_state(match, seats) -> None:
+    """As `send_table_update`, for a match just written with these seats."""
     state = match.load_state() if match.dealt else None
-    send_state(match, state, list(match.seats.select_related("user")))
+    send_state(match, state, seats)
     send_lobby_update(match.game)
 
 

@@ -342,7 +342,7 @@ def end(match: Match, state, seats: list[Seat], now: datetime, status: str) -> N
     match.wake_at = None
     match.save()
     transaction.on_commit(lambda: after_change(match, state, seats))
-    transaction.on_commit(lambda: wakeups.match_finished(match.pk))
+    transaction.on_commit(lambda: broadcast.after_sent(wakeups.match_finished, match.pk))
 
 
 def after_change(match: Match, state, seats: list[Seat]) -> None:

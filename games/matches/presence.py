@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.matches import broadcast, lifecycle, wakeups
+from games.matches import broadcast, lifecycle, rows, wakeups
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -42,16 +42,29 @@ def seat_number(match_id: int, user) -> int | None | bool:
 
 
 def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> None:
-    """A socket of this seat opened or closed (either may be reported twice: no harm)."""
+    """A socket of this seat opened or closed (either may be reported twice: no harm).
+
+    A handful of statements, as a move's: it runs on the same database thread as the process's
+    moves, and every move asked for meanwhile waits for it (docs/performance.md)."""
     now = timezone.now()
     with transaction.atomic():
-        match = lifecycle.locked(match_id)
-        seat = Seat.objects.get(match=match, number=number)
+        match, seats = rows.lock_with_seats(match_id)
+        seat = seat_numbered(seats, number)
         if is_connected:
-            SeatSocket.objects.update_or_create(channel_name=channel_name, defaults={"seat": seat, "last_seen": now})
+            SeatSocket.objects.bulk_create(
+                [SeatSocket(seat=seat, channel_name=channel_name, last_seen=now)],
+                update_conflicts=True, unique_fields=["channel_name"], update_fields=["seat", "last_seen"],
+            )  # fmt: skip
         else:
             SeatSocket.objects.filter(channel_name=channel_name).delete()
-        recount(match, seat, now)
+        recount(match, seats, seat, now)
+
+
+def seat_numbered(seats: list[Seat], number: int) -> Seat:
+    for seat in seats:
+        if seat.number == number:
+            return seat
+    raise Seat.DoesNotExist(f"no seat {number}")
 
 
 def beat(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bool]) -> None:
@@ -81,15 +94,16 @@ def forget_dead_sockets(now: datetime | None = None) -> int:
     forgotten = 0
     for row in list(seats):
         with transaction.atomic():
-            match = lifecycle.locked(row["seat__match_id"])
-            seat = Seat.objects.get(match=match, number=row["seat__number"])
+            match, seats = rows.lock_with_seats(row["seat__match_id"])
+            seat = seat_numbered(seats, row["seat__number"])
             forgotten += seat.sockets.filter(last_seen__lt=now - dead_after()).delete()[0]
-            recount(match, seat, row["last_seen"])
+            recount(match, seats, seat, row["last_seen"])
     return forgotten
 
 
-def recount(match: Match, seat: Seat, changed_at: datetime) -> None:
-    """Store the seat's socket count; the last one gone starts the grace (locked match)."""
+def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime) -> None:
+    """Store the seat's socket count; the last one gone starts the grace (match locked and
+    loaded with its seats, `seat` among them)."""
     count = seat.sockets.count()
     if count == seat.connections:
         return
@@ -98,12 +112,11 @@ def recount(match: Match, seat: Seat, changed_at: datetime) -> None:
     seat.save(update_fields=["connections", "disconnected_at"])
     if match.status == Match.Status.RUNNING:
         state = match.load_state()
-        seats = list(match.seats.select_related("user"))
         wakeups.plan_next(match, state, seats)
         match.save(update_fields=["wake_at"])
         transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
     else:
-        transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
+        transaction.on_commit(lambda: broadcast.send_table_state(match, seats))
 
 
 def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = None) -> bool:

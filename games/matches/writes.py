@@ -46,11 +46,11 @@ class WriteGroup:
         while self.queue:
             group, self.queue = sorted(self.queue, key=lambda call: call[0]), []
             try:
-                outcomes, events = await database_sync_to_async(write_together)(group)
+                outcomes, outbox = await database_sync_to_async(write_together)(group)
             except Exception as error:  # the commit failed: none of them happened
-                outcomes, events = [(False, error)] * len(group), []
+                outcomes, outbox = [(False, error)] * len(group), broadcast.Outbox()
             try:
-                await broadcast.send_collected(events)
+                await broadcast.send_collected(outbox.events)
             except Exception as error:  # as when a commit's broadcast failed: each caller hears of it
                 outcomes = [(False, error)] * len(group)
             for (_, _, _, done), (succeeded, value) in zip(group, outcomes, strict=True):
@@ -60,15 +60,17 @@ class WriteGroup:
                     done.set_result(value)
                 else:
                     done.set_exception(value)
+            if outbox.later:
+                await database_sync_to_async(outbox.call_later)()
 
 
-def write_together(group: list) -> tuple[list[tuple[bool, object]], list]:
+def write_together(group: list) -> tuple[list[tuple[bool, object]], broadcast.Outbox]:
     """[(succeeded, result or exception)] of each call, all committed in one transaction, and
-    the events their commit asked to broadcast."""
-    with broadcast.collected() as events:
+    what their commit asked for (events to broadcast, calls to make after)."""
+    with broadcast.collected() as outbox:
         if len(group) == 1:
             _, function, args, _ = group[0]
-            return [attempt(function, args)], events
+            return [attempt(function, args)], outbox
         with transaction.atomic():
             outcomes = []
             for _, function, args, _ in group:
@@ -77,13 +79,13 @@ def write_together(group: list) -> tuple[list[tuple[bool, object]], list]:
                     if not outcome[0]:
                         transaction.set_rollback(True)
                 outcomes.append(outcome)
-    return outcomes, events
+    return outcomes, outbox
 
 
-def written_alone(function, args) -> tuple[tuple[bool, object], list]:
-    """One call in its own transaction, and the events its commit asked to broadcast."""
-    with broadcast.collected() as events:
-        return attempt(function, args), events
+def written_alone(function, args) -> tuple[tuple[bool, object], broadcast.Outbox]:
+    """One call in its own transaction, and what its commit asked for."""
+    with broadcast.collected() as outbox:
+        return attempt(function, args), outbox
 
 
 def attempt(function, args) -> tuple[bool, object]:
@@ -106,10 +108,12 @@ async def write(match_id: int, function, *args):
     if grouped():
         return await GROUPED.run(match_id, function, *args)
     thread_sensitive = settings.MATCH_WRITES == "thread"
-    (succeeded, value), events = await database_sync_to_async(written_alone, thread_sensitive=thread_sensitive)(
+    (succeeded, value), outbox = await database_sync_to_async(written_alone, thread_sensitive=thread_sensitive)(
         function, args
     )
-    await broadcast.send_collected(events)
+    await broadcast.send_collected(outbox.events)
+    if outbox.later:
+        await database_sync_to_async(outbox.call_later, thread_sensitive=thread_sensitive)()
     if not succeeded:
         raise value
     return value

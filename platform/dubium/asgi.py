@@ -45,6 +45,12 @@ if settings.MATCH_WAKEUPS == "thread":
 
     start_ticker()
 
+# Celery builds its task registry on first use: in the web process that was the first finished
+# match's scoring, 15-30 ms on the database thread while moves waited. Built now instead.
+from dubium import celery_app  # noqa: E402
+
+celery_app.finalize(auto=True)
+
 # Everything loaded so far (Django, the apps, the URL conf) lives as long as the process: kept
 # out of the garbage collector's full passes, which otherwise walked it all and held the
 # process for 100 ms at a time under load (docs/performance.md).

@@ -71,3 +71,12 @@ def test_one_beat_refreshes_every_live_socket_of_the_process(duel):
     presence.beat({"tab-1": (duel.pk, 0), "tab-2": (duel.pk, 1)}, lambda name: True)
     assert presence.forget_dead_sockets(now=timezone.now() + timedelta(seconds=30)) == 0
     assert (seat(duel, 0).connections, seat(duel, 1).connections) == (1, 1)
+
+
+@pytest.mark.parametrize("is_open", [True, False])
+def test_a_socket_opening_or_closing_is_a_handful_of_statements(duel, django_assert_max_num_queries, is_open):
+    """It waits on the database thread with the process's moves, and every move asked for
+    meanwhile waits behind it: lock and load, the socket's row, the count, the seat, the wake-up."""
+    presence.connected(duel.pk, 0, "tab-1", True)
+    with django_assert_max_num_queries(5 + 2):  # and the test transaction's savepoint and its release
+        presence.connected(duel.pk, 0, "tab-2" if is_open else "tab-1", is_open)

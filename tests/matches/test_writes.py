@@ -11,8 +11,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.lobby.models import LobbySocket
-from games.matches import broadcast, writes
+from games.matches import broadcast, lifecycle, signals, writes
+from games.matches.actions import submit_action
 from games.matches.errors import MatchError
+from games.matches.models import Match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -68,3 +70,45 @@ async def test_a_writes_broadcasts_leave_from_the_event_loop_after_its_commit(ch
     assert await asyncio.gather(writes.write(1, write, "a"), writes.write(2, write, "b")) == ["a", "b"]
     heard = sorted([json.loads((await layer.receive(listener))["text"])["name"] for _ in range(2)])
     assert heard == ["a", "b"]
+
+
+async def test_a_finished_match_is_scored_after_its_last_moves_pushes_have_left(alice, bob, monkeypatch):
+    """Scoring (eager Celery here) is work nobody at the table waits for: done before the pushes,
+    it held up the last move's and every move queued behind it."""
+    match = await database_sync_to_async(one_die_duel)(alice, bob)
+    happened = []
+    sent = broadcast.send_collected
+
+    async def send_collected(events):
+        happened.extend("pushed" for _ in events[:1])
+        await sent(events)
+
+    def scored(sender, match_id, **kwargs):
+        happened.append("scored")
+
+    monkeypatch.setattr(broadcast, "send_collected", send_collected)
+    signals.match_finished.connect(scored, dispatch_uid="test-order")
+    try:
+        for action in ({"type": "bid", "quantity": 1, "face": 2}, {"type": "doubt"}):
+            seat = (await database_sync_to_async(to_act)(match.pk))[0]
+            match = await writes.write(match.pk, submit_action, match.pk, [alice, bob][seat], action, match.seq)
+        for _ in range(200):  # the mover has its answer; the scoring follows on the database thread
+            if "scored" in happened:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        signals.match_finished.disconnect(dispatch_uid="test-order")
+
+    assert match.status == Match.Status.FINISHED
+    assert happened == ["pushed", "pushed", "scored"]
+
+
+def one_die_duel(alice, bob) -> Match:
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=3, options={"dice": 1})
+    lifecycle.join_match(match.pk, bob)
+    return lifecycle.start_match(match.pk, alice)
+
+
+def to_act(match_id: int) -> list[int]:
+    match = Match.objects.get(pk=match_id)
+    return match.engine.to_act(match.load_state())
