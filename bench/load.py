@@ -213,7 +213,7 @@ async def play(url, headers, origin, room, seat, tally: Tally, start: Start, rng
         reader = asyncio.create_task(read())
         try:
             while await until(lambda: latest is not None):
-                if latest["status"] != "running" or latest["seq"] >= until_seq:
+                if latest["status"] != "running" or latest["seq"] >= until_seq or time.monotonic() >= deadline:
                     break
                 if not latest["legal"]:
                     seen = latest["seq"]
@@ -319,11 +319,12 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
         "sent": tally.moves,
         "connect_s": timing["connect_s"],
     }
+    ended = " (every match had ended)" if timing["elapsed"] < 0.9 * seconds else ""
     print(
-        f"{name:>8}: {result['moves']} moves ({result['moves_per_s']:.0f}/s), web CPU {result['cpu_ms']:.2f} ms a "
-        f"move; move -> every seat ms p50 {result['p50']:.1f} p95 {result['p95']:.1f} p99 {result['p99']:.1f} "
-        f"max {result['max']:.0f}; state message {result['bytes']:.0f} B; {result['sent']} sent, "
-        f"errors {result['errors'] or 'none'}"
+        f"{name:>8}: {result['moves']} moves in {timing['elapsed']:.1f} s{ended} ({result['moves_per_s']:.0f}/s), web"
+        f" CPU {result['cpu_ms']:.2f} ms a move; move -> every seat ms p50 {result['p50']:.1f} p95 {result['p95']:.1f}"
+        f" p99 {result['p99']:.1f} max {result['max']:.0f}; state message {result['bytes']:.0f} B; {result['sent']}"
+        f" sent, errors {result['errors'] or 'none'}"
     )
     warning = ""
     if result["client_share"] > 0.8:
