@@ -130,11 +130,11 @@ def rate_match(match_id: int) -> list[RatingChange]:
 def lock_ratings(game: str, users) -> dict[int, Rating]:
     """The players' rating rows in this game, created at 1500 if new, locked in user id order.
 
-    One order for every caller, so two matches sharing players never wait on each other in a cycle.
+    One order for every caller, so two matches sharing players never wait on each other in a cycle:
+    the new rows too, since inserting a key another transaction has just inserted waits for it.
     """
-    Rating.objects.bulk_create(
-        [Rating(user=user, game=game, is_bot=user.is_bot) for user in users], ignore_conflicts=True
-    )
+    new = [Rating(user=user, game=game, is_bot=user.is_bot) for user in sorted(users, key=lambda user: user.pk)]
+    Rating.objects.bulk_create(new, ignore_conflicts=True)
     locked = Rating.objects.select_for_update().filter(game=game, user__in=users).order_by("user_id")
     return {rating.user_id: rating for rating in locked}
 
