@@ -35,7 +35,7 @@ def history_svg(points: list[float], provisional_until: int, label: str, first_g
         lines.append(("rating-established", "none", solid))
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-        'style="max-width:100%;height:auto" role="img" aria-label="{label}">'
+        'role="img" aria-label="{label}">'
         "<title>{label}</title>"
         '<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#bbb"/>'
         '<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#bbb"/>'

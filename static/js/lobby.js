@@ -37,8 +37,11 @@
         drawTables(message.tables);
         document.getElementById("lobby-online").textContent = message.online;
         document.getElementById("lobby-playing").textContent = message.playing;
-        const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
-        document.getElementById("queue-sizes").textContent = sizes || "nobody";
+        const queueSizes = document.getElementById("queue-sizes");  // signed-in visitors only
+        if (queueSizes) {
+          const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
+          queueSizes.textContent = sizes || "nobody";
+        }
       } else if (message.type === "match_found") {
         // A form on its way (the pairing that completed this table) brings its own redirect.
         if (!submitting) location.href = message.url;

@@ -393,8 +393,9 @@
   function ratingText(message, seat) {
     const change = (message.rating_changes || []).find((c) => c.seat === seat);
     if (!change) return null;
+    const shown = change.after - change.before;  // of the whole numbers shown, so that they add up
     return h("span", { class: change.delta >= 0 ? "rating-up" : "rating-down" },
-      ` ${change.before} → ${change.after} (${change.delta >= 0 ? "+" : ""}${change.delta})`);
+      ` ${change.before} → ${change.after} (${shown >= 0 ? "+" : ""}${shown})`);
   }
 
   function addChat(message) {

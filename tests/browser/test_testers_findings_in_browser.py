@@ -1,6 +1,7 @@
 """What outside testers met on a fresh `make run` (issue 12), each walked again in chromium under
 the strict guard: no console error, failed request or server error while it runs."""
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 from games.bots import get_bot
 from games.engine import GAMES
 from games.matches import lifecycle
+from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction, Seat
 from games.simulate import play
 from ratings.bluffs import record_bluffs
@@ -257,3 +259,54 @@ def test_a_player_forfeited_elsewhere_loses_the_resign_button_without_a_reload(s
     page.wait_for_selector("#seats li.forfeited")
     expect(page.locator("button:has-text('Resign')")).to_be_hidden()
     assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
+
+
+def test_a_signed_out_visitor_hears_the_lobby_change_without_a_script_error(site, strict, alice, bob):
+    """Only signed-in visitors have the quick-pairing queue's line; the update wrote to it for everyone."""
+    page = strict.page()
+    page.goto(f"{site}/play/dudo/")
+    page.wait_for_timeout(1000)  # the lobby's socket is open
+
+    def alice_opens_a_table_and_bob_sits_down():  # sitting down tells every lobby of the game
+        lifecycle.join_match(lifecycle.create_match(game="dudo", players=3, host=alice).pk, bob)
+
+    in_another_thread(alice_opens_a_table_and_bob_sits_down)
+    expect(page.locator("#open-tables")).to_contain_text("2/3")
+
+
+def ranked_one_die_duel_to_its_end(players: list, seed: int = 3) -> Match:
+    def play_it():
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": user} for user in players], now=timezone.now(), options={"dice": 1},
+            seed=seed, ranked=True,
+        )  # fmt: skip
+        for action in ({"type": "bid", "quantity": 1, "face": 2}, {"type": "doubt"}):
+            seat = match.engine.to_act(match.load_state())[0]
+            match = submit_action(match.pk, players[seat], action, match.seq)
+        return match
+
+    match = in_another_thread(play_it)
+    assert match.status == Match.Status.FINISHED
+    return match
+
+
+def test_a_profile_with_a_rating_chart_keeps_to_the_pages_style_policy(site, strict, alice, bob):
+    """The chart's sizing was an inline style, which the Content Security Policy refuses."""
+    ranked_one_die_duel_to_its_end([alice, bob])
+    page = strict.page()
+    page.goto(f"{site}/accounts/u/alice/")
+    chart = page.locator("svg.rating-chart")
+    expect(chart).to_be_visible()
+    assert chart.evaluate("svg => getComputedStyle(svg).maxWidth") == "100%"  # shrinks to a phone's width
+
+
+def test_a_rating_change_on_the_table_adds_up(site, strict, alice, bob):
+    """'1538 -> 1553 (+15.7)': the change was shown to a tenth beside ratings shown whole."""
+    first = ranked_one_die_duel_to_its_end([alice, bob])
+    second = ranked_one_die_duel_to_its_end([alice, bob], seed=4)  # 1500 against 1500 is +-20 exactly
+    page = strict.page()
+    for match in (first, second):
+        page.goto(f"{site}/match/{match.pk}/")
+        for text in page.locator(".rating-up, .rating-down").all_inner_texts():
+            before, after, change = (float(n) for n in re.findall(r"[+-]?\d+(?:\.\d+)?", text))
+            assert before + change == after, text
