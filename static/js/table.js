@@ -302,12 +302,19 @@
       s.forfeited && message.status === "running"
         ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : s.came ? "left" : "did not come"} · the computer plays on`)
         : null,
+      // Their clock now counts down the time they have to come back (the disconnect grace).
+      awayToAct(message, s) ? h("span", { class: "seat-note away-note" }, "away · when their time runs out, the computer moves for them") : null,
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
         "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
       h("span", { class: "clock", "data-clock-seat": s.seat }),
     )));
     drawDelays();
+  }
+
+  function awayToAct(message, s) {
+    return message.status === "running" && !s.connected && !s.forfeited && !s.bot
+      && message.clocks.ms_left[s.seat] != null;
   }
 
   function drawClocks(message) {

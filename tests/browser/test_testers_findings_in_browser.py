@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.bots import get_bot
 from games.engine import GAMES
-from games.matches import lifecycle
+from games.matches import lifecycle, presence
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction, Seat
 from games.simulate import play
@@ -310,3 +310,25 @@ def test_a_rating_change_on_the_table_adds_up(site, strict, alice, bob):
         for text in page.locator(".rating-up, .rating-down").all_inner_texts():
             before, after, change = (float(n) for n in re.findall(r"[+-]?\d+(?:\.\d+)?", text))
             assert before + change == after, text
+
+
+def test_a_player_who_went_away_on_their_turn_is_said_to_be_away_beside_their_countdown(site, strict, alice, bob):
+    """The clock of an away player counts down their time to come back; nothing said so."""
+
+    def bob_to_act_and_gone():
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3, clock="game",
+            clock_initial_ms=300_000,
+        )  # fmt: skip
+        if match.engine.to_act(match.load_state()) == [0]:
+            match = submit_action(match.pk, alice, {"type": "bid", "quantity": 1, "face": 2}, match.seq)
+        presence.connected(match.pk, 1, "bobs-closed-tab", True)
+        presence.connected(match.pk, 1, "bobs-closed-tab", False)
+        return match
+
+    match = in_another_thread(bob_to_act_and_gone)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    expect(page.locator(".seat[data-seat='1'] .away-note")).to_contain_text("the computer moves for them")
+    expect(page.locator(".seat[data-seat='0'] .away-note")).to_have_count(0)

@@ -149,3 +149,13 @@ def test_a_game_against_the_computer_is_not_a_match_the_queue_found(alice):
     match = tables.play_the_computer(alice, "dudo", "random", 2, {}, "none")
     assert match.status == Match.Status.RUNNING
     assert matchmaking.just_paired(alice, "dudo") is None
+
+
+def test_a_waiting_player_is_not_shown_the_matchmakers_own_number(client, alice):
+    """It pairs by the skill estimate on the rating scale, which is not the rating the profile
+    shows ('near 1684' beside a rating of 1553); the page says how the range widens instead."""
+    matchmaking.join_queue(alice, "dudo", 2, 1684.0, time_control="3+2")
+    client.force_login(alice)
+    page = client.get("/play/dudo/").content.decode()
+    assert "1684" not in page
+    assert "near your level" in page and "widens the longer you wait" in page
