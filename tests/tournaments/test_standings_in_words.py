@@ -138,8 +138,11 @@ def test_a_dudab_projection_and_a_dobble_series_ranking_are_named_and_shown_to_a
     page = client.get(f"/tournaments/{night.pk}/").content.decode()
     standings_table = page.partition('id="standings"')[2].partition("</table>")[0]
     assert "Projected total</abbr> (lowest wins)" in standings_table
-    cells = re.findall(r"<td>-?\d+\.(\d+)</td>", standings_table)
-    assert cells and all(len(decimals) == 1 for decimals in cells), standings_table
+    # At most a tenth. A total that rounds to a whole tenth shows none ('119', not '119.0'): the
+    # table of 3 is not scaled, and the two scaled totals of the table of 2 both did so in one CI
+    # run in a hundred or so (the games' seeds differ from run to run).
+    decimals = re.findall(r"<td>-?\d+(?:\.(\d+))?</td>", standings_table)
+    assert decimals and all(len(places) <= 1 for places in decimals), standings_table
     header = client.get(f"/tournaments/{night.pk}/standings.csv").content.decode().splitlines()[0]
     assert header.startswith("place,player,seed,rating,total (lowest wins),"), "named as on the page"
     series = Tournament(name="spot it", game="dobble", format="dobble-series", rounds=3, series_ranking="wins")
