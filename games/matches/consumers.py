@@ -17,12 +17,28 @@ from games.matches.errors import MatchError
 from games.matches.models import MatchAction
 from games.matches.sockets import MAX_MESSAGE_BYTES, SERVICE_ERRORS, Heartbeat, ReconnectingConsumer
 
-# This process's open seat sockets, refreshed in the database together (presence.beat).
-SEAT_SOCKETS = Heartbeat(presence.beat)
+
+def beat_seats(sockets: dict[str, "MatchConsumer"], is_open) -> dict[int, int]:
+    """presence.beat for these consumers' sockets: the seq of each of their matches."""
+    return presence.beat({name: (socket.match_id, socket.seat) for name, socket in sockets.items()}, is_open)
+
+
+def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int]) -> None:
+    for socket in sockets.values():
+        socket.check_heard(seqs.get(socket.match_id))
+
+
+# This process's open seat sockets, refreshed in the database together (presence.beat), and
+# checked at each beat for a push they missed.
+SEAT_SOCKETS = Heartbeat(beat_seats, after=resync_the_behind)
 
 
 class MatchConsumer(ReconnectingConsumer):
     """One connection to one match: a seated player or a spectator."""
+
+    # The latest match seq this socket was sent, and its match's seq at the last heartbeat.
+    heard = awaited = 0
+    resyncing = None
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -45,7 +61,7 @@ class MatchConsumer(ReconnectingConsumer):
         await self.accept()
         if seat is not None:
             self.beating = True
-            SEAT_SOCKETS.add(self.channel_name, (self.match_id, seat))
+            SEAT_SOCKETS.add(self.channel_name, self)
             await writes.presence_write(self.match_id, presence.connected, self.match_id, seat, self.channel_name, True)
             if await database_sync_to_async(fairness.is_realtime)(self.match_id):
                 self.meter = fairness.DelayMeter()
@@ -127,10 +143,30 @@ class MatchConsumer(ReconnectingConsumer):
             meter.pong(message.get("id"), asyncio.get_running_loop().time())
 
     async def send_current_state(self):
-        await self.send_json(await database_sync_to_async(presence.current_message)(self.match_id, self.seat))
+        message = await database_sync_to_async(presence.current_message)(self.match_id, self.seat)
+        self.heard = max(self.heard, message["seq"])
+        await self.send_json(message)
+
+    def check_heard(self, seq: int | None) -> None:
+        """At each heartbeat, with the match's seq now. A socket still behind the seq of the beat
+        before missed a push, which would leave its player waiting for a move they never see: a
+        push lost with a Redis connection, or not sent because the seat was counted out while its
+        process could not reach the database. It is sent the whole state (the next beat tries
+        again if that fails). A push merely on its way is not taken for lost: it has a beat."""
+        if seq is None:
+            return
+        behind, self.awaited = self.heard < self.awaited, seq
+        if behind and SEAT_SOCKETS.is_open(self.channel_name):
+            self.resyncing = asyncio.ensure_future(self.resync())
+
+    async def resync(self):
+        with contextlib.suppress(*SERVICE_ERRORS):
+            await self.send_current_state()
 
     async def send_error(self, code: str, text: str):
         await self.send_json({"type": "error", "code": code, "message": text})
 
     async def match_push(self, event):
+        if event.get("seq") is not None:
+            self.heard = max(self.heard, event["seq"])
         await self.send(text_data=event["text"])

@@ -67,16 +67,27 @@ def seat_numbered(seats: list[Seat], number: int) -> Seat:
     raise Seat.DoesNotExist(f"no seat {number}")
 
 
-def beat(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bool]) -> None:
+def beat(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bool]) -> dict[int, int]:
     """These sockets ({channel name: (match id, seat number)}) are alive: one UPDATE for all
-    of them. Any taken for dead meanwhile count again, unless they have closed since."""
+    of them. Any taken for dead meanwhile count again, unless they have closed since. Returns
+    each of their matches' seq, which the process checks its sockets have heard (consumers.py)."""
     names = list(sockets)
     now = timezone.now()
     refreshed = 0
     for start in range(0, len(names), BEAT_CHUNK):
         refreshed += SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK]).update(last_seen=now)
-    if refreshed == len(names):
-        return
+    if refreshed != len(names):
+        count_again(sockets, is_open)
+    match_ids = sorted({match_id for match_id, _ in sockets.values()})
+    seqs = {}
+    for start in range(0, len(match_ids), BEAT_CHUNK):
+        seqs.update(Match.objects.filter(pk__in=match_ids[start : start + BEAT_CHUNK]).values_list("pk", "seq"))
+    return seqs
+
+
+def count_again(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bool]) -> None:
+    """Count again the sockets that were taken for dead (their rows are gone) and are still open."""
+    names = list(sockets)
     known = set()
     for start in range(0, len(names), BEAT_CHUNK):
         rows = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])

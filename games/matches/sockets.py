@@ -76,11 +76,13 @@ class Heartbeat:
     Every MATCH_SOCKET_HEARTBEAT_SECONDS, `write(sockets, is_open)` gets them all: one write per
     process and beat instead of one locked write per socket (at 400 sockets those cost as much
     as the moves). It beats while the process has a socket of its kind open; a beat lost to a
-    database outage is only late (three are missed before a socket is counted out).
+    database outage is only late (three are missed before a socket is counted out). `after`,
+    if given, is called on the event loop with the sockets and what `write` returned.
     """
 
-    def __init__(self, write):
+    def __init__(self, write, after=None):
         self.write = write
+        self.after = after
         self.sockets = {}
         self.beating = None
 
@@ -103,8 +105,14 @@ class Heartbeat:
         while True:
             await asyncio.sleep(settings.MATCH_SOCKET_HEARTBEAT_SECONDS)
             try:
-                await database_sync_to_async(self.write)(dict(self.sockets), self.is_open)
+                await self.beat_once()
             except SERVICE_ERRORS:
                 pass
             except Exception:  # a bug must not stop the beats of every socket of the process
                 log.exception("a heartbeat of %d sockets failed", len(self.sockets))
+
+    async def beat_once(self) -> None:
+        sockets = dict(self.sockets)
+        written = await database_sync_to_async(self.write)(sockets, self.is_open)
+        if self.after is not None:
+            self.after(sockets, written)

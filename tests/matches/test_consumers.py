@@ -272,3 +272,49 @@ async def test_a_push_reaches_the_socket_while_the_database_thread_is_busy(appli
         release.set()
         await busy
     await ws.disconnect()
+
+
+async def test_a_push_a_seat_missed_is_made_good_at_the_heartbeat_after_next(application, match_ids):
+    """The seat was counted out while its process could not reach the database, so the move's
+    push left without it: the heartbeats find the socket behind its match and send the state."""
+    from channels.db import database_sync_to_async
+
+    from games.matches.actions import submit_action
+    from games.matches.consumers import SEAT_SOCKETS
+    from games.matches.models import Seat
+
+    first = match_ids["first"]
+    waiting, _, _ = await connect(application, match_ids["match"], match_ids["users"][1 - first])
+    assert (await waiting.receive_json_from())["seq"] == 0
+    await waiting.receive_json_from()  # its own connection, announced to the table
+    missed = Seat.objects.filter(match_id=match_ids["match"], number=1 - first)
+    await database_sync_to_async(missed.update)(connections=0)
+    await database_sync_to_async(submit_action)(match_ids["match"], match_ids["users"][first], OPENING_BID, 0)
+    assert await waiting.receive_nothing(timeout=0.3), "the push went to the seats counted in"
+
+    await SEAT_SOCKETS.beat_once()
+    assert await waiting.receive_nothing(timeout=0.3), "a push may still be on its way: it has a beat"
+    await SEAT_SOCKETS.beat_once()
+    repaired = await waiting.receive_json_from(timeout=5)
+    assert (repaired["type"], repaired["seq"], repaired["seat"]) == ("state", 1, 1 - first)
+    assert (repaired["view"]["bid"]["quantity"], repaired["view"]["bid"]["face"]) == (1, 2)
+    await SEAT_SOCKETS.beat_once()
+    assert await waiting.receive_nothing(timeout=0.3), "a socket that has heard the latest is sent nothing more"
+    await waiting.disconnect()
+
+
+async def test_a_socket_that_hears_every_push_is_never_resynced(application, match_ids):
+    from games.matches.consumers import SEAT_SOCKETS
+
+    first = match_ids["first"]
+    mover, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    await mover.receive_json_from()
+    await mover.receive_json_from()
+    for _ in range(2):
+        await SEAT_SOCKETS.beat_once()
+    await mover.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    assert (await mover.receive_json_from(timeout=5))["seq"] == 1
+    for _ in range(3):
+        await SEAT_SOCKETS.beat_once()
+    assert await mover.receive_nothing(timeout=0.3)
+    await mover.disconnect()
