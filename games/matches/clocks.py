@@ -18,7 +18,8 @@ def disconnect_grace() -> timedelta:
 
 
 def deadline(match, seat, state) -> datetime | None:
-    """When this seat, if it is to act, times out; None when it never does.
+    """When this seat, if it is to act, times out; None when it never does: at its clock's
+    limit or, away, at the end of its grace to come back, whichever is first.
 
     A game's answer window (I Doubt It's doubt window) ends whatever the clock says.
     Real-time games (Dobble) have no turns and no clock: a player who stops claiming
@@ -26,12 +27,14 @@ def deadline(match, seat, state) -> datetime | None:
     for the grace period (counted from the start for one that never came) is forfeited,
     and a house bot plays on for it, so a table of absent players still finishes.
     """
-    if match.turn_started_at is None or seat.house_bot or seat.code_version is not None:
+    limits = [limit for limit in (clock_deadline(match, seat, state), away_deadline(match, seat)) if limit]
+    return min(limits) if limits else None
+
+
+def clock_deadline(match, seat, state) -> datetime | None:
+    """When the seat's clock (or the game's answer window) runs out, present or not."""
+    if match.turn_started_at is None or seat.house_bot or seat.code_version is not None or match.engine.realtime:
         return None
-    if match.engine.realtime:
-        if seat.connections:
-            return None
-        return (seat.disconnected_at or match.started_at) + disconnect_grace()
     limits = []
     window_ms = match.engine.answer_window_ms(state)
     if window_ms is not None:
@@ -41,9 +44,18 @@ def deadline(match, seat, state) -> datetime | None:
         limits.append(match.turn_started_at + timedelta(milliseconds=match.clock_initial_ms))
     elif match.clock == match.Clock.PER_GAME:
         limits.append(match.turn_started_at + timedelta(milliseconds=max(seat.clock_ms, 0)))
-    if seat.connections == 0 and seat.disconnected_at is not None:
-        limits.append(max(match.turn_started_at, seat.disconnected_at) + disconnect_grace())
     return min(limits) if limits else None
+
+
+def away_deadline(match, seat) -> datetime | None:
+    """When an away seat's grace to come back ends; None while it has a socket open."""
+    if match.turn_started_at is None or seat.house_bot or seat.code_version is not None or seat.connections:
+        return None
+    if match.engine.realtime:
+        return (seat.disconnected_at or match.started_at) + disconnect_grace()
+    if seat.disconnected_at is None:
+        return None
+    return max(match.turn_started_at, seat.disconnected_at) + disconnect_grace()
 
 
 def stop(match, seats, to_act: list[int], now: datetime) -> None:
@@ -65,18 +77,21 @@ def charge(match, seat, now: datetime) -> bool:
 
 
 def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
-    """What the clients draw: each bank and, for seats to act, the milliseconds left."""
-    left = {}
+    """What the clients draw: each bank and, for seats to act, the milliseconds left on their
+    clock and, while away, of their grace to come back (two figures, so that a player's clock
+    keeps showing their own time while they are away)."""
+    left, away = {}, {}
     for seat in seats:
         if seat.number in to_act:
-            limit = deadline(match, seat, state)
-            if limit is not None:
-                left[str(seat.number)] = max(0, int((limit - now).total_seconds() * 1000))
+            for limits, limit in ((left, clock_deadline(match, seat, state)), (away, away_deadline(match, seat))):
+                if limit is not None:
+                    limits[str(seat.number)] = max(0, int((limit - now).total_seconds() * 1000))
     return {
         "mode": match.clock,
         "initial_ms": match.clock_initial_ms,
         "increment_ms": match.clock_increment_ms,
         "bank_ms": {str(s.number): s.clock_ms for s in seats} if match.clock == match.Clock.PER_GAME else {},
         "ms_left": left,
+        "away_ms_left": away,
         "server_time": now.isoformat(),
     }

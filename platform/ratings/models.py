@@ -98,6 +98,11 @@ class RatingChange(models.Model):
     def provisional(self) -> bool:
         return is_provisional(self.games_before)
 
+    @property
+    def shown_delta(self) -> int:
+        """The change between the whole ratings a page shows, so that "+15 → 1553" adds up."""
+        return round(self.after) - round(self.before)
+
 
 class HighScore(models.Model):
     """Solo Dubito is not rated: each solo game's score goes to a high-score table instead."""

@@ -21,6 +21,6 @@ def rating_changes(match_id: int) -> list[dict]:
     """What a ranked result did to each seat's rating (empty until it is rated)."""
     changes = RatingChange.objects.filter(match_id=match_id).order_by("seat")
     return [
-        {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": round(c.delta, 1)}
+        {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": c.shown_delta}
         for c in changes
     ]

@@ -302,8 +302,12 @@
       s.forfeited && message.status === "running"
         ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : s.came ? "left" : "did not come"} · the computer plays on`)
         : null,
-      // Their clock now counts down the time they have to come back (the disconnect grace).
-      awayToAct(message, s) ? h("span", { class: "seat-note away-note" }, "away · when their time runs out, the computer moves for them") : null,
+      // Away on their turn: their clock keeps their own time; this counts down to the computer's
+      // move for them (the end of their grace to come back, or their clock, whichever is first).
+      awayToAct(message, s)
+        ? h("span", { class: "seat-note away-note" }, "away · the computer moves for them in ",
+            h("span", { "data-away-seat": s.seat }))
+        : null,
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
         "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
@@ -314,24 +318,30 @@
 
   function awayToAct(message, s) {
     return message.status === "running" && !s.connected && !s.forfeited && !s.bot
-      && message.clocks.ms_left[s.seat] != null;
+      && message.clocks.away_ms_left[s.seat] != null;
   }
 
   function drawClocks(message) {
     clearInterval(clockTimer);
     const received = Date.now();
+    const { ms_left: clockLeft, away_ms_left: awayLeft, bank_ms: banks } = message.clocks;
+    const remaining = (left) => (left == null ? null : Math.max(0, left - (Date.now() - received)));
     const tick = () => {
       for (const node of document.querySelectorAll("[data-clock-seat]")) {
         const seat = node.dataset.clockSeat;
-        const left = message.clocks.ms_left[seat];
-        const bank = message.clocks.bank_ms[seat];
-        const ms = left != null ? Math.max(0, left - (Date.now() - received)) : bank;
+        const left = remaining(clockLeft[seat]);
+        const ms = left != null ? left : banks[seat];
         node.textContent = ms == null ? "" : formatMs(ms);
-        node.classList.toggle("low", left != null && ms < 10000);
+        node.classList.toggle("low", left != null && left < 10000);
+      }
+      for (const node of document.querySelectorAll("[data-away-seat]")) {
+        const seat = node.dataset.awaySeat;
+        const limits = [remaining(awayLeft[seat]), remaining(clockLeft[seat])].filter((ms) => ms != null);
+        node.textContent = formatMs(Math.min(...limits));
       }
     };
     tick();
-    if (Object.keys(message.clocks.ms_left).length) clockTimer = setInterval(tick, 250);
+    if (Object.keys(clockLeft).length || Object.keys(awayLeft).length) clockTimer = setInterval(tick, 250);
   }
 
   function formatMs(ms) {
@@ -400,9 +410,8 @@
   function ratingText(message, seat) {
     const change = (message.rating_changes || []).find((c) => c.seat === seat);
     if (!change) return null;
-    const shown = change.after - change.before;  // of the whole numbers shown, so that they add up
     return h("span", { class: change.delta >= 0 ? "rating-up" : "rating-down" },
-      ` ${change.before} → ${change.after} (${shown >= 0 ? "+" : ""}${shown})`);
+      ` ${change.before} → ${change.after} (${change.delta >= 0 ? "+" : ""}${change.delta})`);
   }
 
   function addChat(message) {

@@ -312,8 +312,10 @@ def test_a_rating_change_on_the_table_adds_up(site, strict, alice, bob):
             assert before + change == after, text
 
 
-def test_a_player_who_went_away_on_their_turn_is_said_to_be_away_beside_their_countdown(site, strict, alice, bob):
-    """The clock of an away player counts down their time to come back; nothing said so."""
+def test_a_player_who_went_away_on_their_turn_keeps_their_clock_and_is_said_to_be_away(site, strict, alice, bob):
+    """The clock of an away player counted down their time to come back (2:56 became 1:00, then
+    1:58 when they came back), and nothing said so: now the clock keeps their own time and the
+    note counts down to the computer's move for them."""
 
     def bob_to_act_and_gone():
         match = lifecycle.start_seated_match(
@@ -330,5 +332,10 @@ def test_a_player_who_went_away_on_their_turn_is_said_to_be_away_beside_their_co
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
-    expect(page.locator(".seat[data-seat='1'] .away-note")).to_contain_text("the computer moves for them")
+    note = page.locator(".seat[data-seat='1'] .away-note")
+    expect(note).to_have_text(re.compile(r"^away · the computer moves for them in (1:00|0:[0-5]\d)$"))
+    expect(page.locator("[data-clock-seat='1']")).to_have_text(re.compile(r"^(5:00|4:[45]\d)$"))
+    first = note.inner_text()
+    page.wait_for_timeout(1200)
+    assert note.inner_text() != first, "the note counts down"
     expect(page.locator(".seat[data-seat='0'] .away-note")).to_have_count(0)

@@ -19,8 +19,21 @@ def test_the_partial_shows_each_game_with_peak_games_win_rate_and_recent_deltas(
     html = render_to_string("ratings/_profile_ratings.html", {"ratings": rows})
     assert "Dudo</a>: 1498" in html and "provisional" in html
     assert "peak 1520 · 2 rated games · 50% won" in html
-    assert f'href="/match/{first.pk}/">#{first.pk}</a> 2026-01-01: place 1,\n          +20.0 → 1520?' in html
+    assert f'href="/match/{first.pk}/">#{first.pk}</a> 2026-01-01: place 1,\n          +20 → 1520 <abbr' in html
     assert "<svg" in html and 'class="rating-provisional"' in html
+
+
+def test_each_recent_change_is_the_difference_of_the_whole_ratings_shown(finished_match, alice, bob, carol):
+    """'+24.3 → 1487' read as wrong beside 1463 the game before: the change shown is whole too."""
+    for ranking in ([[0], [1]], [[1], [0]], [[0], [1]]):
+        rate_match(finished_match("dudo", [alice, bob], ranking).pk)
+    rate_match(finished_match("dudo", [alice, carol], [[1], [0]]).pk)
+    recent = profile_ratings(alice)[0]["recent"]
+    assert any(change.delta != round(change.delta) for change in recent), "a change with a fraction"
+    html = render_to_string("ratings/_profile_ratings.html", {"ratings": profile_ratings(alice)})
+    for change in recent:
+        assert f"{round(change.after) - round(change.before):+d} → {round(change.after)}" in html
+    assert "?" not in html and "μ" not in html and "skill 2" in html
 
 
 def test_the_partial_says_so_when_there_are_no_rated_games(db, alice):
