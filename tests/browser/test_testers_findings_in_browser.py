@@ -339,3 +339,31 @@ def test_a_player_who_went_away_on_their_turn_keeps_their_clock_and_is_said_to_b
     page.wait_for_timeout(1200)
     assert note.inner_text() != first, "the note counts down"
     expect(page.locator(".seat[data-seat='0'] .away-note")).to_have_count(0)
+
+
+def test_a_dudo_doubt_that_found_one_die_says_one_two_not_one_twos(site, strict, alice, bob):
+    """'Last round: bob lost a die (1 twos found for a bid of 2).'"""
+
+    def bid_two_of_a_face_one_die_shows_then_doubt():
+        for seed in range(100):
+            match = lifecycle.start_seated_match(
+                game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=seed
+            )
+            state = match.load_state()
+            shown = {face: sum(d == face or d == 1 for dice in state.dice for d in dice) for face in range(2, 7)}
+            lone = [face for face, count in shown.items() if count == 1]
+            if lone:
+                bidder = match.engine.to_act(state)[0]
+                users = [alice, bob]
+                match = submit_action(match.pk, users[bidder], {"type": "bid", "quantity": 2, "face": lone[0]}, 0)
+                return submit_action(match.pk, users[1 - bidder], {"type": "doubt"}, match.seq), lone[0]
+        raise AssertionError("no seed in 100 shows a face on exactly one die")
+
+    match, face = in_another_thread(bid_two_of_a_face_one_die_shows_then_doubt)
+    word = ["", "one", "two", "three", "four", "five", "six"][face]
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    expect(page.locator("#dudo-reveal .verdict")).to_contain_text(f"Bluff! 1 {word} found (ones wild).")
+    expect(page.locator(".dudo-status")).to_contain_text("9 dice on the table")
+    expect(page.locator("#game-area")).to_contain_text(f"(1 {word} found for a bid of 2)", timeout=10_000)

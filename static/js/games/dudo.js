@@ -52,7 +52,7 @@
         : null)),
       h("p", { class: "verdict" },
         h("strong", { class: "verdict-word" }, bluff ? "Bluff!" : "Honest"),
-        ` ${event.count} ${event.count === 1 ? SINGULAR[event.face] : PLURAL[event.face]} found${onesWild && event.face !== 1 ? " (ones wild)" : ""}. `,
+        ` ${spell(event.count, event.face)} found${onesWild && event.face !== 1 ? " (ones wild)" : ""}. `,
         h("strong", {}, `${name(event.loser)} loses a die.`)));
   }
 
@@ -60,7 +60,7 @@
   // one (nobody, once the match is over).
   function standing(doubt, finished, toAct, name) {
     const last = doubt && !doubt.live ? `Last round: ${name(doubt.event.loser)} lost a die ` +
-      `(${doubt.event.count} ${PLURAL[doubt.event.face]} found for a bid of ${doubt.event.quantity}).` : "";
+      `(${spell(doubt.event.count, doubt.event.face)} found for a bid of ${doubt.event.quantity}).` : "";
     if (finished) return `The game is over. ${last}`.trim();
     if (last) return `${last} ${name(toAct[0])} opens.`;
     return `No bid yet: ${toAct.length ? name(toAct[0]) : "the starter"} opens the round.`;
@@ -77,7 +77,7 @@
 
     area.append(h("p", { class: "table-status dudo-status" },
       h("span", { class: "chip" }, `Round ${view.round}`),
-      h("span", { class: "chip" }, `${view.total_dice} dice on the table`),
+      h("span", { class: "chip" }, `${view.total_dice} ${view.total_dice === 1 ? "die" : "dice"} on the table`),
       h("span", { class: `chip${view.ones_wild ? " wild" : ""}` }, view.ones_wild ? "Ones are wild" : "Ones are not wild"),
       view.palifico ? h("span", { class: "chip warn" }, "One-die round: only players with one die may change the face") : null));
 
