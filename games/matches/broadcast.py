@@ -66,7 +66,7 @@ def table_facts(match, state, seats) -> dict:
         # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
         "starts_in_ms": max(0, round((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
         "result": match.result,
-        "rating_changes": rating_changes(match.pk) if match.status == match.Status.FINISHED and match.ranked else [],
+        **rating_facts(match),
     }
 
 
@@ -84,16 +84,20 @@ def seat_message(match, state, facts: dict, seat: int | None, history_tail: int 
     return message
 
 
-def rating_changes(match_id: int) -> list[dict]:
-    """What a ranked result did to each seat's rating, as the ratings app reports it (empty until rated)."""
-    return _rating_report(match_id) if _rating_report is not None else []
+def rating_facts(match) -> dict:
+    """What a ranked result did to each seat's rating, or why it is not rated, as the ratings
+    app reports it (`rating_changes` empty and `not_rated` null while it is being rated)."""
+    if _rating_report is None or match.status != match.Status.FINISHED or not match.ranked:
+        return {"rating_changes": [], "not_rated": None}
+    return _rating_report(match)
 
 
 _rating_report = None
 
 
-def report_rating_changes(report) -> None:
-    """The ratings app (AppConfig.ready) gives the function that lists a match's rating changes."""
+def report_ratings(report) -> None:
+    """The ratings app (AppConfig.ready) gives the function that tells a finished ranked match's
+    rating changes, or why it is not rated."""
     global _rating_report
     _rating_report = report
 

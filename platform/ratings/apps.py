@@ -6,10 +6,10 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Subscribe to finished matches; lend the match pages the rating changes they show."""
+        """Subscribe to finished matches; lend the match pages what they say of ratings."""
         from games.matches import broadcast, signals
         from ratings import receivers
 
         signals.match_finished.connect(receivers.rate_finished_match, dispatch_uid="ratings")
         signals.match_finished.connect(receivers.count_bluffs, dispatch_uid="ratings-bluffs")
-        broadcast.report_rating_changes(receivers.rating_changes)
+        broadcast.report_ratings(receivers.rating_report)

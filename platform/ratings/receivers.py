@@ -3,7 +3,7 @@
 from games.matches import broadcast
 from ratings.bluffs import record_bluffs
 from ratings.models import RatingChange
-from ratings.services import rate_match
+from ratings.services import rate_match, why_not_rated
 
 
 def rate_finished_match(sender, match_id: int, **kwargs) -> None:
@@ -15,6 +15,13 @@ def rate_finished_match(sender, match_id: int, **kwargs) -> None:
 def count_bluffs(sender, match_id: int, **kwargs) -> None:
     """Store the finished match's bluff and doubt figures (once, however often it is announced)."""
     record_bluffs(match_id)
+
+
+def rating_report(match) -> dict:
+    """What a finished ranked match's table says of ratings: each seat's change once it is
+    rated, or why it is not rated (in words); neither while it is being rated."""
+    changes = rating_changes(match.pk)
+    return {"rating_changes": changes, "not_rated": None if changes else why_not_rated(match)}
 
 
 def rating_changes(match_id: int) -> list[dict]:

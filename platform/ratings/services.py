@@ -48,7 +48,7 @@ def ladder_ratings(game: str, user_ids) -> dict[int, float]:
 
 
 def why_not_rated(match: Match) -> str | None:
-    """None when the match counts; else why not.
+    """None when the match counts; else why not (in words, as the table says it after "Not rated:").
 
     Rated: ranked, finished with a ranking, two seats or more that came (Match.absentees), and
     every seat that did not forfeit made at least one move of its own (a move the clock made for
@@ -60,16 +60,16 @@ def why_not_rated(match: Match) -> str | None:
         return "not finished"
     if not match.ranked:
         return "not ranked"
-    seats = list(match.seats.all())
+    seats = list(match.seats.select_related("user"))
     if len(seats) < 2:
         return "solo"
     forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
     moved = set(match.actions.exclude(source=MatchAction.Source.TIMEOUT).values_list("seat", flat=True).distinct())
-    idle = [s.number for s in seats if s.number not in moved and s.number not in forfeited]
-    if idle:
-        return f"seat {idle[0]} never moved"
     if len(seats) - len(match.absentees()) < 2:
-        return "only one player came"
+        return "fewer than two players came"
+    idle = [s.user.username for s in seats if s.number not in moved and s.number not in forfeited]
+    if idle:
+        return f"{' and '.join(idle)} made no move of their own"
     return None
 
 

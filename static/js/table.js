@@ -380,6 +380,7 @@
         group.map((n) => leftNote(message, n)),
         group.map((n) => ratingText(message, n))))),
       absenceNote(message),
+      message.not_rated ? h("p", { id: "not-rated", class: "muted" }, `Not rated: ${message.not_rated}.`) : null,
       h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
     ].filter(Boolean));
     if (appearing) box.scrollIntoView({ block: "nearest" });
@@ -401,10 +402,8 @@
     const away = message.result.absent || [];
     if (!away.length) return null;
     const names = away.map((n) => playerName(message.seats, n)).join(" and ");
-    const came = message.seats.length - away.length;
-    const rated = came >= 2 ? "" : " Not rated: fewer than two players came.";
     return h("p", { id: "absence-note", class: "muted" },
-      `${names} never came to the table: every move of the seat was the clock's or the computer's.${rated}`);
+      `${names} never came to the table: every move of the seat was the clock's or the computer's.`);
   }
 
   function ratingText(message, seat) {

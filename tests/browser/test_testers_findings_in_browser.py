@@ -367,3 +367,22 @@ def test_a_dudo_doubt_that_found_one_die_says_one_two_not_one_twos(site, strict,
     expect(page.locator("#dudo-reveal .verdict")).to_contain_text(f"Bluff! 1 {word} found (ones wild).")
     expect(page.locator(".dudo-status")).to_contain_text("9 dice on the table")
     expect(page.locator("#game-area")).to_contain_text(f"(1 {word} found for a bid of 2)", timeout=10_000)
+
+
+def test_a_ranked_game_resigned_before_a_move_says_why_it_is_not_rated(site, strict, alice, bob):
+    """A ranked duel resigned at once ended with no rating change and no word of why."""
+    match = in_another_thread(lambda: lifecycle.start_seated_match(
+        game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=4, ranked=True,
+    ))  # fmt: skip
+    pages = {name: strict.page() for name in ("alice", "bob")}
+    for name, page in pages.items():
+        log_in(page, site, name)
+        page.goto(f"{site}/match/{match.pk}/")
+    page = pages["alice"]
+    expect(page.locator(".seat[data-seat='1'] .dot")).to_have_attribute("data-presence", "connected")
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.click("button:has-text('Resign')")
+    expect(page.locator("#result")).to_contain_text("alice (resigned)")
+    expect(page.locator("#not-rated")).to_have_text("Not rated: bob made no move of their own.")
+    assert page.locator(".rating-up, .rating-down").count() == 0

@@ -93,7 +93,7 @@ def test_not_rated_aborted_unranked_running_or_idle_matches(finished_match, alic
     cases = {
         "not finished": finished_match("dudo", [alice, bob], [[0], [1]], status="aborted"),
         "not ranked": finished_match("dudo", [alice, bob], [[0], [1]], ranked=False),
-        "seat 1 never moved": finished_match("dudo", [alice, bob], [[0], [1]], movers=[0]),
+        "fewer than two players came": finished_match("dudo", [alice, bob], [[0], [1]], movers=[0]),
     }
     running = finished_match("dudo", [alice, bob], [[0], [1]], status="running")
     assert why_not_rated(running) == "not finished"
@@ -106,13 +106,20 @@ def test_not_rated_aborted_unranked_running_or_idle_matches(finished_match, alic
 
 def test_moves_made_by_the_clock_do_not_count_as_playing(finished_match, alice, bob):
     match = finished_match("dudo", [alice, bob], [[0], [1]], movers=[0], timeouts=[1])
-    assert why_not_rated(match) == "seat 1 never moved"
+    assert why_not_rated(match) == "fewer than two players came"
+    assert rate_match(match.pk) == []
+
+
+def test_a_player_who_came_and_made_no_move_of_their_own_leaves_the_match_unrated(finished_match, alice, bob):
+    match = finished_match("dudo", [alice, bob], [[0], [1]], movers=[0], timeouts=[1])
+    match.seats.filter(number=1).update(disconnected_at=match.finished_at)  # bob had the table open
+    assert why_not_rated(match) == "bob made no move of their own"
     assert rate_match(match.pk) == []
 
 
 def test_a_table_abandoned_before_anyone_moved_is_not_rated(finished_match, alice, bob):
     match = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0], movers=[])
-    assert why_not_rated(match) == "seat 1 never moved"
+    assert why_not_rated(match) == "fewer than two players came"
     assert rate_match(match.pk) == []
 
 
@@ -146,7 +153,7 @@ def test_a_no_show_is_not_rated_and_the_others_are_rated_among_themselves(finish
     stand-in house bot's moves are not theirs) is left out of the rating, and a two-seat table
     with a no-show is not rated at all."""
     alone = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0], absent=[0], movers=[1])
-    assert why_not_rated(alone) == "only one player came"
+    assert why_not_rated(alone) == "fewer than two players came"
     assert rate_match(alone.pk) == []
     table = finished_match("dudo", [alice, bob, carol], [[1], [0], [2]], forfeited=[2], absent=[2])
     MatchAction.objects.create(match=table, seq=99, seat=2, action={"type": "x"}, source=MatchAction.Source.HOUSE)
