@@ -70,7 +70,9 @@ def apply_action(
     if clocks.charge(match, mover, now):
         mover.save(update_fields=["clock_ms"])
     match.seq += 1
-    rows.insert_action(match, seat_number, action, source, match.store_state(state), now)
+    events = match.store_state(state)
+    rows.insert_action(match, seat_number, action, source, events, now)
+    match.timed_out = timed_out(seat_number, source, events)
     match.turn_started_at = now
     if not window_was_open:
         match.window_opened_at = now
@@ -80,6 +82,12 @@ def apply_action(
     wakeups.plan_next(match, state, seats)
     rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+
+
+def timed_out(seat: int, source: str, events: list) -> dict | None:
+    """What the table is told when the clock made this move: for whom, and how many of the
+    latest history entries it wrote (the history says so: "time ran out")."""
+    return {"seat": seat, "entries": len(events)} if source == MatchAction.Source.TIMEOUT else None
 
 
 def current(engine, state, at: int, seen) -> bool:

@@ -66,6 +66,8 @@ def table_facts(match, state, seats) -> dict:
         # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
         "starts_in_ms": max(0, round((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
         "result": match.result,
+        # The latest move, when the clock made it; null after any other change (clients keep the marks).
+        "timed_out": getattr(match, "timed_out", None),
         **rating_facts(match),
     }
 

@@ -76,6 +76,11 @@ def charge(match, seat, now: datetime) -> bool:
     return True
 
 
+def bank(match, seat) -> int:
+    """A seat's per-game bank; the whole starting time at a table still waiting to start."""
+    return match.clock_initial_ms if match.status == match.Status.OPEN else seat.clock_ms
+
+
 def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
     """What the clients draw: each bank and, for seats to act, the milliseconds left on their
     clock and, while away, of their grace to come back (two figures, so that a player's clock
@@ -90,7 +95,7 @@ def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
         "mode": match.clock,
         "initial_ms": match.clock_initial_ms,
         "increment_ms": match.clock_increment_ms,
-        "bank_ms": {str(s.number): s.clock_ms for s in seats} if match.clock == match.Clock.PER_GAME else {},
+        "bank_ms": {str(s.number): bank(match, s) for s in seats} if match.clock == match.Clock.PER_GAME else {},
         "ms_left": left,
         "away_ms_left": away,
         "server_time": now.isoformat(),

@@ -21,6 +21,7 @@
   let wasMyMove = false;
   const baseTitle = document.title;
   let history = null;  // every history entry seen so far
+  const byClock = new Set();  // indices of the entries the clock made (a seat's time ran out), as told
   const delays = {};  // real-time games: each seat's measured one-way delay (games/matches/fairness.py)
 
   function h(tag, attrs, ...children) {
@@ -79,10 +80,14 @@
   // False when the message starts past the entries kept (a push was lost): ask for everything.
   function mergeHistory(message) {
     if (!message.view || !message.view.history) return true;
-    if (message.history_start == null) { history = message.view.history.slice(); return true; }
-    if (history === null || message.history_start > history.length) return false;
-    history = history.slice(0, message.history_start).concat(message.view.history);
-    message.view.history = history.slice();
+    if (message.history_start == null) history = message.view.history.slice();
+    else if (history === null || message.history_start > history.length) return false;
+    else {
+      history = history.slice(0, message.history_start).concat(message.view.history);
+      message.view.history = history.slice();
+    }
+    const clock = message.timed_out;
+    if (clock && clock.entries) byClock.add(history.length - clock.entries);  // the move; what followed is the game's
     return true;
   }
 
@@ -175,7 +180,10 @@
         redraw: () => { if (latest === message) drawArea(message); },
       });
     } else if (message.status === "open") {
-      area.append(h("p", { class: "muted" }, "Waiting for the table to fill and the host to start."));
+      const missing = Number(root.dataset.players) - message.seats.length;
+      area.append(h("p", { class: "muted" }, missing > 0
+        ? `Waiting for ${missing} more player${missing === 1 ? "" : "s"}; then the host starts the match.`
+        : "The table is full: waiting for the host to start the match."));
     }
     if (!(renderer && renderer.keepsFocus)) restoreFocus(area, focus);  // Dobble puts it back itself
   }
@@ -302,11 +310,12 @@
       s.forfeited && message.status === "running"
         ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : s.came ? "left" : "did not come"} · the computer plays on`)
         : null,
-      // Away on their turn: their clock keeps their own time; this counts down to the computer's
+      // Away: on their turn their clock keeps their own time and this counts down to the computer's
       // move for them (the end of their grace to come back, or their clock, whichever is first).
-      awayToAct(message, s)
-        ? h("span", { class: "seat-note away-note" }, "away · the computer moves for them in ",
-            h("span", { "data-away-seat": s.seat }))
+      away(message, s)
+        ? h("span", { class: "seat-note away-note" }, "away",
+            message.clocks.away_ms_left[s.seat] != null
+              ? [" · the computer moves for them in ", h("span", { "data-away-seat": s.seat })] : null)
         : null,
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
         "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),
@@ -316,9 +325,8 @@
     drawDelays();
   }
 
-  function awayToAct(message, s) {
-    return message.status === "running" && !s.connected && !s.forfeited && !s.bot
-      && message.clocks.away_ms_left[s.seat] != null;
+  function away(message, s) {
+    return message.status === "running" && !s.connected && !s.forfeited && !s.bot;
   }
 
   function drawClocks(message) {
@@ -353,8 +361,10 @@
     const list = el("history");
     const events = (message.view && message.view.history) || [];
     const describe = (renderer && renderer.describe) || ((event) => JSON.stringify(event));
-    list.replaceChildren(...events.slice(-60).map((event) =>
-      h("li", {}, describe(event, (n) => moverName(message, n)))));
+    const first = Math.max(0, events.length - 60);
+    list.replaceChildren(...events.slice(first).map((event, i) =>
+      h("li", {}, describe(event, (n) => moverName(message, n)),
+        byClock.has(first + i) ? h("span", { class: "muted" }, " (time ran out: the computer's move)") : null)));
     list.scrollTop = list.scrollHeight;
   }
 

@@ -338,6 +338,10 @@ def test_a_player_who_went_away_on_their_turn_keeps_their_clock_and_is_said_to_b
     first = note.inner_text()
     page.wait_for_timeout(1200)
     assert note.inner_text() != first, "the note counts down"
+    note_box, name_box = note.bounding_box(), page.locator(".seat[data-seat='1'] .seat-name").bounding_box()
+    assert note_box["y"] >= name_box["y"] + name_box["height"] - 1, "the note has a line of its own"
+    assert note_box["height"] < 3 * name_box["height"], "and does not wrap down the column"
+    screenshot(page, "away-note", full_page=False)
     expect(page.locator(".seat[data-seat='0'] .away-note")).to_have_count(0)
 
 
@@ -386,3 +390,57 @@ def test_a_ranked_game_resigned_before_a_move_says_why_it_is_not_rated(site, str
     expect(page.locator("#result")).to_contain_text("alice (resigned)")
     expect(page.locator("#not-rated")).to_have_text("Not rated: bob made no move of their own.")
     assert page.locator(".rating-up, .rating-down").count() == 0
+
+
+def test_a_player_who_took_a_seat_can_resign_once_the_host_starts_without_a_reload(site, strict, alice, bob):
+    """The Resign button was drawn only for a page loaded while the match ran; a waiting 3+2 table
+    showed 0:00 on every clock and said it waited 'for the table to fill' when it was full."""
+    match = in_another_thread(lambda: lifecycle.create_match(
+        game="dudo", players=2, host=alice, ranked=True, clock="game", clock_initial_ms=180_000,
+        clock_increment_ms=2_000,
+    ))  # fmt: skip
+    host, guest = strict.page(), strict.page()
+    log_in(host, site, "alice")
+    log_in(guest, site, "bob")
+    host.goto(f"{site}/match/{match.pk}/")
+    expect(host.locator("#game-area")).to_have_text("Waiting for 1 more player; then the host starts the match.")
+    guest.goto(f"{site}/match/{match.pk}/")
+    with guest.expect_navigation():
+        guest.click("text=Take a seat")
+    expect(guest.locator("#game-area")).to_have_text("The table is full: waiting for the host to start the match.")
+    expect(guest.locator("[data-clock-seat]")).to_have_text(["3:00", "3:00"])
+    expect(guest.locator("button:has-text('Resign')")).to_be_hidden()
+    with host.expect_navigation():
+        host.click("text=Start the match")
+    expect(guest.locator("button:has-text('Resign')")).to_be_visible()
+    guest.on("dialog", lambda dialog: dialog.accept())
+    with guest.expect_navigation():
+        guest.click("button:has-text('Resign')")
+    expect(guest.locator("#result")).to_contain_text("bob (resigned)")
+
+
+def test_a_move_the_clock_made_says_so_in_the_history(site, strict, alice, bob):
+    """When an away player's time ran out the computer moved for them, and the history read as if
+    they had played."""
+    from games.matches import wakeups
+
+    def alice_bids_and_bob_is_to_act():
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3, clock="turn",
+            clock_initial_ms=30_000,
+        )  # fmt: skip
+        assert match.engine.to_act(match.load_state()) == [0], "seed 3 has alice open"
+        return submit_action(match.pk, alice, {"type": "bid", "quantity": 1, "face": 2}, match.seq)
+
+    match = in_another_thread(alice_bids_and_bob_is_to_act)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    history = page.locator("#history li")
+    expect(history.last).to_have_text("alice bids 1 two")
+    in_another_thread(lambda: wakeups.wake(match.pk, now=timezone.now() + timedelta(seconds=31)))
+    marked = page.locator("#history li", has_text="(time ran out: the computer's move)")
+    expect(marked.last).to_contain_text("bob ")
+    expect(page.locator("#history li", has_text="alice bids 1 two")).not_to_contain_text("time ran out")
+    page.reload()
+    expect(marked.last).to_contain_text("bob ")
