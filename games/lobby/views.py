@@ -58,6 +58,7 @@ def render_lobby(request, game: str, forms: dict | None = None, error: str = "",
         "engine": engine,
         "queued": queued,
         "my_matches": mine,
+        "my_table_ids": {match.pk for match in mine},
         # The viewer's own socket opens a moment after this page: they are in the lobby already.
         "snapshot": {**snapshot, "online": snapshot["online"] + 1},
         **forms,

@@ -6,6 +6,7 @@
   const root = document.getElementById("lobby");
   if (!root) return;
   const game = root.dataset.game;
+  const user = root.dataset.user;  // empty for a signed-out visitor
   const { h } = { h: (tag, text, attrs = {}) => Object.assign(document.createElement(tag), { textContent: text }, attrs) };
 
   function drawTables(tables) {
@@ -17,12 +18,22 @@
     }
     body.replaceChildren(...tables.map((t) => {
       const row = document.createElement("tr");
-      const link = h("a", "Open", { href: `/match/${t.id}/` });
       row.append(h("td", `#${t.id}`), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
         h("td", `${t.ranked ? "ranked" : "casual"} · ${t.clock_label}`), h("td", ""));
-      row.lastChild.append(link);
+      row.lastChild.append(...tableLinks(t));
       return row;
     }));
+  }
+
+  // Your own table, or a seat to take (api.js joins and goes there), or a table to watch.
+  function tableLinks(t) {
+    const table = `/match/${t.id}/`;
+    if (user && t.seats.some((s) => s.player === user)) return [h("a", "Your table", { href: table })];
+    if (!user || t.seats.length >= t.players) return [h("a", "Watch", { href: table })];
+    const join = h("button", "Join", { className: "button small" });
+    join.dataset.api = `/api/matches/${t.id}/join/`;
+    join.dataset.then = "go";
+    return [join, " ", h("a", "Watch", { href: table })];
   }
 
   let submitting = false;

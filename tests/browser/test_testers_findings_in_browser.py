@@ -444,3 +444,26 @@ def test_a_move_the_clock_made_says_so_in_the_history(site, strict, alice, bob):
     expect(page.locator("#history li", has_text="alice bids 1 two")).not_to_contain_text("time ran out")
     page.reload()
     expect(marked.last).to_contain_text("bob ")
+
+
+def test_a_player_joins_an_open_table_from_the_lobby_in_one_click(site, strict, alice, bob):
+    """The lobby's 'Open' only showed the table, where 'Take a seat' was a second step."""
+    host, guest = strict.page(), strict.page()
+    log_in(host, site, "alice")
+    log_in(guest, site, "bob")
+    guest.goto(f"{site}/play/dudo/")
+    host.goto(f"{site}/play/dudo/")
+    host.fill("#table_players", "2")
+    with host.expect_navigation():
+        host.click("#new-table button[type=submit]")
+    match_url = host.url
+    row = guest.locator("#open-tables tr", has_text="alice")
+    expect(row.locator("button")).to_have_text("Join")  # drawn live, from the lobby's push
+    expect(row.locator("a")).to_have_text("Watch")
+    with guest.expect_navigation():
+        row.locator("button", has_text="Join").click()
+    assert guest.url == match_url
+    expect(host.locator("#seats li")).to_have_count(2)
+    expect(host.locator("#game-area")).to_have_text("The table is full: waiting for the host to start the match.")
+    guest.goto(f"{site}/play/dudo/")
+    expect(guest.locator("#open-tables tr", has_text="alice").locator("a")).to_have_text("Your table")
