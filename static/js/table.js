@@ -185,7 +185,25 @@
         ? `Waiting for ${missing} more player${missing === 1 ? "" : "s"}; then the host starts the match.`
         : "The table is full: waiting for the host to start the match."));
     }
+    closableReveal(area);
     if (!(renderer && renderer.keepsFocus)) restoreFocus(area, focus);  // Dobble puts it back itself
+  }
+
+  // A staged reveal (a doubt's dice or cards, a round's end) lies over the table for a few
+  // seconds, over the new round's hands too: a player who has read it closes it (its button or
+  // Escape), and the redraws that follow leave it closed.
+  let closedReveal = null;
+  function closableReveal(area) {
+    const reveal = area.querySelector(".reveal.staged");
+    if (!reveal) return;
+    const shown = reveal.textContent;
+    if (closedReveal === shown) { reveal.remove(); return; }
+    reveal.append(h("button", { class: "button small secondary reveal-close", type: "button", "data-key": "escape",
+      "aria-keyshortcuts": "Escape", onclick: () => {
+        closedReveal = shown;
+        reveal.remove();
+        (area.querySelector("button:not([disabled]), select") || area).focus();  // not dropped on the page
+      } }, "Close (Esc)"));
   }
 
   const FOCUS_KEYS = ["id", "data-card", "data-action", "data-column", "data-row", "data-choice", "data-key"];

@@ -373,6 +373,30 @@ def test_a_dudo_doubt_that_found_one_die_says_one_two_not_one_twos(site, strict,
     expect(page.locator("#game-area")).to_contain_text(f"(1 {word} found for a bid of 2)", timeout=10_000)
 
 
+def test_a_staged_reveal_closes_at_escape_and_stays_closed(site, strict, alice, bob):
+    """The reveal lay over the new round's dice for five seconds while the bid bar was live."""
+
+    def a_doubt_then_the_next_round():
+        seats = [{"user": alice}, {"user": bob}]
+        match = lifecycle.start_seated_match(game="dudo", seats=seats, now=timezone.now(), seed=3)
+        match = submit_action(match.pk, alice, {"type": "bid", "quantity": 1, "face": 2}, 0)
+        return submit_action(match.pk, bob, {"type": "doubt"}, match.seq)
+
+    match = in_another_thread(a_doubt_then_the_next_round)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    reveal = page.locator("#dudo-reveal")
+    expect(reveal.locator(".reveal-close")).to_have_text("Close (Esc)")
+    page.keyboard.press("Escape")
+    expect(reveal).to_have_count(0)
+    assert page.evaluate("document.activeElement !== document.body"), "the focus stays on the table"
+    in_another_thread(lambda: presence.connected(match.pk, 1, "bobs-tab", True))  # a push redraws the table
+    expect(page.locator(".seat[data-seat='1'] .dot")).to_have_attribute("data-presence", "connected")
+    assert reveal.count() == 0, "the redraw, within the reveal's five seconds, left it closed"
+    expect(page.locator(".cup.me .dice-row .die")).to_have_count(5)
+
+
 def test_a_ranked_game_resigned_before_a_move_says_why_it_is_not_rated(site, strict, alice, bob):
     """A ranked duel resigned at once ended with no rating change and no word of why."""
     match = in_another_thread(lambda: lifecycle.start_seated_match(
