@@ -72,7 +72,8 @@ def apply_action(
     match.seq += 1
     events = match.store_state(state)
     rows.insert_action(match, seat_number, action, source, events, now)
-    match.timed_out = timed_out(seat_number, source, events)
+    # The push tells the table when the clock made this move (the history says so).
+    match.clock_moves = [match.history_length - len(events)] if source == MatchAction.Source.TIMEOUT else []
     match.turn_started_at = now
     if not window_was_open:
         match.window_opened_at = now
@@ -82,12 +83,6 @@ def apply_action(
     wakeups.plan_next(match, state, seats)
     rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
-
-
-def timed_out(seat: int, source: str, events: list) -> dict | None:
-    """What the table is told when the clock made this move: for whom, and how many of the
-    latest history entries it wrote (the history says so: "time ran out")."""
-    return {"seat": seat, "entries": len(events)} if source == MatchAction.Source.TIMEOUT else None
 
 
 def current(engine, state, at: int, seen) -> bool:

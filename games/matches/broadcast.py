@@ -66,8 +66,9 @@ def table_facts(match, state, seats) -> dict:
         # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
         "starts_in_ms": max(0, round((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
         "result": match.result,
-        # The latest move, when the clock made it; null after any other change (clients keep the marks).
-        "timed_out": getattr(match, "timed_out", None),
+        # Where in the history the clock moved for a seat: all of them in a whole message, the
+        # latest move's in a push after it (clients keep what they were told).
+        "clock_moves": getattr(match, "clock_moves", []),
         **rating_facts(match),
     }
 

@@ -137,6 +137,19 @@ class Match(models.Model):
         earlier = self.actions.filter(seq__lte=self.seq).order_by("seq").values_list("events", flat=True)
         return [*first, *(entry for events in earlier for entry in events)][: self.history_start] + tail
 
+    def clock_moves_in_history(self) -> list[int]:
+        """The indices in the whole history of the moves the clock made for a seat whose time ran
+        out (each move's first entry; what followed is the game's), read from the log."""
+        if not self.actions.filter(source=MatchAction.Source.TIMEOUT).exists():
+            return []
+        position = len(self.engine.dump(self.new_game())["history"])
+        moves = []
+        for source, events in self.actions.order_by("seq").values_list("source", "events"):
+            if source == MatchAction.Source.TIMEOUT:
+                moves.append(position)
+            position += len(events)
+        return moves
+
     def absent_seats(self, seats) -> list[int]:
         """Seats whose player never came: no socket ever opened, no move of their own (the clock's
         and a stand-in house bot's are not), no resignation. Forfeited seats, and people's seats the clock played

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.matches import actions, broadcast, lifecycle, rows, wakeups
+from games.matches import broadcast, lifecycle, rows, wakeups
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -146,7 +146,5 @@ def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = Non
 def current_message(match_id: int, seat: int | None) -> dict:
     match = Match.objects.get(pk=match_id)
     state = match.load_state() if match.dealt else None
-    if match.seq:  # was the latest move the clock's? (a push after a move knows it already)
-        last = match.actions.filter(seq=match.seq).values_list("seat", "source", "events").first()
-        match.timed_out = actions.timed_out(*last) if last else None
+    match.clock_moves = match.clock_moves_in_history()
     return broadcast.match_message(match, state, list(match.seats.select_related("user")), seat)

@@ -86,8 +86,7 @@
       history = history.slice(0, message.history_start).concat(message.view.history);
       message.view.history = history.slice();
     }
-    const clock = message.timed_out;
-    if (clock && clock.entries) byClock.add(history.length - clock.entries);  // the move; what followed is the game's
+    for (const index of message.clock_moves || []) byClock.add(index);
     return true;
   }
 
@@ -181,9 +180,11 @@
       });
     } else if (message.status === "open") {
       const missing = Number(root.dataset.players) - message.seats.length;
+      const host = "host" in root.dataset;  // this page's viewer
+      const waiting = `Waiting for ${missing} more player${missing === 1 ? "" : "s"}`;
       area.append(h("p", { class: "muted" }, missing > 0
-        ? `Waiting for ${missing} more player${missing === 1 ? "" : "s"}; then the host starts the match.`
-        : "The table is full: waiting for the host to start the match."));
+        ? `${waiting}; then ${host ? "start the match" : "the host starts the match"}.`
+        : host ? "The table is full: start the match when you are ready." : "The table is full: waiting for the host to start the match."));
     }
     closableReveal(area);
     if (!(renderer && renderer.keepsFocus)) restoreFocus(area, focus);  // Dobble puts it back itself
@@ -382,7 +383,7 @@
     const first = Math.max(0, events.length - 60);
     list.replaceChildren(...events.slice(first).map((event, i) =>
       h("li", {}, describe(event, (n) => moverName(message, n)),
-        byClock.has(first + i) ? h("span", { class: "muted" }, " (time ran out: the computer's move)") : null)));
+        byClock.has(first + i) ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null)));
     list.scrollTop = list.scrollHeight;
   }
 
