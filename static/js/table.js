@@ -156,12 +156,22 @@
     drawHistory(message);
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
+    if (message.status === "open") drawOpenTable(message);
     // Resign is for a player still in the game: not once they resigned (or forfeited) and the others play on.
     const mine = message.seats.find((s) => s.seat === message.seat);
     const playing = message.status === "running" && !(mine && mine.forfeited);
     for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = !playing;
     for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
     signalTurn(message);
+  }
+
+  // A waiting table's buttons follow its seats as they fill and empty: the host starts it once it is
+  // full, and nobody can take a seat or add a bot to a full one.
+  function drawOpenTable(message) {
+    const full = message.seats.length >= Number(root.dataset.players);
+    const start = root.querySelector('[data-api$="/start/"]');
+    if (start) { start.disabled = !full; start.title = full ? "" : "The table starts once every seat is taken."; }
+    for (const node of root.querySelectorAll('[data-api$="/join/"], [data-api-form$="/bots/"]')) node.hidden = full;
   }
 
   // The game area is redrawn whole on every message (and when a renderer asks, e.g. after a
@@ -183,8 +193,8 @@
       const host = "host" in root.dataset;  // this page's viewer
       const waiting = `Waiting for ${missing} more player${missing === 1 ? "" : "s"}`;
       area.append(h("p", { class: "muted" }, missing > 0
-        ? `${waiting}; then ${host ? "start the match" : "the host starts the match"}.`
-        : host ? "The table is full: start the match when you are ready." : "The table is full: waiting for the host to start the match."));
+        ? `${waiting} before ${host ? "you" : "the host"} can begin.`
+        : host ? "Every seat is taken: begin when you are ready." : "Every seat is taken: the host begins when ready."));
     }
     closableReveal(area);
     if (!(renderer && renderer.keepsFocus)) restoreFocus(area, focus);  // Dobble puts it back itself

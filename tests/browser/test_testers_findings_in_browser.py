@@ -427,12 +427,15 @@ def test_a_player_who_took_a_seat_can_resign_once_the_host_starts_without_a_relo
     log_in(host, site, "alice")
     log_in(guest, site, "bob")
     host.goto(f"{site}/match/{match.pk}/")
-    expect(host.locator("#game-area")).to_have_text("Waiting for 1 more player; then start the match.")
+    expect(host.locator("#game-area")).to_have_text("Waiting for 1 more player before you can begin.")
+    expect(host.locator("button:has-text('Start the match')")).to_be_disabled()
+    expect(host.locator("form:has-text('Add bot')")).to_be_visible()
     guest.goto(f"{site}/match/{match.pk}/")
     with guest.expect_navigation():
         guest.click("text=Take a seat")
-    expect(guest.locator("#game-area")).to_have_text("The table is full: waiting for the host to start the match.")
-    expect(host.locator("#game-area")).to_have_text("The table is full: start the match when you are ready.")
+    expect(guest.locator("#game-area")).to_have_text("Every seat is taken: the host begins when ready.")
+    expect(host.locator("#game-area")).to_have_text("Every seat is taken: begin when you are ready.")
+    expect(host.locator("form:has-text('Add bot')")).to_be_hidden()
     expect(guest.locator("[data-clock-seat]")).to_have_text(["3:00", "3:00"])
     expect(guest.locator("button:has-text('Resign')")).to_be_hidden()
     with host.expect_navigation():
@@ -501,6 +504,6 @@ def test_a_player_joins_an_open_table_from_the_lobby_in_one_click(site, strict, 
         row.locator("button", has_text="Join").click()
     assert guest.url == match_url
     expect(host.locator("#seats li")).to_have_count(2)
-    expect(host.locator("#game-area")).to_have_text("The table is full: start the match when you are ready.")
+    expect(host.locator("#game-area")).to_have_text("Every seat is taken: begin when you are ready.")
     guest.goto(f"{site}/play/dudo/")
     expect(guest.locator("#open-tables tr", has_text="alice").locator("a")).to_have_text("Your table")
