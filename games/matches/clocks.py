@@ -31,9 +31,15 @@ def deadline(match, seat, state) -> datetime | None:
     return min(limits) if limits else None
 
 
+def on_the_clock(match, seat) -> bool:
+    """A person's seat (or an HTTP bot's) in a started match; house bots and uploaded code are
+    woken by their own schedule."""
+    return match.turn_started_at is not None and not seat.house_bot and seat.code_version is None
+
+
 def clock_deadline(match, seat, state) -> datetime | None:
     """When the seat's clock (or the game's answer window) runs out, present or not."""
-    if match.turn_started_at is None or seat.house_bot or seat.code_version is not None or match.engine.realtime:
+    if not on_the_clock(match, seat) or match.engine.realtime:
         return None
     limits = []
     window_ms = match.engine.answer_window_ms(state)
@@ -49,7 +55,7 @@ def clock_deadline(match, seat, state) -> datetime | None:
 
 def away_deadline(match, seat) -> datetime | None:
     """When an away seat's grace to come back ends; None while it has a socket open."""
-    if match.turn_started_at is None or seat.house_bot or seat.code_version is not None or seat.connections:
+    if not on_the_clock(match, seat) or seat.connections:
         return None
     if match.engine.realtime:
         return (seat.disconnected_at or match.started_at) + disconnect_grace()

@@ -140,7 +140,7 @@ class Match(models.Model):
     def clock_moves_in_history(self) -> list[int]:
         """The indices in the whole history of the moves the clock made for a seat whose time ran
         out (each move's first entry; what followed is the game's), read from the log."""
-        if not self.actions.filter(source=MatchAction.Source.TIMEOUT).exists():
+        if not self.seq or not self.actions.filter(source=MatchAction.Source.TIMEOUT).exists():
             return []
         position = len(self.engine.dump(self.new_game())["history"])
         moves = []
