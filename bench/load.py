@@ -1,4 +1,4 @@
-"""Load: many people playing at once over websockets, beside a bare relay measured in the same run.
+"""Load: many people playing at once over websockets, beside two relays measured in the same run.
 
     .venv/bin/python bench/load.py --game dudo --players 400 --seconds 20            # paced, embedded
     .venv/bin/python bench/load.py --game dudo --players 100 --fast --seconds 15     # saturation
@@ -9,8 +9,10 @@
 Creates matches between fresh accounts in a throwaway database (SQLite, or a new PostgreSQL
 database beside DATABASE_URL), starts --web uvicorn processes serving Dubium and the bare relay
 of bench/relay_server.py (embedded: one process, the in-memory layer; real stack: the seats of
-a match sit on different processes), then runs the same client twice for --seconds each: first
-against Dubium, then against the relay, whose messages have the mean size of Dubium's.
+a match sit on different processes), then runs the same client three times for --seconds each:
+against Dubium, against the stored relay (each move committed before its pushes, as Dubium's,
+with nothing else: bench/relays.py) and against the bare relay; the relays' messages have the
+mean size of Dubium's.
 
 With --notices each player also holds the socket every signed-in page opens beside the table
 (/ws/notices/: challenges and "your match is ready" wherever the player is), as a browser does.
@@ -377,22 +379,45 @@ def dubium_urls(ports, tables, notices: bool = False):
     ]
 
 
-def relay_urls(ports, rooms: int, seats: int, size: int):
+def relay_urls(ports, rooms: int, seats: int, size: int, snapshot: int | None = None):
+    """The bare relay's sockets, or the stored relay's when given the snapshot size to write."""
+    kind, tail = ("relay", "") if snapshot is None else ("stored", f"{snapshot}/")
     return [
-        (f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/relay/{room}/{seat}/{seats}/{size}/", None, (room, None), seat)
+        (
+            f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/{kind}/{room}/{seat}/{seats}/{size}/{tail}",
+            None,
+            (room, None),
+            seat,
+        )
         for room in range(rooms)
         for seat in range(seats)
     ]
 
 
-def compare(dubium: dict, relay: dict, real_stack: bool, fast: bool) -> None:
-    """The issue's goals beside each figure (docs/performance.md): throughput is a goal at saturation only."""
+def snapshot_size() -> int:
+    """The mean size of Dubium's stored snapshots as JSON, for the stored relay to write as much."""
+    from games.matches.models import Match
+
+    states = list(Match.objects.filter(seq__gt=0).values_list("state", flat=True)[:100])
+    return round(sum(len(json.dumps(state)) for state in states) / max(1, len(states)))
+
+
+def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: bool) -> None:
+    """The issue's goals beside each figure (docs/performance.md): throughput is a goal at saturation only.
+    The stored relay's ratios say how much of the way to them the commit before each push takes."""
     throughput_goal = "goal >= 0.5" if fast else "a goal only with --fast"
     print(
         f"   ratio: p99 {dubium['p99'] / relay['p99']:.2f}x the relay's (goal <= 2), throughput "
         f"{dubium['moves_per_s'] / max(relay['moves_per_s'], 1e-9):.2f} of the relay's ({throughput_goal}), web CPU"
         f" a move {dubium['cpu_ms']:.2f} ms (goal <= {3 if real_stack else 2} ms) against the relay's"
         f" {relay['cpu_ms']:.2f} ms"
+    )
+    print(
+        f"  stored: p99 {stored['p99'] / relay['p99']:.2f}x the relay's, throughput"
+        f" {stored['moves_per_s'] / max(relay['moves_per_s'], 1e-9):.2f} of it, web CPU a move"
+        f" {stored['cpu_ms']:.2f} ms"
+        f" (the floor of a move committed before its pushes); Dubium's p99 {dubium['p99'] / stored['p99']:.2f}x"
+        f" and web CPU {dubium['cpu_ms'] / stored['cpu_ms']:.2f}x the stored relay's"
     )
 
 
@@ -409,7 +434,7 @@ def main() -> None:
     parser.add_argument("--web", type=int, default=1, help="server processes (real stack only)")
     parser.add_argument("--fast", action="store_true", help="move at once instead of thinking 0.5-1.5 s")
     parser.add_argument("--connect-at-once", type=int, default=CONNECT_AT_ONCE, help="sockets opening at once")
-    parser.add_argument("--no-relay", action="store_true", help="skip the relay floor")
+    parser.add_argument("--no-relay", action="store_true", help="skip the floors (the bare and the stored relay)")
     parser.add_argument("--notices", action="store_true", help="each player also holds a page's notices socket")
     parser.add_argument("--port", type=int, help="the first server's port (default: any free one)")
     parser.add_argument(
@@ -442,6 +467,9 @@ def main() -> None:
         django.setup()
         options = {"max_plays": 5000, "doubt_window_s": 0} if args.game == "doubt-it" else {}
         tables = prepare(args.game, matches, options, "load")
+        from relays import create_rooms  # Django's models, once set up
+
+        create_rooms(matches)
         if args.long:
             print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
             late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
@@ -475,8 +503,10 @@ def main() -> None:
         dubium = phase("dubium", servers, dubium_urls(ports, tables, args.notices), seats, args.seconds, think)
         if not args.no_relay:
             size = round(dubium["bytes"])
+            stored_urls = relay_urls(ports, matches, seats, size, snapshot=snapshot_size())
+            stored = phase("stored", servers, stored_urls, seats, args.seconds, think)
             relay = phase("relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think)
-            compare(dubium, relay, real_stack, args.fast)
+            compare(dubium, stored, relay, real_stack, args.fast)
             if args.game == "doubt-it":
                 print(
                     "          (several I Doubt It seats may answer at once, the relay's one at a time: "

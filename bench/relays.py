@@ -1,0 +1,111 @@
+"""The two floors bench/load.py measures Dubium against, as Channels consumers (served by
+bench/relay_server.py beside Dubium).
+
+The relay is the floor a move cannot beat: for each move a client sends, it pushes one message
+of the given size to every seat of its room (one group per seat, plus a spectators' group, as
+Dubium does) through the same channel layer, sent together as Dubium sends a move's pushes
+(`broadcast.send_to_groups`), with no database, no rules and no views.
+
+The stored relay is the floor of a move that is committed before anyone hears of it, as
+Dubium's are: the same relay, but each move first goes through Dubium's write group (the
+process's database thread, grouped commits) and there locks its room's row, reads its
+snapshot, appends a log row and rewrites the snapshot at the size of Dubium's, in plain SQL.
+What Dubium spends beyond it is the rules, the model objects and the per-seat views.
+"""
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.matches import writes
+from games.matches.broadcast import send_to_groups
+from games.matches.errors import MatchError
+from games.matches.sockets import ReconnectingConsumer
+
+ROOMS_TABLE = "bench_stored_room"
+LOG_TABLE = "bench_stored_log"
+
+
+class RelayConsumer(ReconnectingConsumer):
+    """/ws/relay/<room>/<seat>/<seats>/<bytes>/: each {"seq": n} received goes to every seat as
+    a state message of seq n + 1 padded to <bytes>; seat (n + 1) % seats is the next to move.
+    Dubium's consumers' base, so it dispatches a message as they do (no hop to the database
+    thread per message)."""
+
+    async def connect(self):
+        room, seat, seats, size = self.scope["path"].strip("/").split("/")[2:6]
+        self.room, self.seat, self.seats, self.size = room, int(seat), int(seats), int(size)
+        await self.channel_layer.group_add(self.group(self.seat), self.channel_name)
+        await self.accept()
+        await self.send_json(self.state(0, self.seat))
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group(self.seat), self.channel_name)
+
+    def group(self, seat) -> str:
+        return f"relay-{self.room}-{seat}"
+
+    def state(self, seq: int, seat) -> dict:
+        """Seat (seq % seats) has three legal moves, the others none; padded to the size asked."""
+        legal = [{"type": "move", "n": n} for n in range(3)] if seat == seq % self.seats else []
+        message = {"type": "state", "seq": seq, "status": "running", "seat": seat, "legal": legal, "pad": ""}
+        message["pad"] = "x" * max(0, self.size - len(str(message)))
+        return message
+
+    async def receive_json(self, content, **kwargs):
+        await self.relay(int(content["seq"]) + 1)
+
+    async def relay(self, seq: int):
+        events = [
+            (self.group("watch" if seat is None else seat), {"type": "relay.push", "message": self.state(seq, seat)})
+            for seat in [*range(self.seats), None]
+        ]
+        await send_to_groups(self.channel_layer, events)  # as Dubium sends a move's pushes
+
+    async def relay_push(self, event):
+        await self.send_json(event["message"])
+
+
+class StoredRelayConsumer(RelayConsumer):
+    """/ws/stored/<room>/<seat>/<seats>/<bytes>/<snapshot bytes>/: the relay, each move committed
+    first (`store_move`) through Dubium's write group, as a move is."""
+
+    async def connect(self):
+        self.snapshot = "x" * int(self.scope["path"].strip("/").split("/")[6])
+        await super().connect()
+
+    async def receive_json(self, content, **kwargs):
+        seq = int(content["seq"]) + 1
+        try:
+            await writes.write(int(self.room), store_move, int(self.room), self.seat, seq, self.snapshot)
+        except MatchError as error:
+            await self.send_json({"type": "error", "code": error.code})
+            return
+        await self.relay(seq)
+
+
+def store_move(room: int, seat: int, seq: int, snapshot: str) -> None:
+    """The least a stored move does: lock and read its room's row, append to the log, rewrite
+    the snapshot, in one transaction (a savepoint within the group's)."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SELECT seq, state FROM {ROOMS_TABLE} WHERE id = %s{lock}", [room])
+        (stored_seq, _state) = cursor.fetchone()
+        if stored_seq != seq - 1:
+            raise MatchError("stale", "The room has moved on.")
+        cursor.execute(
+            f"INSERT INTO {LOG_TABLE} (room, seq, seat, action, created_at) VALUES (%s, %s, %s, %s, %s)",
+            [room, seq, seat, '{"type": "move"}', timezone.now()],
+        )
+        cursor.execute(f"UPDATE {ROOMS_TABLE} SET seq = %s, state = %s WHERE id = %s", [seq, snapshot, room])
+
+
+def create_rooms(count: int) -> None:
+    """The stored relay's tables in the bench's throwaway database, one row a room at seq 0."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE TABLE {ROOMS_TABLE} (id integer PRIMARY KEY, seq integer NOT NULL, state text)")
+        cursor.execute(
+            f"CREATE TABLE {LOG_TABLE} (room integer NOT NULL, seq integer NOT NULL, seat integer NOT NULL,"
+            " action text NOT NULL, created_at timestamp NOT NULL, PRIMARY KEY (room, seq))"
+        )
+        rooms = [[number] for number in range(count)]
+        cursor.executemany(f"INSERT INTO {ROOMS_TABLE} (id, seq, state) VALUES (%s, 0, '')", rooms)
