@@ -12,6 +12,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 
+from games.matches.models import MatchAction
+
 
 def disconnect_grace() -> timedelta:
     return timedelta(seconds=settings.MATCH_DISCONNECT_GRACE_SECONDS)
@@ -64,6 +66,23 @@ def away_deadline(match, seat) -> datetime | None:
     return max(match.turn_started_at, seat.disconnected_at) + disconnect_grace()
 
 
+def leaves_at_timeout(match, seat, state) -> bool:
+    """Is this seat's next timeout a forfeit? It is for a player away longer than the grace to come
+    back by then, for whom the computer has already moved MATCH_AWAY_MOVES_BEFORE_FORFEIT times
+    since they left: they have left the game, and the others must not wait out a grace a turn
+    to its end (docs/rules/README.md). Bot accounts are left to the clock (docs/tournaments.md);
+    real-time games have a forfeit of their own."""
+    timeout = deadline(match, seat, state)
+    if timeout is None or match.engine.realtime or away_deadline(match, seat) is None or seat.user.is_bot:
+        return False
+    if timeout < seat.disconnected_at + disconnect_grace():
+        return False
+    needed = settings.MATCH_AWAY_MOVES_BEFORE_FORFEIT
+    since = match.actions.filter(seat=seat.number, created_at__gte=seat.disconnected_at)
+    sources = list(since.values_list("source", flat=True)[: needed + 1])
+    return len(sources) >= needed and all(source == MatchAction.Source.TIMEOUT for source in sources)
+
+
 def stop(match, seats, to_act: list[int], now: datetime) -> None:
     """The match ended during these seats' turn (a resignation, a forfeit): their banks keep the
     time they had left at the end, not the time at the turn's start (the caller saves them)."""
@@ -90,13 +109,16 @@ def bank(match, seat) -> int:
 def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
     """What the clients draw: each bank and, for seats to act, the milliseconds left on their
     clock and, while away, of their grace to come back (two figures, so that a player's clock
-    keeps showing their own time while they are away)."""
-    left, away = {}, {}
+    keeps showing their own time while they are away), and which of them leave the game at that
+    timeout instead of having the computer move for them."""
+    left, away, leaving = {}, {}, []
     for seat in seats:
         if seat.number in to_act:
             for limits, limit in ((left, clock_deadline(match, seat, state)), (away, away_deadline(match, seat))):
                 if limit is not None:
                     limits[str(seat.number)] = max(0, int((limit - now).total_seconds() * 1000))
+            if str(seat.number) in away and leaves_at_timeout(match, seat, state):
+                leaving.append(seat.number)
     return {
         "mode": match.clock,
         "initial_ms": match.clock_initial_ms,
@@ -104,5 +126,6 @@ def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
         "bank_ms": {str(s.number): bank(match, s) for s in seats} if match.clock == match.Clock.PER_GAME else {},
         "ms_left": left,
         "away_ms_left": away,
+        "leaving": leaving,
         "server_time": now.isoformat(),
     }

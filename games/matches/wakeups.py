@@ -25,7 +25,7 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from games.matches import actions, fairness, lifecycle, rows, seat_players, tasks
+from games.matches import actions, clocks, fairness, lifecycle, rows, seat_players, tasks
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -87,9 +87,13 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
 
 
 def play_for(match, state, seat, action: dict | None, now: datetime, seats: list | None = None) -> None:
-    """Play a house bot's move, or the default move of a seat that ran out of time (or forfeit it)."""
+    """Play a house bot's move, or the default move of a seat that ran out of time (or forfeit it:
+    the game has none, or the player has left, clocks.leaves_at_timeout)."""
     source = MatchAction.Source.HOUSE
     if action is None:
+        if clocks.leaves_at_timeout(match, seat, state):
+            lifecycle.forfeit(match, seat, now)
+            return
         action = match.engine.default_action(state, seat.number)
         source = MatchAction.Source.TIMEOUT
         if action is None:

@@ -242,6 +242,9 @@ REALTIME_LAG_CAP_MS = int(os.environ.get("REALTIME_LAG_CAP_MS", "150"))
 # start, and claims before it are refused (docs/rules/dobble.md).
 REALTIME_GET_READY_MS = int(os.environ.get("REALTIME_GET_READY_MS", "3000"))
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
+# A player away longer than the grace, for whom the computer has moved this many times since
+# they left, forfeits at their next timeout: they have left the game (games/matches/clocks.py).
+MATCH_AWAY_MOVES_BEFORE_FORFEIT = int(os.environ.get("MATCH_AWAY_MOVES_BEFORE_FORFEIT", "2"))
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.
 MATCH_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("MATCH_SOCKET_HEARTBEAT_SECONDS", "20"))

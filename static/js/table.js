@@ -340,11 +340,13 @@
         ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : s.came ? "left" : "did not come"} · the computer plays on`)
         : null,
       // Away: on their turn their clock keeps their own time and this counts down to the computer's
-      // move for them (the end of their grace to come back, or their clock, whichever is first).
+      // move for them (the end of their grace to come back, or their clock, whichever is first),
+      // or to their forfeit once the computer has moved for them enough (clocks.leaving).
       away(message, s)
         ? h("span", { class: "seat-note away-note" }, "away",
             message.clocks.away_ms_left[s.seat] != null
-              ? [" · the computer moves for them in ", h("span", { "data-away-seat": s.seat })] : null)
+              ? [message.clocks.leaving.includes(s.seat) ? " · forfeits in " : " · the computer moves for them in ",
+                h("span", { "data-away-seat": s.seat })] : null)
         : null,
       h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
         "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),

@@ -128,7 +128,8 @@ def test_a_challenge_reaches_the_player_on_any_page_and_is_answered_from_the_hea
 def test_the_lobby_sends_a_player_only_to_a_match_the_queue_paired_them_into(site, strict, alice):
     def a_game_against_a_house_bot_without_host():  # what a bot's own match or a challenge starts
         return lifecycle.start_seated_match(
-            game="dudo", seats=[{"user": alice}, house_bot("random")],
+            game="dudo",
+            seats=[{"user": alice}, house_bot("random")],
             now=timezone.now(),
         )
 
@@ -165,10 +166,14 @@ def test_bluff_figures_leave_out_the_moves_the_clock_made(site, strict, alice):
 
 
 def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
-    match = in_another_thread(lambda: lifecycle.start_seated_match(
-        game="dudo", options={"dice": 1}, now=timezone.now(),
-        seats=[house_bot("random"), house_bot("heuristic")],
-    ))
+    match = in_another_thread(
+        lambda: lifecycle.start_seated_match(
+            game="dudo",
+            options={"dice": 1},
+            now=timezone.now(),
+            seats=[house_bot("random"), house_bot("heuristic")],
+        )
+    )
     deadline = time.monotonic() + 60
     while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED:
         assert time.monotonic() < deadline, "the bots did not finish"
@@ -203,10 +208,13 @@ def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
 
 def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(site, strict, alice, settings):
     settings.HOUSE_BOT_THINK_MS = 1500  # the bots play on while the page is looked at
-    match = in_another_thread(lambda: lifecycle.start_seated_match(
-        game="dudo", now=timezone.now(),
-        seats=[{"user": alice}, *(house_bot("random", copy) for copy in (1, 2))],
-    ))
+    match = in_another_thread(
+        lambda: lifecycle.start_seated_match(
+            game="dudo",
+            now=timezone.now(),
+            seats=[{"user": alice}, *(house_bot("random", copy) for copy in (1, 2))],
+        )
+    )
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
@@ -247,9 +255,13 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
 
 def test_a_player_forfeited_elsewhere_loses_the_resign_button_without_a_reload(site, strict, alice, settings):
     settings.HOUSE_BOT_THINK_MS = 1500
-    match = in_another_thread(lambda: lifecycle.start_seated_match(
-        game="dudo", now=timezone.now(), seats=[{"user": alice}, house_bot("random"), house_bot("random", 2)],
-    ))
+    match = in_another_thread(
+        lambda: lifecycle.start_seated_match(
+            game="dudo",
+            now=timezone.now(),
+            seats=[{"user": alice}, house_bot("random"), house_bot("random", 2)],
+        )
+    )
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
@@ -343,6 +355,40 @@ def test_a_player_who_went_away_on_their_turn_keeps_their_clock_and_is_said_to_b
     assert note_box["height"] < 3 * name_box["height"], "and does not wrap down the column"
     screenshot(page, "away-note", full_page=False)
     expect(page.locator(".seat[data-seat='0'] .away-note")).to_have_count(0)
+
+
+def test_a_player_who_left_is_said_to_forfeit_and_then_does(site, strict, alice, bob):
+    """A player who closed the tab was played for by the computer a minute a turn to the end of
+    the game. Now, once they have been gone past the grace and the computer has moved for them
+    twice, their seat counts down to the forfeit, and at that timeout the other player wins."""
+    from games.matches import wakeups
+
+    def bob_left_and_was_played_for_twice():
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3
+        )
+        presence.connected(match.pk, 1, "bobs-closed-tab", True)
+        presence.connected(match.pk, 1, "bobs-closed-tab", False)
+        while True:
+            match = Match.objects.get(pk=match.pk)
+            state = match.load_state()
+            if match.engine.to_act(state) == [0]:
+                bid = next(a for a in match.engine.legal_actions(state, 0) if a["type"] == "bid")
+                submit_action(match.pk, alice, bid, match.seq, now=match.turn_started_at + timedelta(seconds=1))
+            elif match.actions.filter(seat=1).count() == 2:
+                return match
+            else:
+                wakeups.wake(match.pk, now=match.wake_at)
+
+    match = in_another_thread(bob_left_and_was_played_for_twice)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    expect(page.locator(".seat[data-seat='1'] .away-note")).to_have_text(re.compile(r"^away · forfeits in \d+:\d\d$"))
+    screenshot(page, "leaving-note", full_page=False)
+    in_another_thread(lambda: wakeups.wake(match.pk, now=Match.objects.get(pk=match.pk).wake_at))
+    expect(page.locator("#result")).to_contain_text("bob (left)")
+    assert Match.objects.get(pk=match.pk).result["ranking"] == [[0], [1]]
 
 
 def test_a_dudo_doubt_that_found_one_die_says_one_two_not_one_twos(site, strict, alice, bob):

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import lifecycle, presence, wakeups
+from games.matches import clocks, lifecycle, presence, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction
 
@@ -160,3 +160,89 @@ def test_an_absent_dobble_player_is_forfeited_after_the_grace_so_the_table_finis
     assert match.status == Match.Status.FINISHED
     assert absent.forfeited_at >= left + timedelta(seconds=30) and absent.house_bot == "random"
     assert match.result["forfeited"] == [absent.number]
+
+
+def duel_with_bob_away(alice, bob, settings, grace=30, **clock):
+    """alice and bob at Dudo; bob opened the table and closed it at once."""
+    settings.MATCH_DISCONNECT_GRACE_SECONDS = grace
+    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=5, **clock)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.start_match(match.pk, alice)
+    away = match.seats.get(user=bob).number
+    presence.connected(match.pk, away, "socket-1", True)
+    presence.connected(match.pk, away, "socket-1", False)
+    return match, away
+
+
+def alice_bids(match, alice, now) -> None:
+    engine = get_game("dudo")
+    state = match.load_state()
+    bid = next(a for a in engine.legal_actions(state, engine.to_act(state)[0]) if a["type"] == "bid")
+    submit_action(match.pk, alice, bid, match.seq, now=now)
+
+
+def play_until_bob_times_out(match, alice, away: int, times: int) -> Match:
+    """alice bids a second into her turns; bob's seat is woken when its time comes, `times` times;
+    returns the match on bob's turn (or over)."""
+    while True:
+        match = Match.objects.get(pk=match.pk)
+        if match.status != Match.Status.RUNNING:
+            return match
+        if match.engine.to_act(match.load_state()) != [away]:
+            alice_bids(match, alice, match.turn_started_at + timedelta(seconds=1))
+        elif not times:
+            return match
+        elif wakeups.wake(match.pk, now=match.wake_at):
+            times -= 1
+        # else it was not due yet (the test moved bob's departure): the wake-up is planned again
+
+
+def leaving_seats(match) -> list[int]:
+    state = match.load_state()
+    seats = list(match.seats.select_related("user"))
+    return clocks.snapshot(match, state, seats, match.engine.to_act(state), timezone.now())["leaving"]
+
+
+def test_a_player_who_left_forfeits_once_the_computer_has_moved_for_them_twice(alice, bob, settings):
+    match, away = duel_with_bob_away(alice, bob, settings)
+    match = play_until_bob_times_out(match, alice, away, 1)
+    assert leaving_seats(match) == []
+    match = play_until_bob_times_out(match, alice, away, 1)
+    assert list(match.actions.filter(seat=away).values_list("source", flat=True)) == ["timeout", "timeout"]
+    assert leaving_seats(match) == [away]
+    assert wakeups.wake(match.pk, now=match.wake_at) is True
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED
+    assert match.result["forfeited"] == [away] and match.result["ranking"] == [[1 - away], [away]]
+    assert match.actions.filter(seat=away).count() == 2  # the third timeout was the forfeit, not a move
+
+
+def test_coming_back_starts_the_count_again(alice, bob, settings):
+    match, away = duel_with_bob_away(alice, bob, settings)
+    match = play_until_bob_times_out(match, alice, away, 2)
+    presence.connected(match.pk, away, "socket-2", True)
+    presence.connected(match.pk, away, "socket-2", False)
+    # He came back and left again half a second into his turn (the test's moves run ahead of the
+    # real clock, which presence.connected reads).
+    match.seats.filter(number=away).update(disconnected_at=match.turn_started_at + timedelta(milliseconds=500))
+    match = play_until_bob_times_out(match, alice, away, 2)
+    assert match.status == Match.Status.RUNNING
+    assert match.actions.filter(seat=away, source="timeout").count() == 4
+
+
+def test_a_player_who_stays_connected_is_never_forfeited_by_the_clock(alice, bob, settings):
+    match, away = duel_with_bob_away(alice, bob, settings, clock="turn", clock_initial_ms=10_000)
+    presence.connected(match.pk, away, "socket-2", True)
+    match = play_until_bob_times_out(match, alice, away, 4)
+    assert match.actions.filter(seat=away, source="timeout").count() == 4
+    assert leaving_seats(match) == [] and not match.seats.get(number=away).forfeited_at
+
+
+def test_timeouts_within_the_grace_to_come_back_never_forfeit(alice, bob, settings):
+    """A 10 s clock runs out four times before bob's minute of grace is over: he may still come back."""
+    match, away = duel_with_bob_away(alice, bob, settings, grace=60, clock="turn", clock_initial_ms=10_000)
+    left = match.seats.get(number=away).disconnected_at
+    match = play_until_bob_times_out(match, alice, away, 4)
+    assert match.status == Match.Status.RUNNING
+    assert match.actions.filter(seat=away, source="timeout").count() == 4
+    assert match.actions.filter(seat=away).last().created_at < left + timedelta(seconds=60)
