@@ -7,12 +7,12 @@
     DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/load.py --web 2 ...
 
 Creates matches between fresh accounts in a throwaway database (SQLite, or a new PostgreSQL
-database beside DATABASE_URL), starts --web uvicorn processes serving Dubium and the bare relay
-of bench/relay_server.py (embedded: one process, the in-memory layer; real stack: the seats of
-a match sit on different processes), then runs the same client three times for --seconds each:
-against Dubium, against the stored relay (each move committed before its pushes, as Dubium's,
-with nothing else: bench/relays.py) and against the bare relay; the relays' messages have the
-mean size of Dubium's.
+database beside DATABASE_URL, both removed at the end), starts --web uvicorn processes serving
+Dubium and the two relays of bench/relay_server.py (embedded: one process, the in-memory layer;
+real stack: the seats of a match sit on different processes), then runs the same client three
+times for --seconds each: against Dubium, against the stored relay (each move committed before
+its pushes, as Dubium's, with nothing else: bench/relays.py; --floor log stores the log row
+alone) and against the bare relay; the relays' messages have the mean size of Dubium's.
 
 With --notices each player also holds the socket every signed-in page opens beside the table
 (/ws/notices/: challenges and "your match is ready" wherever the player is), as a browser does.
@@ -30,6 +30,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -413,7 +414,7 @@ def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: boo
         f" {relay['cpu_ms']:.2f} ms"
     )
     print(
-        f"  stored: p99 {stored['p99'] / relay['p99']:.2f}x the relay's, throughput"
+        f"   floor: the stored relay's p99 {stored['p99'] / relay['p99']:.2f}x the relay's, throughput"
         f" {stored['moves_per_s'] / max(relay['moves_per_s'], 1e-9):.2f} of it, web CPU a move"
         f" {stored['cpu_ms']:.2f} ms"
         f" (the floor of a move committed before its pushes); Dubium's p99 {dubium['p99'] / stored['p99']:.2f}x"
@@ -435,6 +436,12 @@ def main() -> None:
     parser.add_argument("--fast", action="store_true", help="move at once instead of thinking 0.5-1.5 s")
     parser.add_argument("--connect-at-once", type=int, default=CONNECT_AT_ONCE, help="sockets opening at once")
     parser.add_argument("--no-relay", action="store_true", help="skip the floors (the bare and the stored relay)")
+    parser.add_argument(
+        "--floor",
+        choices=["snapshot", "log"],
+        default="snapshot",
+        help="what the stored relay writes a move: Dubium's log row and snapshot, or the log row alone",
+    )
     parser.add_argument("--notices", action="store_true", help="each player also holds a page's notices socket")
     parser.add_argument("--port", type=int, help="the first server's port (default: any free one)")
     parser.add_argument(
@@ -503,7 +510,9 @@ def main() -> None:
         dubium = phase("dubium", servers, dubium_urls(ports, tables, args.notices), seats, args.seconds, think)
         if not args.no_relay:
             size = round(dubium["bytes"])
-            stored_urls = relay_urls(ports, matches, seats, size, snapshot=snapshot_size())
+            stored_urls = relay_urls(
+                ports, matches, seats, size, snapshot=snapshot_size() if args.floor == "snapshot" else 0
+            )
             stored = phase("stored", servers, stored_urls, seats, args.seconds, think)
             relay = phase("relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think)
             compare(dubium, stored, relay, real_stack, args.fast)
@@ -525,6 +534,7 @@ def main() -> None:
 
             connections.close_all()
             drop_database(os.environ["DATABASE_URL"])
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

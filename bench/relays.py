@@ -9,11 +9,18 @@ Dubium does) through the same channel layer, sent together as Dubium sends a mov
 The stored relay is the floor of a move that is committed before anyone hears of it, as
 Dubium's are: the same relay, but each move first goes through Dubium's write group (the
 process's database thread, grouped commits) and there locks its room's row, reads its
-snapshot, appends a log row and rewrites the snapshot at the size of Dubium's, in plain SQL.
-What Dubium spends beyond it is the rules, the model objects and the per-seat views.
+snapshot, appends a log row and rewrites the snapshot at the size of Dubium's, in plain SQL:
+what Dubium's design stores, with nothing else. What Dubium spends beyond it is the rules, the
+model objects and the per-seat views. With a snapshot of 0 bytes it only appends the log row
+(`bench/load.py --floor log`): the thinnest committed move, for a design that keeps its
+snapshots elsewhere or every N moves.
 """
 
-from django.db import connection, transaction
+import base64
+import json
+import os
+
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games.matches import writes
@@ -23,6 +30,12 @@ from games.matches.sockets import ReconnectingConsumer
 
 ROOMS_TABLE = "bench_stored_room"
 LOG_TABLE = "bench_stored_log"
+LOGGED_ACTION = json.dumps(
+    {
+        "action": {"type": "bid", "quantity": 3, "face": 4},
+        "events": [{"type": "bid", "seat": 1, "quantity": 3, "face": 4}],
+    }
+)
 
 
 class RelayConsumer(ReconnectingConsumer):
@@ -67,16 +80,23 @@ class RelayConsumer(ReconnectingConsumer):
 
 class StoredRelayConsumer(RelayConsumer):
     """/ws/stored/<room>/<seat>/<seats>/<bytes>/<snapshot bytes>/: the relay, each move committed
-    first (`store_move`) through Dubium's write group, as a move is."""
+    first through Dubium's write group, as a move is: with its snapshot rewritten (`store_move`),
+    or, with 0 snapshot bytes, only its log row (`log_move`: the thinnest committed move, ordered by
+    the log's key)."""
 
     async def connect(self):
-        self.snapshot = "x" * int(self.scope["path"].strip("/").split("/")[6])
+        size = int(self.scope["path"].strip("/").split("/")[6])
+        # Random text, so that PostgreSQL cannot compress it where Dubium's JSON does not compress much.
+        self.snapshot = base64.b64encode(os.urandom(size))[:size].decode() if size else None
         await super().connect()
 
     async def receive_json(self, content, **kwargs):
-        seq = int(content["seq"]) + 1
+        seq, room = int(content["seq"]) + 1, int(self.room)
         try:
-            await writes.write(int(self.room), store_move, int(self.room), self.seat, seq, self.snapshot)
+            if self.snapshot is None:
+                await writes.write(room, log_move, room, self.seat, seq)
+            else:
+                await writes.write(room, store_move, room, self.seat, seq, self.snapshot)
         except MatchError as error:
             await self.send_json({"type": "error", "code": error.code})
             return
@@ -84,19 +104,34 @@ class StoredRelayConsumer(RelayConsumer):
 
 
 def store_move(room: int, seat: int, seq: int, snapshot: str) -> None:
-    """The least a stored move does: lock and read its room's row, append to the log, rewrite
-    the snapshot, in one transaction (a savepoint within the group's)."""
+    """What a move of Dubium's stores, in plain SQL: lock and read its room's row, append to the
+    log, rewrite the snapshot, in one transaction (a savepoint within the group's)."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"SELECT seq, state FROM {ROOMS_TABLE} WHERE id = %s{lock}", [room])
         (stored_seq, _state) = cursor.fetchone()
         if stored_seq != seq - 1:
             raise MatchError("stale", "The room has moved on.")
-        cursor.execute(
-            f"INSERT INTO {LOG_TABLE} (room, seq, seat, action, created_at) VALUES (%s, %s, %s, %s, %s)",
-            [room, seq, seat, '{"type": "move"}', timezone.now()],
-        )
+        insert_log_row(cursor, room, seat, seq)
         cursor.execute(f"UPDATE {ROOMS_TABLE} SET seq = %s, state = %s WHERE id = %s", [seq, snapshot, room])
+
+
+def log_move(room: int, seat: int, seq: int) -> None:
+    """The least a committed move can store: its log row; a second move at the same seq breaks
+    the log's key and is refused."""
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            insert_log_row(cursor, room, seat, seq)
+    except IntegrityError:
+        raise MatchError("stale", "The room has moved on.") from None
+
+
+def insert_log_row(cursor, room: int, seat: int, seq: int) -> None:
+    """A log row of the size of Dubium's for a Dudo bid (the action and the history it added)."""
+    cursor.execute(
+        f"INSERT INTO {LOG_TABLE} (room, seq, seat, action, created_at) VALUES (%s, %s, %s, %s, %s)",
+        [room, seq, seat, LOGGED_ACTION, timezone.now()],
+    )
 
 
 def create_rooms(count: int) -> None:
