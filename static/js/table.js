@@ -185,6 +185,7 @@
         act, h, seats: message.seats, seat: message.seat, toAct: message.to_act, legal: message.legal,
         startsInMs: message.starts_in_ms || 0,
         finished: message.status === "finished",
+        endedBy: endedBy(message),
         name: (n) => playerName(message.seats, n),
         redraw: () => { if (latest === message) drawArea(message); },
       });
@@ -348,12 +349,21 @@
               ? [message.clocks.leaving.includes(s.seat) ? " · forfeits in " : " · the computer moves for them in ",
                 h("span", { "data-away-seat": s.seat })] : null)
         : null,
-      h("span", { class: s.connected ? "dot online" : "dot offline", title: s.connected ? "connected" : "away",
-        "data-presence": s.connected ? "connected" : "away", "data-delay-seat": s.seat }),
+      // A seat given up is not its player's any more: the computer's moves there keep no one present.
+      h("span", { class: present(s) ? "dot online" : "dot offline", title: presence(s), "data-presence": presence(s),
+        "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
       h("span", { class: "clock", "data-clock-seat": s.seat }),
     )));
     drawDelays();
+  }
+
+  function present(s) {
+    return s.connected && !(s.forfeited && !s.bot);
+  }
+
+  function presence(s) {
+    return present(s) ? "connected" : s.forfeited ? "out of the game" : "away";
   }
 
   function away(message, s) {
@@ -425,6 +435,15 @@
       h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
     ].filter(Boolean));
     if (appearing) box.scrollIntoView({ block: "nearest" });
+  }
+
+  // Why a finished match ended before its game did ("bob left"), for the board to say instead of
+  // its last round: the forfeits left one player (the latest forfeit comes first in the result).
+  function endedBy(message) {
+    const gone = (message.result && message.result.forfeited) || [];
+    if (message.status !== "finished" || !gone.length || message.seats.length - gone.length > 1) return null;
+    const why = { " (resigned)": "resigned", " (left)": "left" }[leftNote(message, gone[0])] || "did not come";
+    return `${playerName(message.seats, gone[0])} ${why}`;
   }
 
   // A player who resigned says so; "left" is for one forfeited by absence or time after opening

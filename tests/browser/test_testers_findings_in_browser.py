@@ -389,6 +389,12 @@ def test_a_player_who_left_is_said_to_forfeit_and_then_does(site, strict, alice,
     in_another_thread(lambda: wakeups.wake(match.pk, now=Match.objects.get(pk=match.pk).wake_at))
     expect(page.locator("#result")).to_contain_text("bob (left)")
     assert Match.objects.get(pk=match.pk).result["ranking"] == [[0], [1]]
+    # The board says why the game ended (not its last round), and bob is no longer shown present.
+    expect(page.locator("#game-area")).to_contain_text("The game is over: bob left.")
+    expect(page.locator("#game-area")).not_to_contain_text("Last round")
+    dot = page.locator(".seat[data-seat='1'] .dot")
+    expect(dot).to_have_attribute("data-presence", "out of the game")
+    expect(dot).to_have_attribute("title", "out of the game")
 
 
 def test_a_dudo_doubt_that_found_one_die_says_one_two_not_one_twos(site, strict, alice, bob):

@@ -54,7 +54,7 @@
     const last = view.last_play;
 
     area.append(h("p", { class: "table-status" },
-      ctx.finished ? h("span", { class: "chip strong" }, "The game is over")
+      ctx.finished ? h("span", { class: "chip strong" }, `The game is over${ctx.endedBy ? `: ${ctx.endedBy}` : ""}`)
         : h("span", { class: "chip strong" }, `Next claim: ${NAMES[view.due]}`),
       h("span", { class: "chip" }, `${view.plays} play${view.plays === 1 ? "" : "s"}`),
       view.turn != null && !ctx.finished ? h("span", { class: "chip" }, `${name(view.turn)} to play`) : null));

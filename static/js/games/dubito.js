@@ -52,7 +52,7 @@
       const mine = tableau(h, view, seat, chosen ? options(chosen) : null);
       // A replay prompts nobody; live, the "to play" chip above already names who is playing.
       const prompt = h("p", { class: "dock-prompt", id: "hand-prompt", "aria-live": "polite" }, ctx.replay ? ""
-        : ctx.finished ? "The game is over."
+        : ctx.finished ? `The game is over${ctx.endedBy ? `: ${ctx.endedBy}` : ""}.`
         : chosen ? `Now pick a lit row for the ${label(chosen)}` : legal.length ? "Pick a card, then a row"
           : view.out.includes(seat) ? "You are out: no card of yours fits a row. Your points stand."
             : "Wait for your turn.");

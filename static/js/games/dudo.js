@@ -57,10 +57,11 @@
   }
 
   // What the bid line says when no bid stands: how the last round ended, and who opens the next
-  // one (nobody, once the match is over).
-  function standing(doubt, finished, toAct, name) {
+  // one (nobody, once the match is over; why it is, when a player left or resigned).
+  function standing(doubt, finished, toAct, name, endedBy) {
     const last = doubt && !doubt.live ? `Last round: ${name(doubt.event.loser)} lost a die ` +
       `(${spell(doubt.event.count, doubt.event.face)} found for a bid of ${doubt.event.quantity}).` : "";
+    if (finished && endedBy) return `The game is over: ${endedBy}.`;
     if (finished) return `The game is over. ${last}`.trim();
     if (last) return `${last} ${name(toAct[0])} opens.`;
     return `No bid yet: ${toAct.length ? name(toAct[0]) : "the starter"} opens the round.`;
@@ -86,7 +87,7 @@
 
     area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid && !ctx.finished
       ? [h("span", { class: "muted" }, `${name(bid.seat)} bids`), bidPicture(h, bid), h("span", { class: "visually-hidden" }, spell(bid.quantity, bid.face))]
-      : h("span", { class: "muted" }, standing(doubt, ctx.finished, toAct, name))));
+      : h("span", { class: "muted" }, standing(doubt, ctx.finished, toAct, name, ctx.endedBy))));
 
     area.append(h("div", { class: "cups" }, view.dice_counts.map((count, n) => {
       const out = view.out.includes(n);
