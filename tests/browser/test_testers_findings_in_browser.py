@@ -559,3 +559,20 @@ def test_a_player_joins_an_open_table_from_the_lobby_in_one_click(site, strict, 
     expect(host.locator("#game-area")).to_have_text("Every seat is taken: begin when you are ready.")
     guest.goto(f"{site}/play/dudo/")
     expect(guest.locator("#open-tables tr", has_text="alice").locator("a")).to_have_text("Your table")
+
+
+def test_the_host_adds_a_house_bot_with_the_mouse_on_a_wide_screen(site, strict, alice, bob):
+    """At 1280 px the long strength name pushed 'Add bot' out of the players' column, under the
+    game area: a click at its centre reached the game area and nothing happened."""
+    match = in_another_thread(lambda: lifecycle.create_match(game="doubt-it", players=3, host=alice))
+    page = strict.page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    button = page.locator("form:has-text('Add bot') button")
+    column = page.locator(".table-side").first.bounding_box()
+    box = button.bounding_box()
+    assert box["x"] + box["width"] <= column["x"] + column["width"] + 1, "the button stays in the players' column"
+    screenshot(page, "add-bot-wide", full_page=False)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#seats li")).to_have_count(2)
