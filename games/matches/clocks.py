@@ -70,7 +70,7 @@ def leaves_at_timeout(match, seat, state) -> bool:
     """Is this seat's next timeout a forfeit? It is for a player away longer than the grace to come
     back by then, for whom the computer has already moved MATCH_AWAY_MOVES_BEFORE_FORFEIT times
     since they left: they have left the game, and the others must not wait out a grace a turn
-    to its end (docs/rules/README.md). Bot accounts are left to the clock (docs/tournaments.md);
+    to its end (each game's rules, "A player who leaves"). Bot accounts are left to the clock (docs/tournaments.md);
     real-time games have a forfeit of their own."""
     timeout = deadline(match, seat, state)
     if timeout is None or match.engine.realtime or away_deadline(match, seat) is None or seat.user.is_bot:
