@@ -569,6 +569,8 @@ def test_the_host_adds_a_house_bot_with_the_mouse_on_a_wide_screen(site, strict,
     page.set_viewport_size({"width": 1280, "height": 900})
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
+    # The seats are drawn from the socket's first message and push the form down: measure after it.
+    expect(page.locator("#seats li")).to_have_count(1)
     button = page.locator("form:has-text('Add bot') button")
     column = page.locator(".table-side").first.bounding_box()
     box = button.bounding_box()
