@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from games.engine import GAMES, KEPT_HISTORY
+from games.matches.jsoncolumns import Decoder, Encoder
 from games.matches.time_controls import clock_label
 
 GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
@@ -26,7 +27,7 @@ class Match(models.Model):
         PER_GAME = "game", "Per game with increment"
 
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
-    options = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True, encoder=Encoder, decoder=Decoder)
     players = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     ranked = models.BooleanField(default=False)
@@ -38,13 +39,17 @@ class Match(models.Model):
     clock_initial_ms = models.PositiveIntegerField(default=0, help_text="Per-turn limit, or the bank per game.")
     clock_increment_ms = models.PositiveIntegerField(default=0, help_text="Fischer increment per move.")
     state = models.JSONField(
-        null=True, blank=True, help_text="game.dump() after the last action, its history cut to the last entries."
+        null=True,
+        blank=True,
+        encoder=Encoder,
+        decoder=Decoder,
+        help_text="game.dump() after the last action, its history cut to the last entries.",
     )
     history_start = models.PositiveIntegerField(
         default=0, help_text="Where the snapshot's history starts in the whole history (the rest is in the log)."
     )
     seq = models.PositiveIntegerField(default=0, help_text="How many actions the log holds.")
-    result = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     # When the current answer window (I Doubt It's doubt window) opened: its timer runs from
     # there, not from the latest answer.
@@ -236,8 +241,10 @@ class MatchAction(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()
-    events = models.JSONField(default=list, help_text="The history entries this action added.")
+    action = models.JSONField(encoder=Encoder, decoder=Decoder)
+    events = models.JSONField(
+        default=list, encoder=Encoder, decoder=Decoder, help_text="The history entries this action added."
+    )
     source = models.CharField(max_length=8, choices=Source.choices)
     created_at = models.DateTimeField(auto_now_add=True)
 
