@@ -474,9 +474,10 @@ def main() -> None:
         django.setup()
         options = {"max_plays": 5000, "doubt_window_s": 0} if args.game == "doubt-it" else {}
         tables = prepare(args.game, matches, options, "load")
-        from relays import create_rooms  # Django's models, once set up
+        if not (args.no_relay or args.long):  # the stored relay's phase runs
+            from relays import create_rooms  # Django's models, once set up
 
-        create_rooms(matches)
+            create_rooms(matches)
         if args.long:
             print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
             late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]

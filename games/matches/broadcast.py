@@ -60,7 +60,7 @@ def table_facts(match, state, seats) -> dict:
         "match": match.pk,
         "seq": match.seq,
         "status": match.status,
-        "seats": [public_seat(s) for s in seats],
+        "seats": [public_seat(s, match.result) for s in seats],
         "to_act": to_act,
         "clocks": clocks.snapshot(match, state, seats, to_act, now),
         # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
@@ -105,15 +105,20 @@ def report_ratings(report) -> None:
     _rating_report = report
 
 
-def public_seat(seat) -> dict:
+def public_seat(seat, result: dict | None) -> dict:
+    """A seat as everyone sees it. `connected`: someone is there to move, the player's socket or
+    the seat's own house bot or uploaded code; a seat given up has no one, though the computer
+    moves there so the others can finish and its player may still be watching."""
     return {
         "seat": seat.number,
         "player": seat.user.username,
         "bot": seat.user.is_bot,
-        "connected": seat.connections > 0 or bool(seat.house_bot) or seat.code_version is not None,
+        "connected": seat.forfeited_at is None
+        and (seat.connections > 0 or bool(seat.house_bot) or seat.code_version is not None),
         "forfeited": seat.forfeited_at is not None,
         "resigned": seat.resigned,
         "came": seat.came,
+        "gone": seat.why_gone(result),
     }
 
 

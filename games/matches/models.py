@@ -111,9 +111,13 @@ class Match(models.Model):
     def new_game(self):
         return self.engine.new_game(self.players, self.seed, self.options)
 
+    def opening_history(self) -> list[dict]:
+        """The entries the new game's history starts with, before any action (the deal)."""
+        return self.engine.dump(self.new_game())["history"]
+
     def snapshot_history(self) -> list[dict]:
         """The snapshot's history: the new game's while the match has not moved."""
-        return self.state["history"] if self.state is not None else self.engine.dump(self.new_game())["history"]
+        return self.state["history"] if self.state is not None else self.opening_history()
 
     def store_state(self, state) -> list[dict]:
         """Keep `state` as the snapshot with only the last KEPT_HISTORY history entries, so that a
@@ -138,7 +142,7 @@ class Match(models.Model):
         tail = self.snapshot_history()
         if not self.history_start:
             return tail
-        first = self.engine.dump(self.new_game())["history"]
+        first = self.opening_history()
         earlier = self.actions.filter(seq__lte=self.seq).order_by("seq").values_list("events", flat=True)
         return [*first, *(entry for events in earlier for entry in events)][: self.history_start] + tail
 
@@ -147,7 +151,7 @@ class Match(models.Model):
         out (each move's first entry; what followed is the game's), read from the log."""
         if not self.seq or not self.actions.filter(source=MatchAction.Source.TIMEOUT).exists():
             return []
-        position = len(self.engine.dump(self.new_game())["history"])
+        position = len(self.opening_history())
         moves = []
         for source, events in self.actions.order_by("seq").values_list("source", "events"):
             if source == MatchAction.Source.TIMEOUT:
@@ -218,6 +222,19 @@ class Seat(models.Model):
     def came(self) -> bool:
         """The player opened the table at some point: a socket of theirs is open, or one closed."""
         return self.connections > 0 or self.disconnected_at is not None
+
+    def why_gone(self, result: dict | None) -> str | None:
+        """Why the player is out of the game, in the words the table and the replay use:
+        "resigned", "left" (forfeited by absence or time after opening the table) or "did not
+        come" (also a seat the clock played to the end); None while they play. Once the match
+        has ended its result says who never came: opening the finished table is not coming."""
+        absent = (result or {}).get("absent", [])
+        if self.forfeited_at is None and self.number not in absent:
+            return None
+        if self.resigned:
+            return "resigned"
+        came = self.number not in absent if result else self.came
+        return "left" if came else "did not come"
 
 
 class SeatSocket(models.Model):

@@ -48,12 +48,36 @@ def seats_shown_to(match, user) -> list[int]:
 
 
 def frame(match, step: int, seat: int | None) -> dict:
-    """The view after `step` actions; IndexError past the end, ValueError for a bad seat."""
-    log = [(s, a) for s, a in match.actions.values_list("seat", "action")]
-    if not 0 <= step <= len(log):
+    """The view after `step` actions, and the players out of the game by then; IndexError past
+    the end, ValueError for a bad seat."""
+    rows = list(match.actions.values_list("seat", "action", "events", "created_at"))
+    if not 0 <= step <= len(rows):
         raise IndexError(step)
     if seat is not None and not 0 <= seat < match.players:
         raise ValueError(seat)
     game = get_game(match.game)
-    state = replay(game, match.players, match.seed, match.options, log[:step])
-    return {"match": match.pk, "step": step, "steps": len(log), "seat": seat, "view": game.view(state, seat)}
+    state = replay(game, match.players, match.seed, match.options, [(s, action) for s, action, _, _ in rows[:step]])
+    return {
+        "match": match.pk,
+        "step": step,
+        "steps": len(rows),
+        "seat": seat,
+        "view": game.view(state, seat),
+        "gone": gone(match, rows, step),
+    }
+
+
+def gone(match, rows: list[tuple], step: int) -> list[dict]:
+    """Who had resigned or left by `step` actions, in words (Seat.why_gone), with where it
+    happened in the history: the index of the first entry after it. Neither is an action of the
+    game, so the log holds only their time: they came after the actions logged before it."""
+    first = len(match.opening_history())
+    marks = []
+    for seat in match.seats.all():
+        if seat.forfeited_at is None:
+            continue
+        before = [row for row in rows if row[3] <= seat.forfeited_at]
+        if len(before) <= step:
+            at = first + sum(len(events) for _, _, events, _ in before)
+            marks.append({"seat": seat.number, "why": seat.why_gone(match.result), "at": at})
+    return sorted(marks, key=lambda mark: mark["at"])

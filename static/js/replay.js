@@ -35,8 +35,13 @@
     renderer.render(area, frame.view,
       { act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name, replay: true });
     const describe = renderer.describe || ((event) => JSON.stringify(event));
-    document.getElementById("history").replaceChildren(
-      ...(frame.view.history || []).map((event) => h("li", {}, describe(event, name))));
+    const lines = (frame.view.history || []).map((event) => h("li", {}, describe(event, name)));
+    // A resignation or a player leaving is no move of the game: marked where it came, latest first
+    // so that each earlier mark's place is still counted in the game's own entries.
+    for (const mark of [...frame.gone].reverse()) {
+      lines.splice(mark.at, 0, h("li", { class: "history-gone" }, `${name(mark.seat)} ${mark.why}`));
+    }
+    document.getElementById("history").replaceChildren(...lines);
   }
 
   const moves = { first: () => 0, back: () => Math.max(0, step - 1), next: () => Math.min(steps, step + 1), last: () => steps };

@@ -338,7 +338,7 @@
       h("span", { class: "seat-name" }, s.player, s.bot ? h("span", { class: "badge" }, "bot") : null),
       // Out of the game while the others play on: the computer makes this seat's moves from now on.
       s.forfeited && message.status === "running"
-        ? h("span", { class: "seat-note" }, `${s.resigned ? "resigned" : s.came ? "left" : "did not come"} · the computer plays on`)
+        ? h("span", { class: "seat-note" }, `${s.gone} · the computer plays on`)
         : null,
       // Away: on their turn their clock keeps their own time and this counts down to the computer's
       // move for them (the end of their grace to come back, or their clock, whichever is first),
@@ -349,8 +349,7 @@
               ? [message.clocks.leaving.includes(s.seat) ? " · forfeits in " : " · the computer moves for them in ",
                 h("span", { "data-away-seat": s.seat })] : null)
         : null,
-      // A seat given up is not its player's any more: the computer's moves there keep no one present.
-      h("span", { class: present(s) ? "dot online" : "dot offline", title: presence(s), "data-presence": presence(s),
+      h("span", { class: s.connected ? "dot online" : "dot offline", title: presence(s), "data-presence": presence(s),
         "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,
       h("span", { class: "clock", "data-clock-seat": s.seat }),
@@ -358,12 +357,8 @@
     drawDelays();
   }
 
-  function present(s) {
-    return s.connected && !(s.forfeited && !s.bot);
-  }
-
   function presence(s) {
-    return present(s) ? "connected" : s.forfeited ? "out of the game" : "away";
+    return s.connected ? "connected" : s.forfeited ? "out of the game" : "away";
   }
 
   function away(message, s) {
@@ -442,19 +437,22 @@
   function endedBy(message) {
     const gone = (message.result && message.result.forfeited) || [];
     if (message.status !== "finished" || !gone.length || message.seats.length - gone.length > 1) return null;
-    const why = { " (resigned)": "resigned", " (left)": "left" }[leftNote(message, gone[0])] || "did not come";
-    return `${playerName(message.seats, gone[0])} ${why}`;
+    return `${playerName(message.seats, gone[0])} ${whyGone(message, gone[0])}`;
   }
 
-  // A player who resigned says so; "left" is for one forfeited by absence or time after opening
-  // the table; one who never came (forfeited, or played by the clock to the end) says so, and is
-  // not rated where the others are.
+  // The result's note on a seat whose player is out of it (forfeited, or played by the clock to
+  // the end without ever coming): one who never came is not rated where the others are.
   function leftNote(message, seat) {
-    const result = message.result;
-    if ((result.resigned || []).includes(seat)) return " (resigned)";
-    if (!absent(message, seat)) return (result.forfeited || []).includes(seat) ? " (left)" : null;
-    const rated = (message.rating_changes || []).length > 0;
-    return rated ? " (did not come: not rated)" : " (did not come)";
+    const why = whyGone(message, seat);
+    if (!why) return null;
+    const unrated = why === "did not come" && (message.rating_changes || []).length > 0;
+    return ` (${why}${unrated ? ": not rated" : ""})`;
+  }
+
+  // "resigned", "left" or "did not come", as the server words it (Seat.why_gone); null while playing.
+  function whyGone(message, number) {
+    const seat = message.seats.find((s) => s.seat === number);
+    return seat ? seat.gone : null;
   }
 
   // What happened to a seat whose player never came, in a sentence under the result.

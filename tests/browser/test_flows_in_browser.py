@@ -204,8 +204,11 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
     for page, seat in ((alice_page, match.seats.get(user=alice).number), (bob_page, match.seats.get(user=bob).number)):
         page.goto(f"{site}/match/{match.pk}/replay/")
         page.select_option("#replay-seat", str(seat))
+        # The last move's history ends with the resignation, which no move of the game says.
+        expect(page.locator("#history li").last).to_have_text("alice resigned")
         page.click("[data-step=first]")
-        page.wait_for_timeout(200)
+        expect(page.locator("#replay-step")).to_have_text("0")
+        expect(page.locator("#history .history-gone")).to_have_count(0)
         assert page.locator("#game-area").inner_text().strip()
         screenshot(page, f"flows-pairing-replay-seat-{seat}")
         page.goto(f"{site}/match/{match.pk}/")

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import actions, lifecycle, replays
+from games.matches import actions, lifecycle, presence, replays
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 from tests.engines.test_dobble_helpers import right_claim, wrong_claim
@@ -99,6 +99,22 @@ def test_a_resignation_on_your_turn_leaves_the_clock_at_the_time_left_then(alice
     assert match.seats.get(user=to_move).clock_ms == 260_000  # no increment: no move was made
     match.refresh_from_db()
     assert match.result["resigned"] == [match.seats.get(user=to_move).number]
+
+
+def test_a_seat_given_up_has_no_one_at_it_though_its_player_still_watches(alice, bob, carol):
+    """The computer plays on for carol so alice and bob can finish: that keeps nobody at her seat,
+    whether or not her tab is still open."""
+    match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=3)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.join_match(match.pk, carol)
+    lifecycle.start_match(match.pk, alice)
+    for seat, user in enumerate((alice, bob, carol)):
+        presence.connected(match.pk, match.seats.get(user=user).number, f"socket-{seat}", True)
+    lifecycle.leave_match(match.pk, carol)
+    seats = {s["player"]: s for s in presence.current_message(match.pk, None)["seats"]}
+    assert seats["carol"]["forfeited"] and not seats["carol"]["connected"]
+    assert seats["carol"]["gone"] == "resigned" and seats["alice"]["gone"] is None
+    assert seats["alice"]["connected"] and seats["bob"]["connected"]
 
 
 def test_a_finished_match_replays_from_its_export(dudo_match):

@@ -1,8 +1,13 @@
 """Replays show what the table saw; a player may add their own hand, nobody anyone else's."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from dubium import demo
+from games.engine import get_game
+from games.matches import actions, lifecycle, replays, wakeups
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +55,36 @@ def test_an_unknown_or_unfinished_match_gets_a_page_in_words(client, finished_du
     finished_dubito.save(update_fields=["status"])
     early = client.get(f"/match/{finished_dubito.pk}/replay/")
     assert early.status_code == 404 and "The replay opens when the match ends." in early.content.decode()
+
+
+def test_a_replay_marks_where_a_player_resigned_among_the_moves(alice, bob, carol):
+    """Resigning is no move of the game: the replay puts it after the moves made before it, from
+    the step it happened on, in the words the table uses."""
+    match = lifecycle.create_match(game="dudo", players=3, host=alice, seed=4)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.join_match(match.pk, carol)
+    start = timezone.now()
+    lifecycle.start_match(match.pk, alice, now=start)
+    users = {seat.number: seat.user for seat in match.seats.all()}
+    carols = match.seats.get(user=carol).number
+    engine = get_game("dudo")
+    for second in range(1, 7):
+        match.refresh_from_db()
+        state = match.load_state()
+        seat = engine.to_act(state)[0]
+        if second == 3:
+            lifecycle.leave_match(match.pk, carol, now=start + timedelta(seconds=second - 0.5))
+        if seat == carols and second > 3:
+            wakeups.wake(match.pk, now=match.wake_at)  # the house bot that plays on for her
+        elif seat != carols:
+            now = start + timedelta(seconds=second)
+            actions.submit_action(match.pk, users[seat], engine.default_action(state, seat), match.seq, now=now)
+    match.refresh_from_db()
+    resigned_at = match.seats.get(user=carol).forfeited_at
+    before = match.actions.filter(created_at__lte=resigned_at).count()
+    assert 0 < before < match.seq
+    assert replays.frame(match, before - 1, None)["gone"] == []
+    history = replays.frame(match, before, None)["view"]["history"]
+    mark = replays.frame(match, before, None)["gone"]
+    assert mark == [{"seat": carols, "why": "resigned", "at": len(history)}]
+    assert replays.frame(match, match.seq, None)["gone"] == mark, "kept at its place as the moves go on"

@@ -215,6 +215,7 @@ def test_a_player_who_left_forfeits_once_the_computer_has_moved_for_them_twice(a
     assert match.status == Match.Status.FINISHED
     assert match.result["forfeited"] == [away] and match.result["ranking"] == [[1 - away], [away]]
     assert match.actions.filter(seat=away).count() == 2  # the third timeout was the forfeit, not a move
+    assert [seat["gone"] for seat in presence.current_message(match.pk, None)["seats"]][away] == "left"
 
 
 def test_coming_back_starts_the_count_again(alice, bob, settings):

@@ -162,7 +162,7 @@ def test_a_person_who_never_comes_to_a_turn_based_table_forfeits_after_the_no_sh
     forfeited = Seat.objects.filter(match__tournament_table__tournament=cup).exclude(forfeited_at=None)
     assert [seat.user.username for seat in forfeited] == ["alice"]
     assert not forfeited.get().resigned and forfeited.get().house_bot, "a house bot plays on for her"
-    assert not broadcast.public_seat(forfeited.get())["came"], "her table says she did not come"
+    assert broadcast.public_seat(forfeited.get(), None)["gone"] == "did not come", "her table says so"
 
 
 def test_with_no_show_time_zero_the_clock_plays_for_an_absent_player(olga, alice):
@@ -261,7 +261,7 @@ def test_a_no_show_s_game_says_she_never_came_links_to_the_event_and_offers_no_r
     assert match.status == Match.Status.FINISHED and match.result["absent"] == [seat]
     client.force_login(alice)
     presence.connected(match.pk, seat, "alice's socket, after the end", True)
-    assert broadcast.public_seat(match.seats.get(user=alice))["came"], "her socket is open now"
+    assert broadcast.public_seat(match.seats.get(user=alice), None)["came"], "her socket is open now"
     page = client.get(f"/match/{match.pk}/").content.decode()
     assert f'href="/tournaments/{cup.pk}/" id="occasion">Round 1 of dudo cup</a>' in page
     assert 'id="rematch"' not in page and "You are withdrawn from the next rounds (you did not come to round 1)" in page
