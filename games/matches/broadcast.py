@@ -119,6 +119,7 @@ def public_seat(seat, result: dict | None) -> dict:
         "resigned": seat.resigned,
         "came": seat.came,
         "gone": seat.why_gone(result),
+        "gone_at": seat.gone_at,
     }
 
 

@@ -207,6 +207,9 @@ class Seat(models.Model):
     disconnected_at = models.DateTimeField(null=True, blank=True)
     forfeited_at = models.DateTimeField(null=True, blank=True)
     resigned = models.BooleanField(default=False, help_text="The forfeit was the player's own resignation.")
+    gone_at = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Where in the whole history the forfeit came: the index of the entry after it."
+    )
 
     class Meta:
         ordering = ["number"]

@@ -50,34 +50,34 @@ def seats_shown_to(match, user) -> list[int]:
 def frame(match, step: int, seat: int | None) -> dict:
     """The view after `step` actions, and the players out of the game by then; IndexError past
     the end, ValueError for a bad seat."""
-    rows = list(match.actions.values_list("seat", "action", "events", "created_at"))
+    rows = list(match.actions.values_list("seat", "action", "events"))
     if not 0 <= step <= len(rows):
         raise IndexError(step)
     if seat is not None and not 0 <= seat < match.players:
         raise ValueError(seat)
     game = get_game(match.game)
-    state = replay(game, match.players, match.seed, match.options, [(s, action) for s, action, _, _ in rows[:step]])
+    log = [(number, action) for number, action, _ in rows[:step]]
+    view = game.view(replay(game, match.players, match.seed, match.options, log), seat)
+    # Where this step's own entries start in the history: what it shows happening (a doubt's reveal).
+    new_from = len(match.opening_history()) + sum(len(events) for _, _, events in rows[: max(0, step - 1)])
     return {
         "match": match.pk,
         "step": step,
         "steps": len(rows),
         "seat": seat,
-        "view": game.view(state, seat),
-        "gone": gone(match, rows, step),
+        "view": view,
+        "new_from": new_from if step else 0,
+        "gone": gone(match, view),
     }
 
 
-def gone(match, rows: list[tuple], step: int) -> list[dict]:
-    """Who had resigned or left by `step` actions, in words (Seat.why_gone), with where it
-    happened in the history: the index of the first entry after it. Neither is an action of the
-    game, so the log holds only their time: they came after the actions logged before it."""
-    first = len(match.opening_history())
-    marks = []
-    for seat in match.seats.all():
-        if seat.forfeited_at is None:
-            continue
-        before = [row for row in rows if row[3] <= seat.forfeited_at]
-        if len(before) <= step:
-            at = first + sum(len(events) for _, _, events, _ in before)
-            marks.append({"seat": seat.number, "why": seat.why_gone(match.result), "at": at})
-    return sorted(marks, key=lambda mark: mark["at"])
+def gone(match, view: dict) -> list[dict]:
+    """Who had resigned or left by this view's step, in words (Seat.why_gone), with where it
+    came in the history (Seat.gone_at), as the table's history says it: shown once the history
+    reaches that place (after an I Doubt It pass, which adds no entry, that may be a step early)."""
+    seats = sorted(match.seats.exclude(gone_at=None), key=lambda seat: seat.gone_at)
+    return [
+        {"seat": seat.number, "why": seat.why_gone(match.result), "at": seat.gone_at}
+        for seat in seats
+        if seat.gone_at <= len(view["history"])
+    ]

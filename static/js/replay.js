@@ -28,20 +28,34 @@
     const frame = await response.json();
     if (!response.ok) { document.getElementById("game-area").textContent = frame.message; return; }
     document.getElementById("replay-step").textContent = step;
+    for (const button of root.querySelectorAll("[data-step]")) {
+      button.disabled = moves[button.dataset.step]() === step;
+    }
     const area = document.getElementById("game-area");
     area.replaceChildren();
     const seatNumber = seat === "" ? null : Number(seat);
     const seats = names.map((player, n) => ({ seat: n, player }));
-    renderer.render(area, frame.view,
-      { act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name, replay: true });
+    // The last step is the end, the game's own or a forfeit's (the last mark says whose).
+    const last = frame.gone[frame.gone.length - 1];
+    const finished = step === steps;
+    const endedBy = finished && last && !frame.view.is_over ? `${name(last.seat)} ${last.why}` : null;
+    renderer.render(area, frame.view, {
+      act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name, replay: true,
+      newFrom: frame.new_from, finished, endedBy,
+    });
     const describe = renderer.describe || ((event) => JSON.stringify(event));
-    const lines = (frame.view.history || []).map((event) => h("li", {}, describe(event, name)));
+    // After a player resigned or left, their seat's moves are the computer's (as the table says).
+    const goneAt = new Map(frame.gone.map((mark) => [mark.seat, mark.at]));
+    const mover = (index) => (n) => (goneAt.has(n) && index >= goneAt.get(n) ? `${name(n)} (computer)` : name(n));
+    const lines = (frame.view.history || []).map((event, index) => h("li", {}, describe(event, mover(index))));
     // A resignation or a player leaving is no move of the game: marked where it came, latest first
     // so that each earlier mark's place is still counted in the game's own entries.
     for (const mark of [...frame.gone].reverse()) {
       lines.splice(mark.at, 0, h("li", { class: "history-gone" }, `${name(mark.seat)} ${mark.why}`));
     }
-    document.getElementById("history").replaceChildren(...lines);
+    const list = document.getElementById("history");
+    list.replaceChildren(...lines);
+    list.scrollTop = list.scrollHeight;  // the step's own entries are the last
   }
 
   const moves = { first: () => 0, back: () => Math.max(0, step - 1), next: () => Math.min(steps, step + 1), last: () => steps };
@@ -51,9 +65,12 @@
     step = moves[button.dataset.step]();
     show();
   });
+  const keys = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" };
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") { step = moves.back(); show(); }
-    if (event.key === "ArrowRight") { step = moves.next(); show(); }
+    if (!(event.key in keys) || event.target.closest("select, input, textarea")) return;
+    event.preventDefault();
+    step = moves[keys[event.key]]();
+    show();
   });
   if (seatPicker) seatPicker.addEventListener("change", show);
   show();

@@ -161,8 +161,20 @@
     const mine = message.seats.find((s) => s.seat === message.seat);
     const playing = message.status === "running" && !(mine && mine.forfeited);
     for (const node of document.querySelectorAll("[data-while-running]")) node.hidden = !playing;
+    drawMySeatGone(message, mine);
     for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
     signalTurn(message);
+  }
+
+  // A player out of the game while the others play on is told so on their own page: the cards or
+  // dice of their seat keep changing, moved by the computer.
+  function drawMySeatGone(message, mine) {
+    const note = el("my-seat-gone");
+    const why = message.status === "running" && mine ? mine.gone : null;
+    note.hidden = !why;
+    if (!why) return;
+    const how = { resigned: "You resigned", left: "You left the game", "did not come": "You did not come in time" }[why];
+    note.textContent = `${how} and have lost it: the computer plays your seat so the others can finish. You may watch.`;
   }
 
   // A waiting table's buttons follow its seats as they fill and empty: the host starts it once it is
@@ -323,9 +335,12 @@
     return Boolean(seat && !seat.bot && !seat.came);
   }
 
-  function moverName(message, number) {
+  // The name in history entry `index`: after a player resigned or left, the computer's moves.
+  function moverName(message, number, index) {
+    const seat = message.seats.find((s) => s.seat === number);
     const name = playerName(message.seats, number);
-    return absent(message, number) ? `${name} (computer)` : name;
+    const goneBefore = seat && seat.gone_at != null && index >= seat.gone_at;
+    return absent(message, number) || goneBefore ? `${name} (computer)` : name;
   }
 
   function drawSeats(message) {
@@ -398,9 +413,20 @@
     const events = (message.view && message.view.history) || [];
     const describe = (renderer && renderer.describe) || ((event) => JSON.stringify(event));
     const first = Math.max(0, events.length - 60);
-    list.replaceChildren(...events.slice(first).map((event, i) =>
-      h("li", {}, describe(event, (n) => moverName(message, n)),
-        byClock.has(first + i) ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null)));
+    const lines = events.slice(first).map((event, i) =>
+      h("li", {}, describe(event, (n) => moverName(message, n, first + i)),
+        byClock.has(first + i) ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null));
+    // A player resigning or leaving is no move of the game: said where it came (seats[].gone_at),
+    // latest first so that each earlier mark's place is still counted in the game's own entries.
+    const marks = message.seats.filter((s) => s.gone && s.gone_at != null && s.gone_at >= first && s.gone_at <= events.length);
+    for (const s of marks.sort((a, b) => b.gone_at - a.gone_at)) {
+      lines.splice(s.gone_at - first, 0, h("li", { class: "history-gone" }, `${s.player} ${s.gone}`));
+    }
+    if (first > 0) {
+      const where = message.status === "finished" ? "the replay has every move" : "the replay will have every move";
+      lines.unshift(h("li", { class: "muted" }, `${first} earlier entr${first === 1 ? "y" : "ies"} not shown: ${where}.`));
+    }
+    list.replaceChildren(...lines);
     list.scrollTop = list.scrollHeight;
   }
 

@@ -158,10 +158,14 @@ def watch_the_replay(page, site, match) -> None:
     for seat in ["", "0"]:
         page.select_option("#replay-seat", seat)
         for step in ["first", "next", "next", "last"]:
-            page.click(f"[data-step={step}]")
+            button = page.locator(f"[data-step={step}]")
+            if button.is_enabled():  # First and Back are disabled at the first move, Next and Last at the last
+                button.click()
             page.wait_for_timeout(100)
         assert page.locator("#game-area").inner_text().strip()
+        expect(page.locator("[data-step=next]")).to_be_disabled()
         page.click("[data-step=first]")
+        expect(page.locator("[data-step=back]")).to_be_disabled()
         page.wait_for_timeout(200)
         assert "your turn" not in page.locator("#game-area").inner_text().lower()  # a replay prompts nobody
     screenshot(page, f"flows-{match.game}-replay")
@@ -198,6 +202,7 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
         page.wait_for_selector("#result:not([hidden])")
         assert not page.locator("button:has-text('Resign')").is_visible()
         assert "alice (resigned)" in page.locator("#result").inner_text()
+        expect(page.locator("#history li").last).to_have_text("alice resigned")
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
 
@@ -206,6 +211,11 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
         page.select_option("#replay-seat", str(seat))
         # The last move's history ends with the resignation, which no move of the game says.
         expect(page.locator("#history li").last).to_have_text("alice resigned")
+        page.click("#history-title")  # away from the "Seen by" list, which keeps its own arrow keys
+        page.keyboard.press("Home")
+        expect(page.locator("#replay-step")).to_have_text("0")
+        page.keyboard.press("End")
+        expect(page.locator("#replay-step")).to_have_text(str(match.seq))
         page.click("[data-step=first]")
         expect(page.locator("#replay-step")).to_have_text("0")
         expect(page.locator("#history .history-gone")).to_have_count(0)

@@ -227,6 +227,14 @@ def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(sit
     assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
     assert page.locator("button:has-text('Resign')").count() == 0
     assert page.locator("#seats li.forfeited .seat-note").inner_text() == "resigned · the computer plays on"
+    # Her page tells her, and the history says where it came among the moves (testers' findings).
+    expect(page.locator("#my-seat-gone")).to_have_text(
+        "You resigned and have lost it: the computer plays your seat so the others can finish. You may watch."
+    )
+    mark = page.locator("#history li.history-gone")
+    expect(mark).to_have_text("alice resigned")
+    played_after = page.locator("#history li.history-gone ~ li")
+    expect(played_after.first).to_be_visible()  # a bot's move came after it, and it stayed in its place
     screenshot(page, "flows-resigned-others-play-on")
 
 

@@ -21,10 +21,12 @@
   // (the game ended, or others moved meanwhile), and its redraw would be refused as stale.
   let latestRedraw = () => {};
 
-  function stagedDoubt(view, redraw) {
+  // A replay (`newFrom`: where the step's own entries start) shows the doubt on its own step, no timer.
+  function stagedDoubt(view, redraw, newFrom) {
     if (redraw) latestRedraw = redraw;
     const index = view.history.map((e) => e.type).lastIndexOf("doubt");
     if (index < 0) return null;
+    if (newFrom != null) return index >= newFrom ? view.history[index] : null;
     if (index !== seenDoubt) {
       const current = Boolean(view.last_play && view.last_play.cards);
       if (seenDoubt !== null || current) revealUntil = Date.now() + REVEAL_MS;
@@ -59,7 +61,7 @@
       h("span", { class: "chip" }, `${view.plays} play${view.plays === 1 ? "" : "s"}`),
       view.turn != null && !ctx.finished ? h("span", { class: "chip" }, `${name(view.turn)} to play`) : null));
 
-    const doubt = stagedDoubt(view, redraw);
+    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
     if (doubt) area.append(revealPanel(h, doubt, name));
 
     const pileCards = Array.from({ length: Math.min(view.pile, 7) }, () => back(h));

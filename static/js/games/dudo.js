@@ -24,11 +24,12 @@
   // (the game ended, or others moved meanwhile), and its redraw would be refused as stale.
   let latestRedraw = () => {};
 
-  function stagedDoubt(view, redraw) {
+  // A replay (`newFrom`: where the step's own entries start) shows the doubt on its own step, no timer.
+  function stagedDoubt(view, redraw, newFrom) {
     if (redraw) latestRedraw = redraw;
     const index = view.history.map((e) => e.type).lastIndexOf("doubt");
     if (index < 0) return null;
-    if (index !== seenDoubt) {
+    if (newFrom == null && index !== seenDoubt) {
       const current = !view.bid;
       if (seenDoubt !== null || current) revealUntil = Date.now() + REVEAL_MS;
       seenDoubt = index;
@@ -36,7 +37,8 @@
     }
     const event = view.history[index];
     const round = view.history.slice(0, index).reverse().find((e) => e.type === "round");
-    return { event, onesWild: round ? round.ones_wild : true, live: Date.now() < revealUntil };
+    const live = newFrom == null ? Date.now() < revealUntil : index >= newFrom;
+    return { event, onesWild: round ? round.ones_wild : true, live };
   }
 
   function revealPanel(h, doubt, name) {
@@ -82,7 +84,7 @@
       h("span", { class: `chip${view.ones_wild ? " wild" : ""}` }, view.ones_wild ? "Ones are wild" : "Ones are not wild"),
       view.palifico ? h("span", { class: "chip warn" }, "One-die round: only players with one die may change the face") : null));
 
-    const doubt = stagedDoubt(view, redraw);
+    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
     if (doubt && doubt.live) area.append(revealPanel(h, doubt, name));
 
     area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid && !ctx.finished
