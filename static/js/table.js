@@ -424,7 +424,7 @@
     }
     if (first > 0) {
       const where = message.status === "finished" ? "the replay has every move" : "the replay will have every move";
-      lines.unshift(h("li", { class: "muted" }, `${first} earlier entr${first === 1 ? "y" : "ies"} not shown: ${where}.`));
+      lines.unshift(h("li", { class: "muted history-earlier" }, `${first} earlier entr${first === 1 ? "y" : "ies"} not shown: ${where}.`));
     }
     list.replaceChildren(...lines);
     list.scrollTop = list.scrollHeight;

@@ -48,10 +48,13 @@ def test_a_long_game_shows_its_whole_history_and_every_new_move(site, strict, al
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match.pk}/")
-    entries = page.locator("#history li")
+    entries = page.locator("#history li:not(.history-earlier)")
     entries.first.wait_for()
     shown = min(60, match.history_length)  # the table lists the latest 60 entries
     assert entries.count() == shown
+    earlier = match.history_length - shown
+    note = f"{earlier} earlier entries not shown: the replay will have every move."
+    assert page.locator("#history li.history-earlier").inner_text() == note
     first_shown = entries.first.inner_text()
 
     last = entries.last.inner_text()
