@@ -174,7 +174,7 @@
     note.hidden = !why;
     if (!why) return;
     const how = { resigned: "You resigned", left: "You left the game", "did not come": "You did not come in time" }[why];
-    note.textContent = `${how} and have lost it: the computer plays your seat so the others can finish. You may watch.`;
+    note.textContent = `${how}: you have lost this game. The computer plays your seat so the others can finish; you may watch.`;
   }
 
   // A waiting table's buttons follow its seats as they fill and empty: the host starts it once it is

@@ -229,7 +229,7 @@ def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(sit
     assert page.locator("#seats li.forfeited .seat-note").inner_text() == "resigned · the computer plays on"
     # Her page tells her, and the history says where it came among the moves (testers' findings).
     expect(page.locator("#my-seat-gone")).to_have_text(
-        "You resigned and have lost it: the computer plays your seat so the others can finish. You may watch."
+        "You resigned: you have lost this game. The computer plays your seat so the others can finish; you may watch."
     )
     mark = page.locator("#history li.history-gone")
     expect(mark).to_have_text("alice resigned")
