@@ -145,6 +145,27 @@ def engine_floor(game: str, players: int, options: dict, moves: int, rng) -> flo
     return spent / made
 
 
+def timed_match_ends() -> dict:
+    """The CPU of scoring each finished match (`tasks.settle`: ratings, bluff figures, tournaments,
+    webhook bots), which runs on the web process's database thread when Celery runs eagerly;
+    counted from now on, in the dict returned."""
+    from games.matches import tasks
+
+    ends = {"matches": 0, "cpu": 0.0}
+    settle = tasks.settle
+
+    def timed(match_id: int) -> None:
+        started = time.thread_time()
+        try:
+            settle(match_id)
+        finally:
+            ends["cpu"] += time.thread_time() - started
+            ends["matches"] += 1
+
+    tasks.settle = timed
+    return ends
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
@@ -187,8 +208,15 @@ def measure(args) -> None:
     rng = random.Random(3)
     doubt_it = {"max_plays": 5000, "doubt_window_s": 0}
     floor = engine_floor("dudo", 2, {}, args.moves, rng)
+    ends = timed_match_ends()
     made, spent = play_served(prepare("dudo", 20, {}, "dudo"), args.moves, rng)
     print(f"Dudo: {made} moves, {1000 * spent / made:.2f} ms CPU a move (engine floor {1000 * floor:.3f} ms)")
+    if ends["matches"]:
+        each = ends["cpu"] / ends["matches"]
+        print(
+            f"  of which {ends['matches']} matches' ends (scored as Celery would, here in the web process): "
+            f"{1000 * each:.2f} ms each, {1000 * ends['cpu'] / made:.2f} ms a move"
+        )
     made, spent = play_directly(prepare("dudo", 20, {}, "direct"), args.moves, rng)
     print(f"Dudo, called directly: {1000 * spent / made:.2f} ms CPU a move")
     early_made, early = play_served(prepare("doubt-it", 4, doubt_it, "early"), 40, rng)

@@ -26,17 +26,21 @@ FIELDS = ("claims", "judged", "bluffs", "caught", "chances", "doubts", "doubts_r
 
 def record_bluffs(match_id: int) -> int:
     """Store the finished match's counts for each seated account; idempotent. How many rows it wrote."""
-    match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
-    if match is None or match.game not in TALLIES:
+    finished = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED, game__in=TALLIES)
+    match = finished.only("game", "players", "seed", "options").first()  # not the snapshot: a replay needs none
+    if match is None:
         return 0
+    seats = list(match.seats.values_list("number", "user_id", "user__is_bot", "user__bot_owner"))
+    # A house bot's moves are its own; on anybody else's seat a house bot only ever finishes for them.
+    house_bots = {number for number, _, is_bot, owner in seats if is_bot and owner is None}
     try:
-        history, server_made = replay_marked(match)
+        history, server_made = replay_marked(match, house_bots)
     except IllegalAction as error:  # a log the engine cannot replay says nothing about bluffs
         logger.warning("match %s: no bluff figures, its log does not replay: %s", match_id, error)
         return 0
     counts = TALLIES[match.game](history, server_made)
     rows = []
-    for number, user_id in match.seats.values_list("number", "user_id"):
+    for number, user_id, _, _ in seats:
         mine = counts.get(number, {})
         rows.append(BluffRecord(match=match, user_id=user_id, game=match.game, **{f: mine.get(f, 0) for f in FIELDS}))
     with transaction.atomic():
@@ -44,14 +48,14 @@ def record_bluffs(match_id: int) -> int:
     return len(rows)
 
 
-def replay_marked(match: Match) -> tuple[list[dict], list[frozenset[int]]]:
-    """The match's public history, and per event the seats whose part in it the server played.
+def replay_marked(match: Match, house_bots: set[int]) -> tuple[list[dict], list[frozenset[int]]]:
+    """The match's public history, and per event the seats whose part in it the server played
+    (its timeouts' moves, and a house bot's on a seat not its own: `house_bots` are the seats
+    house bots hold).
 
     A server-made move that adds no event at once (a pass while others may still doubt) marks
     the event that closes its turn."""
     engine = GAMES[match.game]
-    # A house bot's moves are its own; on anybody else's seat a house bot only ever finishes for them.
-    house_bots = set(match.seats.filter(user__is_bot=True, user__bot_owner=None).values_list("number", flat=True))
     state = engine.new_game(match.players, match.seed, match.options)
     server_made = [frozenset()] * len(state.history)
     pending: set[int] = set()

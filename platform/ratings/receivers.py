@@ -8,8 +8,9 @@ from ratings.services import rate_match, why_not_rated
 
 def rate_finished_match(sender, match_id: int, **kwargs) -> None:
     """Rate it (once, however often it is announced) and tell the table what changed."""
-    if rate_match(match_id):
-        broadcast.send_to_table(match_id, {"type": "rated", "match": match_id, "changes": rating_changes(match_id)})
+    changes = rate_match(match_id)
+    if changes:
+        broadcast.send_to_table(match_id, {"type": "rated", "match": match_id, "changes": described(changes)})
 
 
 def count_bluffs(sender, match_id: int, **kwargs) -> None:
@@ -26,8 +27,12 @@ def rating_report(match) -> dict:
 
 def rating_changes(match_id: int) -> list[dict]:
     """What a ranked result did to each seat's rating (empty until it is rated)."""
-    changes = RatingChange.objects.filter(match_id=match_id).order_by("seat")
+    return described(RatingChange.objects.filter(match_id=match_id))
+
+
+def described(changes) -> list[dict]:
+    """Rating changes as the table shows them, in seat order."""
     return [
         {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": c.shown_delta}
-        for c in changes
+        for c in sorted(changes, key=lambda change: change.seat)
     ]

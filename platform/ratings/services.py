@@ -47,7 +47,7 @@ def ladder_ratings(game: str, user_ids) -> dict[int, float]:
     return dict(Rating.objects.filter(game=game, user_id__in=user_ids).values_list("user_id", "elo"))
 
 
-def why_not_rated(match: Match) -> str | None:
+def why_not_rated(match: Match, seats: list | None = None) -> str | None:
     """None when the match counts; else why not (in words, as the table says it after "Not rated:").
 
     Rated: ranked, finished with a ranking, two seats or more that came (Match.absentees), and
@@ -60,7 +60,7 @@ def why_not_rated(match: Match) -> str | None:
         return "not finished"
     if not match.ranked:
         return "not ranked"
-    seats = list(match.seats.select_related("user"))
+    seats = seats if seats is not None else list(match.seats.select_related("user"))
     if len(seats) < 2:
         return "solo"
     forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
@@ -78,17 +78,17 @@ def rate_match(match_id: int) -> list[RatingChange]:
     with transaction.atomic():
         # The match row lock serialises retries of the same task: the second one waits here,
         # then finds the ledger rows the first one wrote and does nothing.
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = Match.objects.select_for_update().filter(pk=match_id).defer("state").first()  # no snapshot needed
         if match is None or match.rating_changes.exists():
             return []
         if match.players == 1:
             record_high_score(match)
             return []
-        reason = why_not_rated(match)
+        seats = sorted(match.seats.select_related("user"), key=lambda s: s.number) if match.ranked else []
+        reason = why_not_rated(match, seats)
         if reason:
             log.info("%s is not rated: %s", match, reason)
             return []
-        seats = sorted(match.seats.select_related("user"), key=lambda s: s.number)
         # A seat whose player never came did not play: rated among the others only, as FIDE
         # rates no forfeit (the result still ranks them last).
         absent = match.absentees()
