@@ -22,4 +22,5 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("u/<str:username>/", views.profile, name="profile"),
+    path("u/<str:username>/games/", views.games, name="player_games"),
 ]

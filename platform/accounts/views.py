@@ -1,13 +1,18 @@
 """Registration and public profiles; login, logout and passwords are Django's auth views (see urls.py)."""
 
 from django.contrib.auth import get_user_model, login
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.forms import RegistrationForm
+from games.matches.played import listed, seats_of
 from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings
 from tournaments.history import player_tournaments
+
+PROFILE_GAMES = 10  # the profile lists the latest; the games page has them all
+GAMES_PAGE = 50
 
 
 @require_http_methods(["GET", "POST"])
@@ -33,4 +38,14 @@ def profile(request, username: str):
         "bluffs": player_bluffs(person),
         "tournaments": tournaments,
         "tournaments_entered": entered,
+        "games": listed(seats_of(person)[:PROFILE_GAMES]),
+        "games_played": seats_of(person).count(),
     })
+
+
+@require_GET
+def games(request, username: str):
+    """Every game the account has played, newest first, a page at a time."""
+    person = get_object_or_404(get_user_model(), username__iexact=username)
+    page = Paginator(seats_of(person), GAMES_PAGE).get_page(request.GET.get("page"))
+    return render(request, "accounts/games.html", {"person": person, "page": page, "games": listed(page)})

@@ -70,7 +70,7 @@ class AccountRatings(ReadOnly):
 
 @extend_schema_view(
     get=extend_schema(
-        operation_id="account_rating_history", summary="One account's rated matches in one game, newest first."
+        operation_id="account_rating_history", summary="One account's rated matches in one game, the last rated first."
     )
 )
 class AccountHistory(ReadOnly):
@@ -78,7 +78,7 @@ class AccountHistory(ReadOnly):
 
     def get_queryset(self):
         game = known_game(self.kwargs["game"])
-        return RatingChange.objects.filter(user=self.account(), game=game).order_by("-finished_at", "-match_id")
+        return RatingChange.newest_first(self.account(), game)
 
 
 @extend_schema_view(

@@ -94,6 +94,13 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return f"{self.user} {self.game} #{self.match_id}: {self.delta:+.1f}"
 
+    @classmethod
+    def newest_first(cls, user, game: str):
+        """One account's changes in one game, the last rated first: the order each `before` follows
+        the last `after`. A match that finished earlier can be rated later (its scoring task was
+        lost and tried again, or two ended at once); a recompute puts them in finishing order."""
+        return cls.objects.filter(user=user, game=game).order_by("-games_before", "-match_id")
+
     @property
     def provisional(self) -> bool:
         return is_provisional(self.games_before)

@@ -17,9 +17,7 @@ def profile_ratings(user) -> list[dict]:
     rows = []
     for rating in Rating.objects.filter(user=user, games__gt=0).order_by("game"):
         name = GAMES[rating.game].name if rating.game in GAMES else rating.game
-        latest = list(
-            RatingChange.objects.filter(user=user, game=rating.game).order_by("-finished_at", "-match_id")[:CHART_GAMES]
-        )
+        latest = list(RatingChange.newest_first(user, rating.game)[:CHART_GAMES])
         history = latest[::-1]
         points = [history[0].before] + [c.after for c in history] if history else []
         rows.append(

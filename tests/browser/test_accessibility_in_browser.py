@@ -45,7 +45,7 @@ def pages_to_check(alice, olga) -> dict[str, str]:
 
     def build():
         pages = {"home": "/", "games": "/play/", "lobby": "/play/dobble/", "profile": "/accounts/u/alice/",
-                 "bot profile": "/accounts/u/HeuristicBot/"}
+                 "bot profile": "/accounts/u/HeuristicBot/", "bot's games": "/accounts/u/HeuristicBot/games/"}
         for game, bots in TABLE_BOTS.items():
             match = table_with_bots(alice, game, bots)
             lifecycle.start_match(match.pk, alice)

@@ -223,6 +223,17 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
         screenshot(page, f"flows-pairing-replay-seat-{seat}")
         page.goto(f"{site}/match/{match.pk}/")
 
+    bob_page.click("a.me")  # his profile lists the game, and opens its replay
+    row = bob_page.locator(".profile-games tbody tr").first
+    expect(row).to_contain_text("Dudo · ranked")
+    expect(row.locator("td").nth(2)).to_have_text("alice")
+    expect(row.locator("td").nth(3)).to_have_text("Won")
+    screenshot(bob_page, "flows-profile-games")
+    row.locator("text=Replay").click()
+    bob_page.wait_for_url(f"**/match/{match.pk}/replay/")
+    expect(bob_page.locator("#history li").last).to_have_text("alice resigned")
+    bob_page.goto(f"{site}/match/{match.pk}/")
+
     alice_page.click("#rematch")
     bob_page.wait_for_selector("text=alice asked for a rematch.")
     for page in (alice_page, bob_page):  # the offer is drawn from the server: it survives a reload

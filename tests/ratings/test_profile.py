@@ -19,7 +19,7 @@ def test_the_partial_shows_each_game_with_peak_games_win_rate_and_recent_deltas(
     html = render_to_string("ratings/_profile_ratings.html", {"ratings": rows})
     assert "Dudo</a>: 1498" in html and "provisional" in html
     assert "peak 1520 · 2 rated games · 50% won" in html
-    assert f'href="/match/{first.pk}/">#{first.pk}</a> 2026-01-01: place 1,\n          +20 → 1520 <abbr' in html
+    assert f'href="/match/{first.pk}/replay/">1 Jan 2026, 12:01</a>: 1st place,\n          +20 → 1520 <abbr' in html
     assert "<svg" in html and 'class="rating-provisional"' in html
 
 
@@ -62,3 +62,17 @@ def test_the_chart_of_an_established_player_is_solid_and_labels_are_escaped():
     assert "rating-provisional" not in svg and svg.count("<polyline") == 1
     assert "&lt;b&gt;x&lt;/b&gt;" in svg and "<b>" not in svg
     assert history_svg([1500.0], 30, "one point") == ""
+
+
+def test_recent_changes_run_in_the_order_they_were_rated_when_a_game_that_ended_first_was_rated_later(
+    finished_match, alice, bob
+):
+    """A profile read "6 rated games ... -> 1552" beside a rating of 1566: its list ran in finishing order."""
+    ended_first = finished_match("dudo", [alice, bob], [[0], [1]], minute=1)
+    ended_next = finished_match("dudo", [alice, bob], [[0], [1]], minute=2)
+    rate_match(ended_next.pk)
+    rate_match(ended_first.pk)  # its scoring task was lost and run again later
+    row = profile_ratings(alice)[0]
+    assert [change.match_id for change in row["recent"]] == [ended_first.pk, ended_next.pk]
+    assert row["recent"][0].before == row["recent"][1].after
+    assert row["recent"][0].after == row["rating"].elo

@@ -1,0 +1,62 @@
+"""A player's past games, as their profile lists them: newest first, each with who else sat at
+the table and how it went for them, in words."""
+
+from django.contrib.humanize.templatetags.humanize import ordinal
+from django.db.models import Prefetch
+
+from games.matches.models import Match, Seat
+
+
+def seats_of(user):
+    """The account's seats in games that ended (finished, or stopped under way), newest first,
+    each with its match and the match's seats and players."""
+    return (
+        Seat.objects.filter(user=user, match__finished_at__isnull=False)
+        .select_related("match")
+        .defer("match__state")  # a list has no use for the snapshot
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("number")))
+        .order_by("-match__finished_at", "-match_id")
+    )
+
+
+def listed(seats) -> list[dict]:
+    """One row per seat (a page of `seats_of`): the match, the others at the table and the outcome."""
+    return [
+        {
+            "match": seat.match,
+            "others": [other.user for other in seat.match.seats.all() if other.pk != seat.pk],
+            "outcome": outcome(seat.match, seat),
+        }
+        for seat in seats
+    ]
+
+
+def outcome(match: Match, seat: Seat) -> str:
+    """How the game went for this seat: "Won", "Lost", "Drew", "2nd of 4", "=1st of 3", a solo
+    score, with why the player was out of it ("Lost, resigned")."""
+    result = match.result or {}
+    if match.status == Match.Status.ABORTED:
+        return "Stopped, no result"
+    if match.players == 1:
+        scores = result.get("scores") or {}
+        score = scores.get("0", scores.get(0))
+        words = "Finished" if score is None else f"Scored {score}"
+    else:
+        words = place_words(result.get("ranking") or [], seat.number, match.players)
+    gone = seat.why_gone(result)
+    return f"{words}, {gone}" if gone else words
+
+
+def place_words(ranking: list[list[int]], number: int, players: int) -> str:
+    before = 0
+    for group in ranking:
+        if number in group:
+            if len(group) == players:
+                return "Drew"
+            if before == 0 and len(group) == 1:
+                return "Won"
+            if before + len(group) == players and players == 2:
+                return "Lost"
+            return f"{'=' if len(group) > 1 else ''}{ordinal(before + 1)} of {players}"
+        before += len(group)
+    return "No place"
