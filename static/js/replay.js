@@ -44,15 +44,7 @@
       newFrom: frame.new_from, finished, endedBy,
     });
     const describe = renderer.describe || ((event) => JSON.stringify(event));
-    // After a player resigned or left, their seat's moves are the computer's (as the table says).
-    const goneAt = new Map(frame.gone.map((mark) => [mark.seat, mark.at]));
-    const mover = (index) => (n) => (goneAt.has(n) && index >= goneAt.get(n) ? `${name(n)} (computer)` : name(n));
-    const lines = (frame.view.history || []).map((event, index) => h("li", {}, describe(event, mover(index))));
-    // A resignation or a player leaving is no move of the game: marked where it came, latest first
-    // so that each earlier mark's place is still counted in the game's own entries.
-    for (const mark of [...frame.gone].reverse()) {
-      lines.splice(mark.at, 0, h("li", { class: "history-gone" }, `${name(mark.seat)} ${mark.why}`));
-    }
+    const lines = DubiumHistory.lines(h, { events: frame.view.history || [], describe, name, gone: frame.gone });
     const list = document.getElementById("history");
     list.replaceChildren(...lines);
     list.scrollTop = list.scrollHeight;  // the step's own entries are the last

@@ -335,14 +335,6 @@
     return Boolean(seat && !seat.bot && !seat.came);
   }
 
-  // The name in history entry `index`: after a player resigned or left, the computer's moves.
-  function moverName(message, number, index) {
-    const seat = message.seats.find((s) => s.seat === number);
-    const name = playerName(message.seats, number);
-    const goneBefore = seat && seat.gone_at != null && index >= seat.gone_at;
-    return absent(message, number) || goneBefore ? `${name} (computer)` : name;
-  }
-
   function drawSeats(message) {
     const list = el("seats");
     list.replaceChildren(...message.seats.map((s) => h("li", {
@@ -413,15 +405,14 @@
     const events = (message.view && message.view.history) || [];
     const describe = (renderer && renderer.describe) || ((event) => JSON.stringify(event));
     const first = Math.max(0, events.length - 60);
-    const lines = events.slice(first).map((event, i) =>
-      h("li", {}, describe(event, (n) => moverName(message, n, first + i)),
-        byClock.has(first + i) ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null));
-    // A player resigning or leaving is no move of the game: said where it came (seats[].gone_at),
-    // latest first so that each earlier mark's place is still counted in the game's own entries.
-    const marks = message.seats.filter((s) => s.gone && s.gone_at != null && s.gone_at >= first && s.gone_at <= events.length);
-    for (const s of marks.sort((a, b) => b.gone_at - a.gone_at)) {
-      lines.splice(s.gone_at - first, 0, h("li", { class: "history-gone" }, `${s.player} ${s.gone}`));
-    }
+    // Where a player resigned or left: seats[].gone_at, stored at the forfeit.
+    const gone = message.seats.filter((s) => s.gone && s.gone_at != null).map((s) => ({ seat: s.seat, why: s.gone, at: s.gone_at }));
+    const lines = DubiumHistory.lines(h, {
+      events, first, describe, gone,
+      name: (n) => playerName(message.seats, n),
+      absent: (n) => absent(message, n),
+      note: (index) => (byClock.has(index) ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null),
+    });
     if (first > 0) {
       const where = message.status === "finished" ? "the replay has every move" : "the replay will have every move";
       lines.unshift(h("li", { class: "muted history-earlier" }, `${first} earlier entr${first === 1 ? "y" : "ies"} not shown: ${where}.`));
