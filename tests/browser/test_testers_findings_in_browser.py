@@ -235,6 +235,10 @@ def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(sit
     expect(mark).to_have_text("alice resigned")
     played_after = page.locator("#history li.history-gone ~ li")
     expect(played_after.first).to_be_visible()  # a bot's move came after it, and it stayed in its place
+    # Her seat's moves after it are the computer's, and say so; none before it does.
+    by_the_computer = page.locator("#history li.history-gone ~ li", has_text="alice (computer)")
+    expect(by_the_computer.first).to_be_visible(timeout=20000)
+    assert page.locator("#history li:not(.history-gone ~ li)", has_text="(computer)").count() == 0
     screenshot(page, "flows-resigned-others-play-on")
 
 
