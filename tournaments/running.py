@@ -213,6 +213,8 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
         table = Table.objects.select_related("match").get(pk=table.pk)
         if table.scored or table.match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             return False
+        # Never before the match that ended it: one played out in simulated time ends ahead of the clock.
+        now = max(now, table.match.finished_at or now)
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             return False  # cancelled by its organizer: the match stands (and is rated), the tournament stops
         seat_order = seat_order_of(tournament, table)
@@ -500,11 +502,16 @@ def seat_order_of(tournament: Tournament, table: Table) -> list[int]:
     return pairing.rotate(table.seating, table.round) if tournament.fixed_tables else table.seating
 
 
-def play_out(tournament_id: int, max_matches: int = 1000) -> Tournament:
-    """Play every match of a started all-bot tournament to its end in simulated time (demo data, tests)."""
-    for _ in range(max_matches):
-        match = Match.objects.filter(tournament_table__tournament_id=tournament_id, status=Match.Status.RUNNING).first()
+def play_out(tournament_id: int, max_moves: int = 1_000_000) -> Tournament:
+    """Play every match of a started all-bot tournament to its end in simulated time (demo data,
+    tests): always the move due first across its tables, so that its matches end, and its rounds
+    move on, in the order of their times."""
+    for _ in range(max_moves):
+        running = Match.objects.filter(tournament_table__tournament_id=tournament_id, status=Match.Status.RUNNING)
+        match = running.order_by("wake_at", "pk").only("wake_at", "turn_started_at").first()
         if match is None:
             return Tournament.objects.get(pk=tournament_id)
-        wakeups.play_out(match.pk)
-    raise RuntimeError(f"tournament {tournament_id} did not end in {max_matches} matches")
+        if match.wake_at is None:
+            raise RuntimeError(f"{match} waits for a person; it cannot be played out")
+        wakeups.wake(match.pk, now=max(match.wake_at, match.turn_started_at))
+    raise RuntimeError(f"tournament {tournament_id} did not end in {max_moves} moves")

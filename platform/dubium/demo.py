@@ -8,7 +8,7 @@ and stored nowhere but in its hash: no installation shares a known password.
 
 import json
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
@@ -24,6 +24,7 @@ from tournaments import running, services
 from tournaments.models import Tournament
 
 SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo.json"
+PLAYED_BEFORE = timedelta(minutes=15)  # about as long as the bots take over the demo's games
 
 
 def load(path: Path = SEEDS, log=print) -> dict:
@@ -56,16 +57,22 @@ def load(path: Path = SEEDS, log=print) -> dict:
                     services.add_house_bot(tournament.pk, name)
                 if spec.get("play_out"):
                     played_out.append(tournament.pk)
-    for tournament_id in played_out:
-        running.start(tournament_id)
-        tournament = running.play_out(tournament_id)
-        log(f"  {tournament}: {tournament.tables.count()} tables, {tournament.get_status_display().lower()}")
+    # The bots play in simulated time, each game from the end of the one before, starting a while
+    # back: the games' times run in the order they were played (and rated), and mostly in the past.
+    # A tournament's next round is seated when its last game ends, or now if that is later.
+    clock = timezone.now() - PLAYED_BEFORE
     for spec in data["bot_matches"]:
         if Match.objects.filter(game=spec["game"], seed=spec["seed"]).exists():
             continue
-        match = play_bot_match(spec["game"], spec["bots"], spec["seed"])
+        match = play_bot_match(spec["game"], spec["bots"], spec["seed"], clock)
+        clock = match.finished_at
         log(f"  {match}: {len(spec['bots'])} bots, {match.seq} moves, ranking {match.result['ranking']}")
         counts["matches"] += 1
+    for tournament_id in played_out:
+        running.start(tournament_id, now=clock)
+        tournament = running.play_out(tournament_id)
+        clock = max(clock, tournament.finished_at or clock)
+        log(f"  {tournament}: {tournament.tables.count()} tables, {tournament.get_status_display().lower()}")
     return counts
 
 
@@ -85,10 +92,10 @@ def ensure_users(names: list[str], log, **fields) -> int:
     return created
 
 
-def play_bot_match(game: str, bots: list[str], seed: int) -> Match:
-    """A ranked match between house bots, played to the end through the match service."""
+def play_bot_match(game: str, bots: list[str], seed: int, start: datetime | None = None) -> Match:
+    """A ranked match between house bots, started at `start` (now) and played to the end through the match service."""
     match = lifecycle.create_match(game=game, players=len(bots), ranked=True, seed=seed)
     for name in bots:
         lifecycle.seat_house_bot(match, name)
-    lifecycle.start_match(match.pk, None)
+    lifecycle.start_match(match.pk, None, now=start)
     return wakeups.play_out(match.pk)

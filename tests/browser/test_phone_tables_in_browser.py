@@ -9,8 +9,11 @@ import re
 
 import pytest
 
+from games.matches import lifecycle, wakeups
+from games.matches.models import Seat
 from tests.browser.conftest import log_in, screenshot, shown_shares, table_with_bots, until
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
+from tests.browser.test_testers_findings_in_browser import in_another_thread
 
 pytestmark = pytest.mark.browser
 
@@ -269,3 +272,37 @@ def test_the_brand_and_the_footer_links_are_finger_sized_on_a_phone(site, strict
     for link in (page.locator(".nav .brand"), page.locator(".site-footer a").first):
         box = link.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, box
+
+
+# The parts of the board the staged reveal lies over, with the top of the board in view.
+COVERED = """() => {
+  document.querySelector("#game-area").scrollIntoView();
+  const reveal = document.querySelector("#doubt-reveal").getBoundingClientRect();
+  return [...document.querySelectorAll("#game-area .pile-stack, #game-area .opponents > *")].filter((part) => {
+    const box = part.getBoundingClientRect();
+    return box.left < reveal.right && reveal.left < box.right && box.top < reveal.bottom && reveal.top < box.bottom;
+  }).map((part) => part.className);
+}"""
+
+
+def test_the_replay_of_a_doubt_on_a_phone_shows_the_reveal_beside_the_board_not_over_it(site, new_page, alice):
+    """The staged reveal lay over the pile and the hand counts on the replay's doubt step (tester's finding)."""
+    def play() -> int:
+        match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=5)
+        for name in ("random", "random"):
+            lifecycle.add_house_bot(match.pk, alice, name)
+        Seat.objects.filter(match=match, user=alice).update(house_bot="random")  # the computer plays her seat too
+        lifecycle.start_match(match.pk, alice)
+        return wakeups.play_out(match.pk).pk
+
+    match_id = in_another_thread(play)
+    page = new_page(PHONE)
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match_id}/replay/")
+    page.wait_for_selector("#game-area > *")
+    page.select_option("#replay-seat", "0")
+    page.click("#history-title")  # away from the "Seen by" list, which keeps its own arrow keys
+    page.keyboard.press("Home")  # the replay opens at the end
+    until(page, lambda: page.locator("#doubt-reveal").count() > 0, lambda: page.keyboard.press("ArrowRight"))
+    assert page.evaluate(COVERED) == []
+    screenshot(page, "phone-replay-doubt")
