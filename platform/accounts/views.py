@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.forms import RegistrationForm
 from games.matches.played import listed, seats_of
 from ratings.bluffs import player_bluffs
-from ratings.profile import profile_ratings
+from ratings.profile import profile_ratings, with_rating_changes
 from tournaments.history import player_tournaments
 
 PROFILE_GAMES = 10  # the profile lists the latest; the games page has them all
@@ -38,7 +38,7 @@ def profile(request, username: str):
         "bluffs": player_bluffs(person),
         "tournaments": tournaments,
         "tournaments_entered": entered,
-        "games": listed(seats_of(person)[:PROFILE_GAMES]),
+        "games": with_rating_changes(person, listed(seats_of(person)[:PROFILE_GAMES])),
         "games_played": seats_of(person).count(),
     })
 
@@ -48,4 +48,5 @@ def games(request, username: str):
     """Every game the account has played, newest first, a page at a time."""
     person = get_object_or_404(get_user_model(), username__iexact=username)
     page = Paginator(seats_of(person), GAMES_PAGE).get_page(request.GET.get("page"))
-    return render(request, "accounts/games.html", {"person": person, "page": page, "games": listed(page)})
+    games = with_rating_changes(person, listed(page))
+    return render(request, "accounts/games.html", {"person": person, "page": page, "games": games})

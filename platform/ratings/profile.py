@@ -4,6 +4,7 @@ accounts' profile view passes `profile_ratings(person)` as `ratings` to "ratings
 """
 
 from games.engine import GAMES
+from games.matches.played import listed, seats_of
 from ratings import elo
 from ratings.charts import history_svg
 from ratings.models import Rating, RatingChange
@@ -30,7 +31,23 @@ def profile_ratings(user) -> list[dict]:
                     f"{name} rating after each rated game",
                     first_game=history[0].games_before if history else 0,
                 ),
-                "recent": latest[:RECENT],
+                "recent": with_games(user, latest[:RECENT]),
             }
         )
     return rows
+
+
+def with_games(user, changes: list[RatingChange]) -> list[RatingChange]:
+    """The changes, each with its game as the games list words it (`played`: the outcome, the others)."""
+    games = {row["match"].pk: row for row in listed(seats_of(user).filter(match_id__in=[c.match_id for c in changes]))}
+    for change in changes:
+        change.played = games.get(change.match_id)
+    return changes
+
+
+def with_rating_changes(user, games: list[dict]) -> list[dict]:
+    """The games list's rows, each with what it did to the player's rating (`rating_change`, None
+    for a game not rated)."""
+    changes = RatingChange.objects.filter(user=user, match_id__in=[row["match"].pk for row in games])
+    by_match = {change.match_id: change for change in changes}
+    return [{**row, "rating_change": by_match.get(row["match"].pk)} for row in games]

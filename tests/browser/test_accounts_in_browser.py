@@ -1,8 +1,11 @@
 """Registration, logout and login in a real browser."""
 
 import pytest
+from playwright.sync_api import expect
 
+from dubium import demo
 from tests.browser.conftest import log_in, screenshot
+from tests.browser.test_testers_findings_in_browser import in_another_thread
 
 pytestmark = pytest.mark.browser
 
@@ -46,3 +49,25 @@ def test_a_taken_username_gets_a_clear_error(site, new_page, make_user):
     page.fill("input[name=password2]", "a long enough password 42")
     page.click("form.stack button[type=submit]")
     assert page.locator("text=That username is taken.").is_visible()
+
+
+def test_a_players_games_read_on_a_phone_without_scrolling_sideways(site, new_page, db):
+    """At 390 px the games table ran to 490 px with its Replay links out of view, and the bluff
+    figures pushed the whole profile sideways (tester's findings)."""
+    def play() -> None:
+        for game, seed in (("dudo", 5), ("doubt-it", 6), ("dudo", 7)):
+            demo.play_bot_match(game, ["heuristic", "random", "random"], seed=seed)
+
+    in_another_thread(play)
+    page = new_page((390, 844))
+    for path in ("/accounts/u/HeuristicBot/", "/accounts/u/HeuristicBot/games/"):
+        page.goto(f"{site}{path}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+        links = page.locator(".player-games a", has_text="Replay")
+        expect(links).to_have_count(3)
+        for link in links.all():
+            box = link.bounding_box()
+            assert 0 <= box["x"] and box["x"] + box["width"] <= 390, path
+        screenshot(page, f"phone-games-{'page' if 'games' in path else 'profile'}")
+    links.first.click()
+    page.wait_for_url("**/replay/")

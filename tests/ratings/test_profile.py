@@ -19,7 +19,8 @@ def test_the_partial_shows_each_game_with_peak_games_win_rate_and_recent_deltas(
     html = render_to_string("ratings/_profile_ratings.html", {"ratings": rows})
     assert "Dudo</a>: 1498" in html and "provisional" in html
     assert "peak 1520 · 2 rated games · 50% won" in html
-    assert f'href="/match/{first.pk}/replay/">1 Jan 2026, 12:01</a>: 1st place,\n          +20 → 1520 <abbr' in html
+    entry = f'href="/match/{first.pk}/replay/">1 Jan 2026, 12:01</a>\n          against bob: Won,\n'
+    assert entry + "          +20 → 1520 <abbr" in html
     assert "<svg" in html and 'class="rating-provisional"' in html
 
 
@@ -76,3 +77,18 @@ def test_recent_changes_run_in_the_order_they_were_rated_when_a_game_that_ended_
     assert [change.match_id for change in row["recent"]] == [ended_first.pk, ended_next.pk]
     assert row["recent"][0].before == row["recent"][1].after
     assert row["recent"][0].after == row["rating"].elo
+
+
+def test_the_games_list_says_what_each_ranked_game_did_to_the_rating_or_that_it_was_not_rated(
+    client, finished_match, alice, bob
+):
+    rated = finished_match("dudo", [alice, bob], [[1], [0]])
+    rate_match(rated.pk)
+    idle = finished_match("dudo", [alice, bob], [[0], [1]], movers=[0])
+    rate_match(idle.pk)  # bob made no move of his own
+    idle.settled_at = idle.finished_at
+    idle.save(update_fields=["settled_at"])
+    html = client.get(reverse("profile", args=["bob"])).content.decode()
+    games = html[html.index('class="list player-games"') :]
+    assert '<td>Lost <span class="muted">· not rated</span></td>' in games
+    assert '<td>Won <span class="muted">· +20 → 1520</span></td>' in games
