@@ -21,14 +21,16 @@ def seats_of(user):
 
 def listed(seats) -> list[dict]:
     """One row per seat (a page of `seats_of`): the match, the others at the table and the outcome."""
-    return [
-        {
-            "match": seat.match,
-            "others": [other.user for other in seat.match.seats.all() if other.pk != seat.pk],
-            "outcome": outcome(seat.match, seat),
-        }
-        for seat in seats
-    ]
+    rows = []
+    for seat in seats:
+        others = [other for other in seat.match.seats.all() if other.pk != seat.pk]
+        result = seat.match.result
+        gone = [f"{other.user.display_name} {other.why_gone(result)}" for other in others if other.why_gone(result)]
+        rows.append(
+            {"match": seat.match, "others": [other.user for other in others], "outcome": outcome(seat.match, seat)}
+            | {"others_gone": gone}  # "bob resigned": why the game ended early, or went on without them
+        )
+    return rows
 
 
 def outcome(match: Match, seat: Seat) -> str:

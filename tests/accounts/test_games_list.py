@@ -50,6 +50,8 @@ def test_the_profile_lists_each_game_with_the_others_and_how_it_went_in_words(cl
 
     html = client.get("/accounts/u/alice/").content.decode()
 
+    bobs = rows(client.get("/accounts/u/bob/").content.decode())
+    assert bobs[0] == "Dudo | 1 Mar 2026, 18:06 | alice | Won (alice resigned) | Replay"
     assert rows(html) == [
         "Dubito | 1 Mar 2026, 18:08 | alone | Scored 42 | Replay",
         "Dudo | 1 Mar 2026, 18:07 | carol | Stopped, no result | Table",
