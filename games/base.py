@@ -214,7 +214,10 @@ def new_rng(seed: int) -> random.Random:
 
 def rng_dump(rng: random.Random) -> list:
     """The generator's state as JSON: version, its 625 words packed as base64 (about 3.3 KB
-    instead of 7.3 KB as a list of ints; every match stores one), gauss cache."""
+    instead of 7.3 KB as a list of ints; every match stores one), gauss cache. A generator
+    loaded and not drawn from since is written back as it was read (once packed)."""
+    if isinstance(rng, StoredRandom) and rng.stored is not None and isinstance(rng.stored[1], str):
+        return rng.stored
     version, internal, gauss = rng.getstate()
     packed = struct.pack(f"<{len(internal)}I", *internal)  # 32-bit words, little-endian everywhere
     return [version, base64.b64encode(packed).decode("ascii"), gauss]
@@ -222,13 +225,49 @@ def rng_dump(rng: random.Random) -> list:
 
 def rng_load(data: list) -> random.Random:
     """Reads both forms rng_dump has written: packed words, or (older matches) a list of ints."""
-    words = data[1]
-    if isinstance(words, str):
-        packed = base64.b64decode(words)
-        words = struct.unpack(f"<{len(packed) // 4}I", packed)
-    rng = random.Random()
-    rng.setstate((data[0], tuple(words), data[2]))
-    return rng
+    return StoredRandom(data)
+
+
+class StoredRandom(random.Random):
+    """A generator read from a snapshot, unpacked when first drawn from. Most moves draw nothing
+    (a bid, a doubt), and unpacking its 625 words and packing them again was most of what loading
+    and dumping a state cost. Every draw goes through `random` or `getrandbits`, so it draws
+    exactly what `random.Random` in the same state draws."""
+
+    def __init__(self, stored: list | None = None):
+        super().__init__(0)  # a cheap seed, replaced by the stored state before the first draw
+        self.stored = stored
+        if stored is not None:
+            self.gauss_next = stored[2]  # `gauss` reads it before drawing
+
+    def unpack(self) -> None:
+        if self.stored is not None:
+            data, self.stored = self.stored, None
+            words = data[1]
+            if isinstance(words, str):
+                packed = base64.b64decode(words)
+                words = struct.unpack(f"<{len(packed) // 4}I", packed)
+            super().setstate((data[0], tuple(words), data[2]))
+
+    def random(self) -> float:
+        self.unpack()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.unpack()
+        return super().getrandbits(k)
+
+    def getstate(self):
+        self.unpack()
+        return super().getstate()
+
+    def setstate(self, state) -> None:
+        self.stored = None
+        super().setstate(state)
+
+    def seed(self, *args, **kwargs) -> None:
+        self.stored = None
+        super().seed(*args, **kwargs)
 
 
 def require(condition: bool, message: str) -> None:
