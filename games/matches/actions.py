@@ -72,8 +72,10 @@ def apply_action(
     match.seq += 1
     events = match.store_state(state)
     rows.insert_action(match, seat_number, action, source, events, now)
-    # The push tells the table when the clock made this move (the history says so).
-    match.clock_moves = [match.history_length - len(events)] if source == MatchAction.Source.TIMEOUT else []
+    # The push tells the table when the clock made this move (the history says so); a move that
+    # adds no entry (a pass while others may still doubt) has none to mark.
+    made_by_clock = source == MatchAction.Source.TIMEOUT and events
+    match.clock_moves = [match.history_length - len(events)] if made_by_clock else []
     match.turn_started_at = now
     if not window_was_open:
         match.window_opened_at = now

@@ -148,13 +148,14 @@ class Match(models.Model):
 
     def clock_moves_in_history(self) -> list[int]:
         """The indices in the whole history of the moves the clock made for a seat whose time ran
-        out (each move's first entry; what followed is the game's), read from the log."""
+        out (each move's first entry; what followed is the game's; a move that added none, none),
+        read from the log."""
         if not self.seq or not self.actions.filter(source=MatchAction.Source.TIMEOUT).exists():
             return []
         position = len(self.opening_history())
         moves = []
         for source, events in self.actions.order_by("seq").values_list("source", "events"):
-            if source == MatchAction.Source.TIMEOUT:
+            if source == MatchAction.Source.TIMEOUT and events:
                 moves.append(position)
             position += len(events)
         return moves

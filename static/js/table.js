@@ -411,7 +411,8 @@
       events, first, describe, gone,
       name: (n) => playerName(message.seats, n),
       absent: (n) => absent(message, n),
-      note: (index) => (byClock.has(index) ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null),
+      note: (index) => (byClock.has(index) && !(renderer && renderer.seatless && renderer.seatless(events[index]))
+        ? h("span", { class: "muted" }, " (no move in time: the computer's)") : null),
     });
     if (first > 0) {
       const where = message.status === "finished" ? "the replay has every move" : "the replay will have every move";

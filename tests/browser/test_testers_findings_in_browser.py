@@ -511,6 +511,32 @@ def test_a_player_who_took_a_seat_can_resign_once_the_host_starts_without_a_relo
     expect(guest.locator("#result")).to_contain_text("bob (resigned)")
 
 
+def test_a_doubt_window_run_out_reads_nobody_doubts_with_no_word_of_the_clock(site, strict, alice, bob, carol):
+    """"Nobody doubts alice (no move in time: the computer's)" read as if the computer had answered for the others."""
+    from games.matches import wakeups
+
+    start = timezone.now()
+
+    def someone_plays():
+        match = lifecycle.start_seated_match(
+            game="doubt-it", seats=[{"user": alice}, {"user": bob}, {"user": carol}], now=start, seed=8,
+            options={"doubt_window_s": 15},
+        )  # fmt: skip
+        state = match.load_state()
+        seat = match.engine.to_act(state)[0]
+        return submit_action(match.pk, [alice, bob, carol][seat], match.engine.legal_actions(state, seat)[0], 0)
+
+    match = in_another_thread(someone_plays)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    page.wait_for_selector("#history li")
+    assert in_another_thread(lambda: wakeups.wake_all_due(match.pk, now=timezone.now() + timedelta(seconds=16))) == 2
+    closed = page.locator("#history li", has_text="Nobody doubts")
+    expect(closed).to_have_count(1)
+    expect(closed).not_to_contain_text("no move in time")
+
+
 def test_a_move_the_clock_made_says_so_in_the_history(site, strict, alice, bob):
     """When an away player's time ran out the computer moved for them, and the history read as if
     they had played."""

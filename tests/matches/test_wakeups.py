@@ -128,6 +128,26 @@ def test_a_doubt_window_closes_when_its_timer_runs_out_even_without_a_clock(alic
     assert match.wake_at is None and not match.load_state().waiting
 
 
+def test_a_pass_the_clock_made_marks_no_one_elses_entry_as_the_clocks(alice, bob, carol):
+    """An I Doubt It pass adds no history entry while others may still doubt: the clock's pass
+    for one seat marked the next entry, another player's own doubt, "no move in time"."""
+    start = timezone.now()
+    match = lifecycle.start_seated_match(
+        game="doubt-it", seats=[{"user": alice}, {"user": bob}, {"user": carol}], now=start, seed=8,
+        options={"doubt_window_s": 0}, clock="turn", clock_initial_ms=30_000,
+    )  # fmt: skip
+    engine, users = get_game("doubt-it"), {0: alice, 1: bob, 2: carol}
+    state = match.load_state()
+    player = engine.to_act(state)[0]
+    match = submit_action(match.pk, users[player], engine.legal_actions(state, player)[0], match.seq, now=start)
+    first, second = engine.to_act(match.load_state())
+    assert wakeups.wake(match.pk, now=start + timedelta(seconds=31))  # the first of them runs out: a pass
+    match.refresh_from_db()
+    assert engine.to_act(match.load_state()) == [second]
+    match = submit_action(match.pk, users[second], {"type": "doubt"}, match.seq, now=start + timedelta(seconds=32))
+    assert match.clock_moves == [] and Match.objects.get(pk=match.pk).clock_moves_in_history() == []
+
+
 def test_a_doubt_window_timer_of_zero_leaves_the_window_to_the_clock(alice, bob, carol):
     match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=8, options={"doubt_window_s": 0})
     lifecycle.join_match(match.pk, bob)

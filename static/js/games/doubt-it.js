@@ -142,5 +142,7 @@
   }
 
   window.DubiumGames = window.DubiumGames || {};
-  window.DubiumGames["doubt-it"] = { render, describe, scoreName: "cards left" };
+  // "Nobody doubts" closes the doubt window: no seat's move, so never "no move in time".
+  const seatless = (event) => event.type === "unchallenged";
+  window.DubiumGames["doubt-it"] = { render, describe, seatless, scoreName: "cards left" };
 })();
