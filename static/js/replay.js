@@ -39,8 +39,11 @@
     const last = frame.gone[frame.gone.length - 1];
     const finished = step === steps;
     const endedBy = finished && last && !frame.view.is_over ? `${name(last.seat)} ${last.why}` : null;
+    // From where a player resigned or left, the board names their seat the computer's (as the table does).
+    const computer = new Set(finished ? [] : frame.gone.map((mark) => mark.seat));
+    const boardName = (n) => (computer.has(n) ? `${name(n)} (computer)` : name(n));
     renderer.render(area, frame.view, {
-      act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name, replay: true,
+      act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name: boardName, replay: true,
       newFrom: frame.new_from, finished, endedBy,
     });
     const describe = renderer.describe || ((event) => JSON.stringify(event));

@@ -198,7 +198,7 @@
         startsInMs: message.starts_in_ms || 0,
         finished: message.status === "finished",
         endedBy: endedBy(message),
-        name: (n) => playerName(message.seats, n),
+        name: (n) => boardName(message, n),
         redraw: () => { if (latest === message) drawArea(message); },
       });
     } else if (message.status === "open") {
@@ -324,6 +324,14 @@
   function playerName(seats, number) {
     const seat = seats.find((s) => s.seat === number);
     return seat ? seat.player : `Seat ${number + 1}`;
+  }
+
+  // On the board, while the others play on, a seat given up is the computer's (its own player
+  // is told so above the board).
+  function boardName(message, number) {
+    const seat = message.seats.find((s) => s.seat === number);
+    const name = playerName(message.seats, number);
+    return message.status === "running" && seat && seat.gone && number !== message.seat ? `${name} (computer)` : name;
   }
 
   // A person who never opened the table made none of their seat's moves: the clock and then the

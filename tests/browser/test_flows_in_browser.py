@@ -228,7 +228,7 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
     row = bob_page.locator(".profile-games tbody tr").first
     expect(row).to_contain_text("Dudo · ranked")
     expect(row.locator("td").nth(2)).to_have_text("alice")
-    expect(row.locator("td").nth(3)).to_have_text(re.compile(r"^Won · \+20 → 1520\s*$"))
+    expect(row.locator("td").nth(3)).to_have_text(re.compile(r"^Won \(alice resigned\) · \+20 → 1520\s*$"))
     screenshot(bob_page, "flows-profile-games")
     row.locator("text=Replay").click()
     bob_page.wait_for_url(f"**/match/{match.pk}/replay/")

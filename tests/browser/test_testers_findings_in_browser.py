@@ -240,6 +240,11 @@ def test_a_player_who_resigned_while_the_others_play_on_has_no_resign_button(sit
     expect(by_the_computer.first).to_be_visible(timeout=20000)
     assert page.locator("#history li:not(.history-gone ~ li)", has_text="(computer)").count() == 0
     screenshot(page, "flows-resigned-others-play-on")
+    # Anyone else watching sees on the board that the computer plays her seat; she sees her own name.
+    watcher = strict.page()
+    watcher.goto(f"{site}/match/{match.pk}/")
+    expect(watcher.locator("#game-area")).to_contain_text("alice (computer)")
+    expect(page.locator("#game-area")).not_to_contain_text("(computer)")
 
 
 def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site, strict, make_user):
