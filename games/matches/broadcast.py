@@ -76,7 +76,10 @@ def table_facts(match, state, seats) -> dict:
 def seat_message(match, state, facts: dict, seat: int | None, history_tail: int | None) -> dict:
     engine = match.engine
     view = engine.view(state, seat) if state is not None else None
-    legal = engine.legal_actions(state, seat) if seat is not None and seat in facts["to_act"] else []
+    # A seat given up is in `to_act` while the computer plays it, but its player may no longer move.
+    given_up = {s["seat"] for s in facts["seats"] if s["forfeited"]}
+    playing = seat is not None and seat in facts["to_act"] and seat not in given_up
+    legal = engine.legal_actions(state, seat) if playing else []
     message = {**facts, "seat": seat, "view": view, "legal": legal}
     if view is not None and history_tail is None:
         view["history"] = match.whole_history()

@@ -117,6 +117,26 @@ def test_a_seat_given_up_has_no_one_at_it_though_its_player_still_watches(alice,
     assert seats["alice"]["connected"] and seats["bob"]["connected"]
 
 
+def test_a_player_who_resigned_is_offered_no_move_while_the_computer_plays_their_seat(alice, bob, carol):
+    """A resigned I Doubt It player still had "I doubt it!" and "Pass" on their page (tester's finding)."""
+    match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=3)
+    lifecycle.join_match(match.pk, bob)
+    lifecycle.join_match(match.pk, carol)
+    lifecycle.start_match(match.pk, alice)
+    state = match.load_state()
+    player = get_game("doubt-it").to_act(state)[0]
+    first_play = get_game("doubt-it").legal_actions(state, player)[0]
+    match = actions.submit_action(match.pk, user_on(match, player), first_play, 0)
+    waiting = get_game("doubt-it").to_act(match.load_state())
+    gone = user_on(match, waiting[0])
+    lifecycle.leave_match(match.pk, gone)
+    assert match.seats.get(user=gone).forfeited_at is not None
+    message = presence.current_message(match.pk, waiting[0])
+    assert waiting[0] in message["to_act"], "the computer answers for the seat"
+    assert message["legal"] == []
+    assert presence.current_message(match.pk, waiting[1])["legal"], "the other may still doubt"
+
+
 def test_a_finished_match_replays_from_its_export(dudo_match):
     engine = get_game("dudo")
     while dudo_match.status == Match.Status.RUNNING:
