@@ -26,9 +26,10 @@ def listed(seats) -> list[dict]:
         others = [other for other in seat.match.seats.all() if other.pk != seat.pk]
         result = seat.match.result
         gone = [f"{other.user.display_name} {other.why_gone(result)}" for other in others if other.why_gone(result)]
+        ended_by_them = seat.why_gone(result) is None and len(gone) == len(others)  # they all left the player alone
         rows.append(
             {"match": seat.match, "others": [other.user for other in others], "outcome": outcome(seat.match, seat)}
-            | {"others_gone": gone}  # "bob resigned": why the game ended early, or went on without them
+            | {"others_gone": gone if ended_by_them else []}  # "bob resigned": why the game ended early
         )
     return rows
 

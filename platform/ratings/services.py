@@ -64,13 +64,17 @@ def why_not_rated(match: Match, seats: list | None = None) -> str | None:
     if len(seats) < 2:
         return "solo"
     forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
-    moved = set(match.actions.exclude(source=MatchAction.Source.TIMEOUT).values_list("seat", flat=True).distinct())
+    made = set(match.actions.values_list("seat", "source").distinct())  # who moved, and who the clock moved for
+    moved = {seat for seat, source in made if source != MatchAction.Source.TIMEOUT}
     if len(seats) - len(match.absentees()) < 2:
         return "fewer than two players came"
-    idle = [s.user.username for s in seats if s.number not in moved and s.number not in forfeited]
-    if idle:
-        return f"{' and '.join(idle)} made no move of their own"
-    return None
+    idle = [s for s in seats if s.number not in moved and s.number not in forfeited]
+    if not idle:
+        return None
+    names = " and ".join(s.user.username for s in idle)
+    if any((s.number, MatchAction.Source.TIMEOUT) in made for s in idle):
+        return f"{names} made no move of their own"
+    return f"the game ended before {names} had a move"
 
 
 def rate_match(match_id: int) -> list[RatingChange]:

@@ -46,23 +46,28 @@ def test_the_profile_lists_each_game_with_the_others_and_how_it_went_in_words(cl
     ended([alice, bob], [[1], [0]], minute=6, resigned=[0])
     ended([alice, carol], [[0], [1]], minute=7, status="aborted")
     ended([alice], [[0]], minute=8, game="dubito", scores={"0": 42})
+    ended([alice, bob, carol], [[0], [2], [1]], minute=9, game="doubt-it", resigned=[1])  # they played on
     Match.objects.create(game="dudo", players=2, seed=1, status="running")  # not over: not listed
 
     html = client.get("/accounts/u/alice/").content.decode()
 
     bobs = rows(client.get("/accounts/u/bob/").content.decode())
-    assert bobs[0] == "Dudo | 1 Mar 2026, 18:06 | alice | Won (alice resigned) | Replay"
+    assert bobs[:2] == [
+        "I Doubt It · casual | 1 Mar 2026, 18:09 | alice, carol | 3rd of 3, resigned | Replay",
+        "Dudo · casual | 1 Mar 2026, 18:06 | alice | Won (alice resigned) | Replay",  # her resigning ended it
+    ]
     assert rows(html) == [
-        "Dubito | 1 Mar 2026, 18:08 | alone | Scored 42 | Replay",
-        "Dudo | 1 Mar 2026, 18:07 | carol | Stopped, no result | Table",
-        "Dudo | 1 Mar 2026, 18:06 | bob | Lost, resigned | Replay",
-        "Dudo | 1 Mar 2026, 18:05 | bob | Drew | Replay",
-        "Dubito | 1 Mar 2026, 18:04 | bob, carol | =1st of 3 | Replay",
-        "I Doubt It | 1 Mar 2026, 18:03 | bob, carol, dave | 2nd of 4 | Replay",
-        "Dudo | 1 Mar 2026, 18:02 | bob | Lost | Replay",
+        "I Doubt It · casual | 1 Mar 2026, 18:09 | bob, carol | Won | Replay",
+        "Dubito · casual | 1 Mar 2026, 18:08 | alone | Scored 42 | Replay",
+        "Dudo · casual | 1 Mar 2026, 18:07 | carol | Stopped, no result | Table",
+        "Dudo · casual | 1 Mar 2026, 18:06 | bob | Lost, resigned | Replay",
+        "Dudo · casual | 1 Mar 2026, 18:05 | bob | Drew | Replay",
+        "Dubito · casual | 1 Mar 2026, 18:04 | bob, carol | =1st of 3 | Replay",
+        "I Doubt It · casual | 1 Mar 2026, 18:03 | bob, carol, dave | 2nd of 4 | Replay",
+        "Dudo · casual | 1 Mar 2026, 18:02 | bob | Lost | Replay",
         "Dudo · ranked | 1 Mar 2026, 18:01 | bob | Won | Replay",
     ]
-    assert '<th scope="col">alice</th>' in html and "All 8 games" not in html
+    assert '<th scope="col">alice</th>' in html and "All 9 games" not in html
     assert '<a href="/accounts/u/carol/">carol</a>' in html
 
 
@@ -71,7 +76,7 @@ def test_the_profile_shows_the_latest_ten_and_links_every_game_a_page_at_a_time(
         ended([alice, bob], [[minute % 2], [1 - minute % 2]], minute=minute)
 
     profile = client.get("/accounts/u/bob/").content.decode()
-    assert len(rows(profile)) == 10 and rows(profile)[0].startswith("Dudo | 1 Mar 2026, 18:52 | alice | Lost")
+    assert len(rows(profile)) == 10 and rows(profile)[0].startswith("Dudo · casual | 1 Mar 2026, 18:52 | alice | Lost")
     assert '<a href="/accounts/u/bob/games/">All 53 games</a>' in profile
 
     first = client.get("/accounts/u/bob/games/").content.decode()

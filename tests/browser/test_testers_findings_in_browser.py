@@ -481,7 +481,7 @@ def test_a_ranked_game_resigned_before_a_move_says_why_it_is_not_rated(site, str
     with page.expect_navigation():
         page.click("button:has-text('Resign')")
     expect(page.locator("#result")).to_contain_text("alice (resigned)")
-    expect(page.locator("#not-rated")).to_have_text("Not rated: bob made no move of their own.")
+    expect(page.locator("#not-rated")).to_have_text("Not rated: the game ended before bob had a move.")
     assert page.locator(".rating-up, .rating-down").count() == 0
 
 

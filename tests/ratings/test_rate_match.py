@@ -117,6 +117,14 @@ def test_a_player_who_came_and_made_no_move_of_their_own_leaves_the_match_unrate
     assert rate_match(match.pk) == []
 
 
+def test_a_game_over_before_a_player_had_a_turn_says_so_rather_than_blame_them(finished_match, alice, bob):
+    """alice resigned on the first move: "bob made no move of their own" read as bob's doing (tester's finding)."""
+    match = finished_match("dudo", [alice, bob], [[1], [0]], movers=[], forfeited=[0])
+    match.seats.filter(number=1).update(disconnected_at=match.finished_at)  # bob had the table open
+    assert why_not_rated(match) == "the game ended before bob had a move"
+    assert rate_match(match.pk) == []
+
+
 def test_a_table_abandoned_before_anyone_moved_is_not_rated(finished_match, alice, bob):
     match = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0], movers=[])
     assert why_not_rated(match) == "fewer than two players came"
