@@ -39,8 +39,9 @@
     const last = frame.gone[frame.gone.length - 1];
     const finished = step === steps;
     const endedBy = finished && last && !frame.view.is_over ? `${name(last.seat)} ${last.why}` : null;
-    // From where a player resigned or left, the board names their seat the computer's (as the table does).
-    const computer = new Set(finished ? [] : frame.gone.map((mark) => mark.seat));
+    // Once a player has resigned or left, the board names their seat the computer's (as the table
+    // does), from the step after the one they left after: that step's own moves were still theirs.
+    const computer = new Set(finished ? [] : frame.gone.filter((mark) => mark.at <= frame.new_from).map((mark) => mark.seat));
     const boardName = (n) => (computer.has(n) ? `${name(n)} (computer)` : name(n));
     renderer.render(area, frame.view, {
       act: () => {}, h, seats, seat: seatNumber, toAct: [], legal: [], name: boardName, replay: true,

@@ -270,6 +270,41 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
         assert "round 1 of 3 under way" in when or when.startswith("played "), when
 
 
+def test_the_replay_names_a_seat_the_computers_only_after_the_step_its_player_left_after(site, strict, alice):
+    """The replay read "alice (computer) doubts ..." on the step of alice's own doubt, made just before she resigned."""
+    from games.matches import wakeups
+
+    def play_then_resign():
+        match = lifecycle.start_seated_match(
+            game="doubt-it", now=timezone.now(), seed=3,
+            seats=[{"user": alice}, *(house_bot("random", copy) for copy in (1, 2))],
+        )  # fmt: skip
+        while 0 not in match.engine.to_act(match.load_state()):
+            wakeups.wake(match.pk, now=match.wake_at)
+            match.refresh_from_db()
+        state = match.load_state()
+        submit_action(match.pk, alice, match.engine.legal_actions(state, 0)[0], match.seq)
+        lifecycle.leave_match(match.pk, alice)
+        match = wakeups.play_out(match.pk)
+        return match, list(match.actions.order_by("seq").values_list("seat", "source"))
+
+    match, log = in_another_thread(play_then_resign)
+    hers = max(step for step, (seat, source) in enumerate(log, start=1) if seat == 0 and source == "browser")
+    page = strict.page()
+    page.goto(f"{site}/match/{match.pk}/replay/")
+    page.wait_for_selector("#game-area > *")
+    page.click("#history-title")
+    page.keyboard.press("Home")
+    for step in range(1, hers + 2):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#replay-step")).to_have_text(str(step))
+    expect(page.locator("#game-area")).to_contain_text("alice (computer)")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-step")).to_have_text(str(hers))
+    expect(page.locator("#history li").last).to_have_text("alice resigned")
+    expect(page.locator("#game-area")).not_to_contain_text("(computer)")
+
+
 def test_a_player_forfeited_elsewhere_loses_the_resign_button_without_a_reload(site, strict, alice, settings):
     settings.HOUSE_BOT_THINK_MS = 1500
     match = in_another_thread(
