@@ -110,6 +110,11 @@ class RatingChange(models.Model):
         """The change between the whole ratings a page shows, so that "+15 → 1553" adds up."""
         return round(self.after) - round(self.before)
 
+    @property
+    def shown(self) -> str:
+        """The change as pages show it: "+15 → 1553"."""
+        return f"{self.shown_delta:+d} → {round(self.after)}"
+
 
 class HighScore(models.Model):
     """Solo Dubito is not rated: each solo game's score goes to a high-score table instead."""
