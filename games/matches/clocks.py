@@ -43,16 +43,20 @@ def clock_deadline(match, seat, state) -> datetime | None:
     """When the seat's clock (or the game's answer window) runs out, present or not."""
     if not on_the_clock(match, seat) or match.engine.realtime:
         return None
-    limits = []
-    window_ms = match.engine.answer_window_ms(state)
-    if window_ms is not None:
-        opened = match.window_opened_at or match.turn_started_at
-        limits.append(opened + timedelta(milliseconds=window_ms))
+    limits = [limit for limit in [window_deadline(match, state)] if limit]
     if match.clock == match.Clock.PER_TURN:
         limits.append(match.turn_started_at + timedelta(milliseconds=match.clock_initial_ms))
     elif match.clock == match.Clock.PER_GAME:
         limits.append(match.turn_started_at + timedelta(milliseconds=max(seat.clock_ms, 0)))
     return min(limits) if limits else None
+
+
+def window_deadline(match, state) -> datetime | None:
+    """When the game's answer window (I Doubt It's doubt window) closes; None while none is open."""
+    window_ms = match.engine.answer_window_ms(state)
+    if window_ms is None or match.turn_started_at is None:
+        return None
+    return (match.window_opened_at or match.turn_started_at) + timedelta(milliseconds=window_ms)
 
 
 def away_deadline(match, seat) -> datetime | None:
@@ -110,8 +114,10 @@ def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
     """What the clients draw: each bank and, for seats to act, the milliseconds left on their
     clock and, while away, of their grace to come back (two figures, so that a player's clock
     keeps showing their own time while they are away), and which of them leave the game at that
-    timeout instead of having the computer move for them."""
+    timeout instead of having the computer move for them; and the time left of the game's answer
+    window, which the table shows beside the question, not as anyone's clock."""
     left, away, leaving = {}, {}, []
+    window = window_deadline(match, state) if match.status == match.Status.RUNNING else None
     for seat in seats:
         if seat.number in to_act:
             for limits, limit in ((left, clock_deadline(match, seat, state)), (away, away_deadline(match, seat))):
@@ -127,5 +133,6 @@ def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
         "ms_left": left,
         "away_ms_left": away,
         "leaving": leaving,
+        "window_ms_left": None if window is None else max(0, int((window - now).total_seconds() * 1000)),
         "server_time": now.isoformat(),
     }

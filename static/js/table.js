@@ -151,8 +151,8 @@
 
   function draw(message) {
     drawSeats(message);
-    drawClocks(message);
     drawArea(message);
+    drawClocks(message);
     drawHistory(message);
     drawResult(message);
     el("table-actions").hidden = message.status !== "open";
@@ -383,12 +383,22 @@
   function drawClocks(message) {
     clearInterval(clockTimer);
     const received = Date.now();
-    const { ms_left: clockLeft, away_ms_left: awayLeft, bank_ms: banks } = message.clocks;
+    const { ms_left: clockLeft, away_ms_left: awayLeft, bank_ms: banks, window_ms_left: windowLeft } = message.clocks;
     const remaining = (left) => (left == null ? null : Math.max(0, left - (Date.now() - received)));
+    // A seat whose limit is the game's answer window (I Doubt It's doubt window) shows its own
+    // clock, not the window's: the game area counts the window down beside its question.
+    const ownLeft = (seat) => {
+      const left = clockLeft[seat];
+      return left != null && windowLeft != null && Math.abs(left - windowLeft) < 50 ? null : left;
+    };
     const tick = () => {
+      for (const node of document.querySelectorAll("[data-window-left]")) {
+        const left = remaining(windowLeft);
+        node.textContent = left == null ? "" : ` (${formatMs(left)} left)`;
+      }
       for (const node of document.querySelectorAll("[data-clock-seat]")) {
         const seat = node.dataset.clockSeat;
-        const left = remaining(clockLeft[seat]);
+        const left = remaining(ownLeft(seat));
         const ms = left != null ? left : banks[seat];
         node.textContent = ms == null ? "" : formatMs(ms);
         node.classList.toggle("low", left != null && left < 10000);
@@ -400,7 +410,9 @@
       }
     };
     tick();
-    if (Object.keys(clockLeft).length || Object.keys(awayLeft).length) clockTimer = setInterval(tick, 250);
+    if (Object.keys(clockLeft).length || Object.keys(awayLeft).length || windowLeft != null) {
+      clockTimer = setInterval(tick, 250);
+    }
   }
 
   function formatMs(ms) {

@@ -577,6 +577,32 @@ def test_a_doubt_window_run_out_reads_nobody_doubts_with_no_word_of_the_clock(si
     expect(closed).not_to_contain_text("no move in time")
 
 
+def test_a_doubt_window_counts_down_beside_its_question_not_as_a_clock(site, strict, alice, bob, carol):
+    """A game without a clock showed the doubt window's seconds as a red "0:01" clock on each seat."""
+    start = timezone.now()
+    users = [alice, bob, carol]
+
+    def someone_plays():
+        match = lifecycle.start_seated_match(
+            game="doubt-it", seats=[{"user": user} for user in users], now=start, seed=8,
+            options={"doubt_window_s": 15},
+        )  # fmt: skip
+        state = match.load_state()
+        seat = match.engine.to_act(state)[0]
+        return submit_action(match.pk, users[seat], match.engine.legal_actions(state, seat)[0], 0), seat
+
+    match, player = in_another_thread(someone_plays)
+    doubter = users[(player + 1) % 3]
+    page = strict.page()
+    log_in(page, site, doubter.username)
+    page.goto(f"{site}/match/{match.pk}/")
+    expect(page.locator("#doubt-waiting")).to_contain_text(re.compile(r"Waiting for .*\(0:1[0-5] left\)"))
+    expect(page.locator("#doubt")).to_be_visible()
+    for clock in page.locator("#seats [data-clock-seat]").all():
+        expect(clock).to_have_text("")
+    screenshot(page, "doubt-window-countdown")
+
+
 def test_a_move_the_clock_made_says_so_in_the_history(site, strict, alice, bob):
     """When an away player's time ran out the computer moved for them, and the history read as if
     they had played."""

@@ -120,12 +120,19 @@ def test_a_doubt_window_closes_when_its_timer_runs_out_even_without_a_clock(alic
     submit_action(match.pk, users[player], engine.legal_actions(state, player)[0], 0, now=played)
     match.refresh_from_db()
     assert match.wake_at == played + timedelta(seconds=15)
+    seats, state = list(match.seats.all()), match.load_state()
+    told = clocks.snapshot(match, state, seats, engine.to_act(state), played + timedelta(seconds=4))
+    assert told["window_ms_left"] == 11_000, "the table counts the window down beside its question"
+    assert set(told["ms_left"].values()) == {11_000}, "and a bot still hears when its own timeout is"
     assert wakeups.wake(match.pk, now=played + timedelta(seconds=14)) is False
     assert wakeups.wake_all_due(match.pk, now=played + timedelta(seconds=15)) == 2
     answers = MatchAction.objects.filter(match=match, source="timeout")
     assert [logged.action for logged in answers] == [{"type": "pass"}, {"type": "pass"}]
     match.refresh_from_db()
     assert match.wake_at is None and not match.load_state().waiting
+    state = match.load_state()
+    told = clocks.snapshot(match, state, list(match.seats.all()), engine.to_act(state), timezone.now())
+    assert told["window_ms_left"] is None
 
 
 def test_a_pass_the_clock_made_marks_no_one_elses_entry_as_the_clocks(alice, bob, carol):

@@ -72,7 +72,7 @@
       last ? h("div", { class: "last-play-box", id: "last-play" },
         h("span", {}, h("strong", {}, name(last.seat)), ` played ${claim(last.count, last.rank)}`),
         lastCards.length ? h("span", { class: "hand" }, lastCards) : null,
-        win.open && !ctx.finished ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`) : null)
+        win.open && !ctx.finished ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`, h("span", { "data-window-left": "" })) : null)
         : h("p", { class: "last-play-box muted" }, "Nobody has played yet.")));  // on a card, not the felt: AA contrast
 
     const toAct = ctx.finished ? [] : view.to_act || [];
