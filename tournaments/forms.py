@@ -95,7 +95,6 @@ class TournamentForm(forms.ModelForm):
             "rounds": "Rounds",
             "max_entries": "Most entries",
             "turn_seconds": "Seconds per turn",
-            "starts_at": "Starts at (UTC)",
             "check_in_minutes": "Check-in (minutes before the start)",
             "no_show_minutes": "No-show forfeit (minutes)",
             "accelerated_rounds": "Accelerated rounds",
@@ -125,6 +124,8 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.engine = get_game(game)
         self.instance.game = game
+        # Read and shown in the organizer's own zone (dubium/timezones.py), named so it is not guessed.
+        self.fields["starts_at"].label = f"Starts at ({timezone.get_current_timezone_name().replace('_', ' ')} time)"
         self.formats = formats_for(self.engine)
         self.fields["format"].choices = [(value.value, value.label) for value in self.formats]
         self.fields["format"].error_messages["invalid_choice"] = (

@@ -3,6 +3,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games.engine import get_game
@@ -221,10 +222,11 @@ def choose_mini_game(request, tournament_id: int):
 def entered_words(tournament: Tournament) -> str:
     """What a new entrant must still do: check in, when the tournament asks for it."""
     if tournament.is_open and tournament.check_in_minutes:
-        opens = tournament.starts_at - timedelta(minutes=tournament.check_in_minutes)
+        starts = timezone.localtime(tournament.starts_at)
+        opens = starts - timedelta(minutes=tournament.check_in_minutes)
         return (
             f"You are entered. Check in on this page between {opens:%H:%M} and the start at "
-            f"{tournament.starts_at:%H:%M} UTC, or you will not be paired."
+            f"{starts:%H:%M} {starts.tzname()}, or you will not be paired."
         )
     return "You are entered. Good luck!"
 

@@ -3,6 +3,17 @@
 // the links stay shown.
 "use strict";
 
+// Times on the pages are shown in the browser's own zone: the server reads it from this cookie
+// (dubium/timezones.py). Set when missing or changed, so the next page is in it.
+(function () {
+  const zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  const cookie = `tz=${zone}`;  // zone names ("Europe/Paris", "Etc/GMT+5") are valid cookie text as they are
+  if (!document.cookie.split("; ").includes(cookie)) {
+    document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
+  }
+})();
+
 (function () {
   const toggle = document.querySelector(".nav-toggle");
   if (!toggle) return;

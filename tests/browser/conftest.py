@@ -161,8 +161,8 @@ class Guard:
     def allowed(self, url: str) -> bool:
         return any(pattern.search(url) for pattern in self.expected)
 
-    def page(self, viewport=(1280, 900)):
-        page = self.make_page(viewport)
+    def page(self, viewport=(1280, 900), **options):
+        page = self.make_page(viewport, **options)
         page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text} ({m.location})"))
         page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error}"))
         page.on("requestfailed", self.request_failed)

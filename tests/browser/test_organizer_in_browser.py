@@ -1,10 +1,11 @@
 """An organizer runs a tournament from the dashboard, start to finish, in a real browser."""
 
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
@@ -58,6 +59,33 @@ def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(si
     # With otto's session, outside the page (a page showing the 404 would log it as a console error).
     assert other.context.request.get(f"{site}/organize/{cup.pk}/edit/").status == 404
     assert other.context.request.get(f"{site}/organize/{cup.pk}/").status == 404
+
+
+def test_an_organizer_in_tokyo_schedules_in_tokyo_time_and_a_player_in_paris_reads_it_in_theirs(
+    site, strict, make_user
+):
+    """Every time was UTC: an organizer who typed 19:00 for an evening event set it for 04:00 in Tokyo."""
+    make_user("olga", role="organizer", is_staff=True)
+    make_user("pierre")
+    page = strict.page(timezone_id="Asia/Tokyo")
+    log_in(page, site, "olga")
+    page.click("nav >> text=Organize")
+    page.click("#new-tournament >> text=Dudo")
+    expect(page.locator("label[for=id_starts_at]")).to_contain_text("Starts at (Asia/Tokyo time)")
+    page.fill("input[name=name]", "Evening Dudo")
+    page.fill("input[name=starts_at]", "2031-01-10T19:00")
+    page.click("#tournament-form button[type=submit]")
+    page.wait_for_selector("text=Evening Dudo is scheduled.")
+    cup = Tournament.objects.get(name="Evening Dudo")
+    assert cup.starts_at == datetime(2031, 1, 10, 10, 0, tzinfo=UTC)
+    page.click("text=Public page")
+    expect(page.locator("#tournament-when")).to_have_text("starts Fri 10 Jan 2031, 19:00 JST")
+
+    player = strict.page(timezone_id="Europe/Paris")
+    log_in(player, site, "pierre")
+    player.goto(f"{site}/tournaments/{cup.pk}/")
+    expect(player.locator("#tournament-when")).to_have_text("starts Fri 10 Jan 2031, 11:00 CET")
+    screenshot(player, "tournament-in-the-players-time-zone")
 
 
 def test_an_organizer_pauses_resumes_and_cancels_from_the_dashboard(site, strict, make_user):
