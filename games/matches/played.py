@@ -2,21 +2,33 @@
 the table and how it went for them, in words."""
 
 from django.contrib.humanize.templatetags.humanize import ordinal
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 
+from games.engine import GAMES
 from games.matches.models import Match, Seat
 
 
-def seats_of(user):
-    """The account's seats in games that ended (finished, or stopped under way), newest first,
-    each with its match and the match's seats and players."""
+def seats_of(user, game: str | None = None):
+    """The account's seats in games that ended (finished, or stopped under way), of one game or
+    all, newest first, each with its match and the match's seats and players."""
+    ended = Seat.objects.filter(user=user, match__finished_at__isnull=False)
     return (
-        Seat.objects.filter(user=user, match__finished_at__isnull=False)
+        (ended.filter(match__game=game) if game else ended)
         .select_related("match")
         .defer("match__state")  # a list has no use for the snapshot
         .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("number")))
         .order_by("-match__finished_at", "-match_id")
     )
+
+
+def games_counted(user) -> list[tuple[str, str, int]]:
+    """(slug, name, games ended) of each game the account has played, in the site's order."""
+    counts = dict(
+        Seat.objects.filter(user=user, match__finished_at__isnull=False)
+        .values_list("match__game")
+        .annotate(games=Count("id"))
+    )
+    return [(slug, engine.name, counts[slug]) for slug, engine in GAMES.items() if slug in counts]
 
 
 def listed(seats) -> list[dict]:

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.forms import RegistrationForm
-from games.matches.played import listed, seats_of
+from games.matches.played import games_counted, listed, seats_of
 from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings, with_rating_changes
 from tournaments.history import player_tournaments
@@ -45,8 +45,15 @@ def profile(request, username: str):
 
 @require_GET
 def games(request, username: str):
-    """Every game the account has played, newest first, a page at a time."""
+    """Every game the account has played, or those of one game (?game=dudo), newest first, a page
+    at a time."""
     person = get_object_or_404(get_user_model(), username__iexact=username)
-    page = Paginator(seats_of(person), GAMES_PAGE).get_page(request.GET.get("page"))
+    counted = games_counted(person)
+    game = next((slug for slug, _, _ in counted if slug == request.GET.get("game")), None)
+    page = Paginator(seats_of(person, game), GAMES_PAGE).get_page(request.GET.get("page"))
     games = with_rating_changes(person, listed(page))
-    return render(request, "accounts/games.html", {"person": person, "page": page, "games": games})
+    return render(request, "accounts/games.html", {
+        "person": person, "page": page, "games": games, "counted": counted, "game": game,
+        "game_name": next((name for slug, name, _ in counted if slug == game), None),
+        "total": sum(count for _, _, count in counted),
+    })  # fmt: skip

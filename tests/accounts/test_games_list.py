@@ -81,12 +81,34 @@ def test_the_profile_shows_the_latest_ten_and_links_every_game_a_page_at_a_time(
 
     first = client.get("/accounts/u/bob/games/").content.decode()
     assert "53 games, the latest first · page 1 of 2." in first and len(rows(first)) == 50
+    assert 'id="game-filter"' not in first, "one game played: nothing to choose"
     assert '<a href="?page=2" rel="next">Earlier games</a>' in first and "Later games" not in first
     last = client.get("/accounts/u/bob/games/?page=2").content.decode()
     ends = [row.split(" | ")[1] for row in rows(last)]
     assert ends == ["1 Mar 2026, 18:02", "1 Mar 2026, 18:01", "1 Mar 2026, 18:00"]
     assert '<a href="?page=1" rel="prev">Later games</a>' in last and "Earlier games" not in last
     assert client.get("/accounts/u/bob/games/?page=zzz").status_code == 200  # the first page
+
+
+def test_the_games_page_shows_one_game_at_a_time_and_its_pages_keep_to_it(client, alice, bob):
+    for minute in range(55):
+        ended([alice, bob], [[0], [1]], minute=minute, game="doubt-it" if minute < 52 else "dudo")
+    ended([alice], [[0]], minute=60, game="dobble", scores={"0": 7})
+
+    every = client.get("/accounts/u/bob/games/").content.decode()
+    assert re.findall(r'<a href="\?(game=[a-z-]+)?"[^>]*>([^<]+)</a>', every) == [
+        ("", "All games (55)"), ("game=dudo", "Dudo (3)"), ("game=doubt-it", "I Doubt It (52)"),
+    ]  # fmt: skip
+    assert '<a href="?" aria-current="page">All games (55)</a>' in every
+    doubt_it = client.get("/accounts/u/bob/games/?game=doubt-it").content.decode()
+    assert "52 games of I Doubt It, the latest first · page 1 of 2." in doubt_it
+    assert {row.split(" | ")[0] for row in rows(doubt_it)} == {"I Doubt It · casual"}
+    assert '<a href="?game=doubt-it&amp;page=2" rel="next">Earlier games</a>' in doubt_it
+    second = client.get("/accounts/u/bob/games/?game=doubt-it&page=2").content.decode()
+    assert len(rows(second)) == 2 and '<a href="?game=doubt-it&amp;page=1" rel="prev">' in second
+    assert "55 games, the latest first" in client.get("/accounts/u/bob/games/?game=chess").content.decode()
+    solo = client.get("/accounts/u/alice/games/?game=dobble").content.decode()
+    assert "1 game of Dobble, the latest first." in solo and "Dobble (1)" in solo
 
 
 def test_someone_with_no_finished_game_is_told_so(client, alice, bob):
