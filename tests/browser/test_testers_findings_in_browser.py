@@ -163,6 +163,11 @@ def test_bluff_figures_leave_out_the_moves_the_clock_made(site, strict, alice):
     assert "chances" in page.locator(".bluff-table").inner_text()  # the bot's own moves count
     page.set_viewport_size({"width": 390, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the table scrolls in its box, not the page"
+    box = page.locator(".profile-bluffs .scroll")
+    assert box.evaluate("e => e.scrollWidth <= e.clientWidth"), "nor in its box: a hidden last column went unseen"
+    named = page.locator(".bluff-table tbody tr", has_text="Dudo").locator("td").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)")
+    assert named == ['"Matches: "', '"Bluffed: "', '"Bluffs caught: "', '"Doubted: "', '"Doubts right: "'], named
 
 
 def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
