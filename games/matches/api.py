@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -48,6 +49,7 @@ STATUS_OF_ERROR = {
     "forfeited": 403,
     "stale": 409,
     "not_your_choice": 403,
+    "suspended": 403,
 }
 
 
@@ -56,7 +58,11 @@ def exception_handler(error, context):
     with a fitting status, so views call services without wrapping each call."""
     if isinstance(error, MatchError):
         return Response(error.as_message(), status=STATUS_OF_ERROR.get(error.code, 400))
-    return drf_exception_handler(error, context)
+    response = drf_exception_handler(error, context)
+    if isinstance(error, AuthenticationFailed):  # a credential was sent and is wrong (DRF says 403 when
+        response.status_code = 401  # the session comes first), as the schema documents
+        response["WWW-Authenticate"] = 'Token realm="api"'
+    return response
 
 
 def summary(match: Match) -> dict:

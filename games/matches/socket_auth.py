@@ -1,6 +1,6 @@
 """Websocket authentication: the session cookie for browsers, a token for bots and scripts.
 
-A token goes in an `Authorization: Token <key>` header, or in a `token` query
+A token goes in an `Authorization: Token <key>` (or `Bearer <key>`) header, or in a `token` query
 parameter for clients that cannot set headers. Without either the connection
 is anonymous (spectators may watch public matches).
 """
@@ -26,7 +26,7 @@ def token_from_scope(scope) -> str | None:
     for name, value in scope.get("headers", []):
         if name == b"authorization":
             kind, _, key = value.decode("latin-1").partition(" ")
-            if kind.lower() == "token" and key:
+            if kind.lower() in ("token", "bearer") and key:
                 return key.strip()
     values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token")
     return values[0] if values else None

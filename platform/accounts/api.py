@@ -7,6 +7,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
@@ -61,6 +62,7 @@ def register(request):
 
 
 @extend_schema(
+    methods=["POST"],
     request=TokenRequestSerializer,
     responses={
         200: TokenSerializer,
@@ -68,13 +70,20 @@ def register(request):
         429: OpenApiResponse(description=LOCKED_OUT),
     },
 )
-@api_view(["POST"])
+@extend_schema(methods=["DELETE"], request=None, responses={204: None})
+@api_view(["POST", "DELETE"])
 @permission_classes([AllowAny])
 @throttle_classes([TokenThrottle])
 def token(request):
-    """Exchange a username (any case) and password for the account's API token (bots and scripts).
+    """POST: exchange a username (any case) and password for the account's API token (bots and
+    scripts). DELETE: retire the token the request is signed with (the next POST gets a new one).
 
     Failed attempts count towards the login lockout of the address and the account (settings: AXES_*)."""
+    if request.method == "DELETE":
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
     form = TokenRequestSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     user = authenticate(request, **form.validated_data)

@@ -1,6 +1,9 @@
 """The registration form: a thin shell around services.check_registration (the API uses it too)."""
 
+from axes.handlers.proxy import AxesProxyHandler
 from django import forms
+from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import ValidationError
 
 from accounts import services
@@ -35,3 +38,23 @@ class RegistrationForm(forms.Form):
     def save(self):
         data = self.cleaned_data
         return services.do_register(data["username"], data["email"], data["password1"], data["password2"])
+
+
+class GuardedPasswordChangeForm(PasswordChangeForm):
+    """The current password asked again before a change counts as a login: a wrong one is a
+    failed login of the account and the address, and a locked-out address may not try, so a
+    session left open does not let anyone guess the password past the login's limit."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self):
+        credentials = {"username": self.user.username}
+        if not AxesProxyHandler.is_allowed(self.request, credentials):
+            raise ValidationError("Too many wrong passwords: try again later.", code="locked_out")
+        try:
+            return super().clean_old_password()
+        except ValidationError:
+            user_login_failed.send(sender=__name__, credentials=credentials, request=self.request)
+            raise

@@ -3,6 +3,7 @@
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from rest_framework.authtoken.models import Token
 
 
 class CaseInsensitiveUserManager(UserManager):
@@ -32,6 +33,15 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    def save(self, *args, **kwargs):
+        """A new password (changed, or reset from the e-mailed link) also retires the account's
+        API token: whoever held the old password may hold the token too. The next token login
+        gets a new one."""
+        password_changed = self._password is not None and self.pk is not None
+        super().save(*args, **kwargs)
+        if password_changed:
+            Token.objects.filter(user=self).delete()
 
     @property
     def display_name(self) -> str:

@@ -11,9 +11,18 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
+from games.bots import bot_names
+from games.engine import GAMES
+
 USERNAME_RULE = re.compile(r"[A-Za-z0-9_-]{3,30}")
 # Names that would collide with a URL (/api/accounts/me/, ...) or pose as the site.
 RESERVED_USERNAMES = frozenset({"me", "register", "token", "admin", "api", "dubium", "staff", "support"})
+
+# The house bots' accounts are "RandomBot", "HeuristicBot2", ... (lifecycle.house_bot_user): a
+# person or an uploaded bot under such a name would pass for the site's own.
+HOUSE_BOT_NAMES = re.compile(
+    "(" + "|".join(sorted({name for slug in GAMES for name in bot_names(slug)})) + r")bot\d*", re.IGNORECASE
+)
 
 USERNAME_INVALID = "Usernames are 3 to 30 letters, digits, _ or -."
 USERNAME_TAKEN = "That username is taken."
@@ -27,7 +36,7 @@ def check_username(username: str) -> str:
     username = (username or "").strip()
     if not USERNAME_RULE.fullmatch(username):
         raise ValidationError(USERNAME_INVALID, code="invalid")
-    if username.lower() in RESERVED_USERNAMES:
+    if username.lower() in RESERVED_USERNAMES or HOUSE_BOT_NAMES.fullmatch(username):
         raise ValidationError(USERNAME_RESERVED, code="reserved")
     if get_user_model().objects.filter(username__iexact=username).exists():
         raise ValidationError(USERNAME_TAKEN, code="taken")

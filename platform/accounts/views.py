@@ -1,11 +1,16 @@
-"""Registration and public profiles; login, logout and passwords are Django's auth views (see urls.py)."""
+"""Registration, public profiles and the password change (which counts as a login attempt); login, logout and
+password resets are Django's auth views (see urls.py)."""
+
+import math
 
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import RegistrationForm
+from accounts.api import RegisterThrottle
+from accounts.forms import GuardedPasswordChangeForm, RegistrationForm
 from games.matches.played import games_counted, listed, seats_of
 from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings, with_rating_changes
@@ -19,6 +24,11 @@ GAMES_PAGE = 50
 def register(request):
     if request.user.is_authenticated:
         return redirect("profile", username=request.user.username)
+    throttle = RegisterThrottle()  # the API's limit on new accounts from one address, counted together with it
+    if request.method == "POST" and not throttle.allow_request(request, None):
+        minutes = math.ceil((throttle.wait() or 60) / 60)
+        context = {"form": RegistrationForm(), "wait": f"{minutes} minute{'s' if minutes != 1 else ''}"}
+        return render(request, "registration/register.html", context, status=429)
     form = RegistrationForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -57,3 +67,12 @@ def games(request, username: str):
         "game_name": next((name for slug, name, _ in counted if slug == game), None),
         "total": sum(count for _, _, count in counted),
     })  # fmt: skip
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, with the current password counted as a login attempt (GuardedPasswordChangeForm)."""
+
+    form_class = GuardedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return super().get_form_kwargs() | {"request": self.request}

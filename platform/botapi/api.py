@@ -119,6 +119,15 @@ def bot_detail(request, name: str):
     return Response(describe(bot, request.user.is_authenticated and bot.bot_owner_id == request.user.pk))
 
 
+@extend_schema(request=None, responses={201: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def token(request, name: str):
+    """A new API token for your bot, shown only in this answer: the old one stops working at once."""
+    key = services.new_token(request.user, name)
+    return Response({"bot": name, "token": key}, status=status.HTTP_201_CREATED)
+
+
 @extend_schema(request=UploadSerializer, responses={201: dict})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])

@@ -8,6 +8,7 @@ urlpatterns = [
     path("bots/challenges/<int:challenge_id>/accept/", api.answer_challenge, {"answer": "accept"}),
     path("bots/challenges/<int:challenge_id>/decline/", api.answer_challenge, {"answer": "decline"}),
     path("bots/<str:name>/", api.bot_detail, name="api-bot"),
+    path("bots/<str:name>/token/", api.token, name="api-bot-token"),
     path("bots/<str:name>/code/", api.upload, name="api-bot-code"),
     path("bots/<str:name>/webhook/", api.webhook, name="api-bot-webhook"),
     path("bots/<str:name>/ladder/", api.ladder, name="api-bot-ladder"),

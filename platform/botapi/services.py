@@ -52,6 +52,14 @@ def create_bot(owner, name: str):
     return bot, Token.objects.create(user=bot).key
 
 
+def new_token(owner, name: str) -> str:
+    """A new API token for the owner's bot; the old one stops working at once (lost or leaked)."""
+    bot = owned_bot(owner, name)
+    with transaction.atomic():
+        Token.objects.filter(user=bot).delete()
+        return Token.objects.create(user=bot).key
+
+
 def owned_bot(owner, name: str):
     bot = get_user_model().objects.filter(username__iexact=name, is_bot=True, bot_owner=owner).first()
     if bot is None:
@@ -169,7 +177,14 @@ def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = 
     ranked match against another owner's bot, which waits for that owner (a pending Challenge).
     Two bots of one owner never play each other ranked: that would farm the ladder."""
     bot = owned_bot(owner, name)
-    if not playable(bot):
+    profile = BotProfile.objects.filter(bot=bot, suspended_at__isnull=False).first()
+    if profile is not None:
+        raise MatchError(
+            "suspended",
+            f"{bot.username} is suspended: {profile.suspended_because} "
+            "Upload new code or name its endpoint again to lift it.",
+        )
+    if latest_version(bot) is None:
         raise MatchError("bad_request", "Upload your bot's code (or name its webhook) before it plays here.")
     engine = game_named(game)
     seats = [seat_fields(bot)]

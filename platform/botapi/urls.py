@@ -7,6 +7,7 @@ urlpatterns = [
     path("bots/new/", views.create, name="bot-create"),
     path("bots/protocol/", views.protocol, name="bot-protocol"),
     path("bots/protocol/<str:game>/", views.protocol, name="bot-protocol-game"),
+    path("bots/<str:name>/token/", views.token, name="bot-token"),
     path("bots/<str:name>/code/", views.upload, name="bot-upload"),
     path("bots/<str:name>/webhook/", views.webhook, name="bot-webhook"),
     path("bots/<str:name>/ladder/", views.ladder, name="bot-ladder"),

@@ -47,7 +47,7 @@ def bots(request):
             "games": GAMES.values(),
             "mine": mine,
             "opponents": [
-                (f"{slug}:{name}", f"{game.name}: {strength} ({name.capitalize()}Bot)")
+                (f"{slug}:{name}", f"{game.name}: {strength} ({house_bots(game, name)})")
                 for slug, game in GAMES.items()
                 for name, strength in bot_strengths(slug)
             ],
@@ -57,6 +57,17 @@ def bots(request):
             "guide": doc_html("bots.md"),
         },
     )
+
+
+def house_bots(game, name: str) -> str:
+    """Who sits with the bot: one house bot, or as many as the game's smallest table needs
+    ("RandomBot and RandomBot2"), named as their accounts are (lifecycle.house_bot_user)."""
+    names = [f"{name.capitalize()}Bot{copy if copy > 1 else ''}" for copy in range(1, opponents_needed(game) + 1)]
+    return " and ".join(names)
+
+
+def opponents_needed(game) -> int:
+    return max(game.min_players, 2) - 1
 
 
 def protocol(request, game: str = ""):
@@ -73,6 +84,17 @@ def create(request):
     try:
         bot, token = services.create_bot(request.user, request.POST.get("name", ""))
         messages.info(request, f"{bot.username} is yours. Its API token, shown only now: {token}")
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("bots")
+
+
+@require_POST
+@login_required
+def token(request, name: str):
+    try:
+        key = services.new_token(request.user, name)
+        messages.info(request, f"{name}'s new API token, shown only now: {key} (the old one no longer works)")
     except MatchError as error:
         messages.error(request, error.message)
     return redirect("bots")
@@ -127,8 +149,9 @@ def ladder(request, name: str):
 @login_required
 def challenge(request, name: str):
     game, _, house_bot = request.POST.get("opponent", "").partition(":")
+    seats = opponents_needed(GAMES[game]) if game in GAMES else 1
     try:
-        match = services.challenge(request.user, name, game, [services.HOUSE_PREFIX + house_bot])
+        match = services.challenge(request.user, name, game, [services.HOUSE_PREFIX + house_bot] * seats)
     except MatchError as error:
         messages.error(request, error.message)
         return redirect("bots")

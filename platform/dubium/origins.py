@@ -1,4 +1,5 @@
-"""Websockets open only from our own pages: the Origin must be this site, port included.
+"""Websockets open only from our own pages, or from programs: the Origin, when there is one,
+must be this site, port included.
 
 Channels' AllowedHostsOriginValidator compares host names only, so a page served from any
 other port of an allowed host (another service on 127.0.0.1, say) could open a socket that
@@ -29,7 +30,10 @@ class SameOriginValidator:
 
 
 def allowed(origin: str, host: str, secure: bool) -> bool:
-    if not origin or not host:
+    """A browser always sends an Origin with a websocket's handshake, so a handshake without one
+    is a program (a bot's websocket library): no page of another site can be using the
+    visitor's cookies through it, and only its Host is checked."""
+    if not host:
         return False
     if origin in settings.CSRF_TRUSTED_ORIGINS:
         return True
@@ -37,6 +41,8 @@ def allowed(origin: str, host: str, secure: bool) -> bool:
     allowed_hosts = settings.ALLOWED_HOSTS or (["localhost", "127.0.0.1", "[::1]"] if settings.DEBUG else [])
     if not hostname or not validate_host(hostname, allowed_hosts):
         return False
+    if not origin:
+        return True
     parts = urlsplit(origin)
     schemes = ("https",) if secure else ("http", "https")
     return parts.scheme in schemes and parts.netloc.lower() == host.lower()

@@ -4,6 +4,8 @@ import re
 
 import pytest
 from django.core import mail
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from tests.accounts.conftest import GOOD_PASSWORD
 
@@ -38,6 +40,38 @@ def test_a_wrong_old_password_is_refused(client, alice):
     assert response.context["form"].errors == {
         "old_password": ["Your old password was entered incorrectly. Please enter it again."]
     }
+
+
+def test_guessing_the_old_password_counts_towards_the_login_lockout(client, alice, settings):
+    """A session left open let anyone guess the password without limit on this form."""
+    settings.AXES_FAILURE_LIMIT = 3
+    client.force_login(alice)
+    for _ in range(3):
+        client.post("/accounts/password/", {"old_password": "nope", "new_password1": NEW, "new_password2": NEW})
+    right = client.post("/accounts/password/", {"old_password": OLD, "new_password1": NEW, "new_password2": NEW})
+    assert right.status_code == 200
+    assert right.context["form"].errors == {"old_password": ["Too many wrong passwords: try again later."]}
+    alice.refresh_from_db()
+    assert alice.check_password(OLD)
+    client.post("/accounts/logout/")
+    assert client.post("/accounts/login/", {"username": "alice", "password": OLD}).status_code == 429
+
+
+def test_a_new_password_retires_the_accounts_api_token(client, alice):
+    """Whoever held the old password may hold the token too: it kept working after a change or reset."""
+    key = Token.objects.create(user=alice).key
+    client.force_login(alice)
+    client.post("/accounts/password/", {"old_password": OLD, "new_password1": NEW, "new_password2": NEW})
+    assert not Token.objects.filter(key=key).exists()
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.get("/api/accounts/me/").status_code == 401
+    alice.refresh_from_db()
+    alice.first_name = "Alice"
+    alice.save()  # other changes leave a token alone
+    fresh = Token.objects.create(user=alice)
+    alice.save()
+    assert Token.objects.filter(key=fresh.key).exists()
 
 
 def test_the_reset_link_works_end_to_end(client, make_user):

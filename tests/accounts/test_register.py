@@ -59,6 +59,31 @@ def test_it_refuses_reserved_usernames(client):
     assert response.context["form"].errors == {"username": ["That username is reserved."]}
 
 
+@pytest.mark.parametrize("username", ["RandomBot", "heuristicbot3", "HardBot12", "EasyBot"])
+def test_it_refuses_names_of_the_house_bots_kind(client, username):
+    """Anyone could register "RandomBot3" and pass for the site's own bot."""
+    response = post(client, username=username)
+    assert response.context["form"].errors == {"username": ["That username is reserved."]}
+
+
+def test_the_form_shares_the_apis_limit_of_ten_new_accounts_an_hour_from_one_address(client):
+    for number in range(9):
+        client.post("/accounts/logout/")
+        assert post(client, username=f"web{number}").status_code == 302
+    client.post("/accounts/logout/")
+    api = client.post(
+        "/api/accounts/register/",
+        {"username": "api0", "email": "a@example.com", "password": GOOD_PASSWORD},
+        content_type="application/json",
+    )
+    assert api.status_code == 201
+    client.post("/accounts/logout/")
+    refused = post(client, username="web9")
+    assert refused.status_code == 429
+    assert "Too many new accounts from your address: try again in 60 minutes." in refused.content.decode()
+    assert not get_user_model().objects.filter(username="web9").exists()
+
+
 def test_it_refuses_two_different_passwords(client):
     response = post(client, password2=GOOD_PASSWORD + "x")
     assert response.context["form"].errors == {"password2": ["The two passwords differ."]}

@@ -48,3 +48,26 @@ def test_missing_fields_are_named():
     assert response.status_code == 400
     required = ["This field is required."]
     assert response.json() == {"username": required, "password": required}
+
+
+def test_a_token_can_be_retired_and_the_next_login_gets_a_new_one(alice):
+    key = APIClient().post(URL, {"username": "alice", "password": PASSWORD}, format="json").json()["token"]
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.delete(URL).status_code == 204
+    assert api.get("/api/accounts/me/").status_code == 401
+    again = APIClient().post(URL, {"username": "alice", "password": PASSWORD}, format="json").json()["token"]
+    assert again != key
+    assert APIClient().delete(URL).status_code == 403  # nobody signed in: nothing to retire
+
+
+def test_a_wrong_token_is_401_and_says_which_scheme_and_bearer_works_too(alice):
+    key = Token.objects.create(user=alice).key
+    wrong = APIClient()
+    wrong.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    answer = wrong.get("/api/accounts/me/")
+    assert answer.status_code == 401 and answer["WWW-Authenticate"].startswith("Token")
+    bearer = APIClient()
+    bearer.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert bearer.get("/api/accounts/me/").json()["username"] == "alice"
+    assert APIClient().get("/api/accounts/me/").status_code == 403  # nothing sent: not signed in

@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from botapi.models import BotCode
@@ -147,3 +148,35 @@ def test_an_author_does_it_all_on_the_bots_page(client, alice):
     assert match.status == Match.Status.RUNNING and match.ranked
     bad = client.post("/bots/Pagey/challenge/", {"opponent": "chess:stockfish"}, follow=True)
     assert bad.status_code == 200 and Match.objects.count() == 1
+
+
+def test_the_bots_page_fills_an_i_doubt_it_table_with_as_many_house_bots_as_it_needs(client, alice):
+    """Choosing "I Doubt It: Beginner" answered "I Doubt It is played by 3 to 11."."""
+    client.force_login(alice)
+    client.post("/bots/new/", {"name": "Cheater"})
+    client.post("/bots/Cheater/code/", {"game": "doubt-it", "source": FIRST_LEGAL})
+    page = client.get("/bots/").content.decode()
+    offered = "I Doubt It: Beginner: plays at random (RandomBot and RandomBot2)"
+    assert f'<option value="doubt-it:random">{offered}</option>' in page
+    started = client.post("/bots/Cheater/challenge/", {"opponent": "doubt-it:random"})
+    match = Match.objects.get()
+    assert started["Location"] == f"/match/{match.pk}/" and match.players == 3
+    assert sorted(seat.user.username for seat in match.seats.all()) == ["Cheater", "RandomBot", "RandomBot2"]
+
+
+def test_an_owner_gives_a_bot_a_new_token_and_the_old_one_stops_working(client, alice, bob, owned_bot):
+    """A lost or leaked bot token could never be replaced (the bot has no password to log in with)."""
+    old = owned_bot["token"]
+    fresh = as_user(alice).post("/api/bots/Dicey/token/")
+    assert fresh.status_code == 201 and fresh.json()["token"] not in (old, None)
+    robot = APIClient()
+    robot.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    assert robot.get("/api/accounts/me/").status_code == 401
+    robot.credentials(HTTP_AUTHORIZATION=f"Token {fresh.json()['token']}")
+    assert robot.get("/api/accounts/me/").json()["username"] == "Dicey"
+    assert as_user(bob).post("/api/bots/Dicey/token/").status_code == 404
+    assert as_user(get_user_model().objects.get(username="Dicey")).post("/api/bots/Dicey/token/").status_code == 404
+    client.force_login(alice)
+    page = client.post("/bots/Dicey/token/", follow=True).content.decode()
+    key = Token.objects.get(user__username="Dicey").key
+    assert f"Dicey&#x27;s new API token, shown only now: {key} (the old one no longer works)" in page

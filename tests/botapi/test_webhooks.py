@@ -102,7 +102,8 @@ def test_repeated_failures_suspend_the_bot_and_its_page_says_so(alice, client, s
     refused = as_user(alice).post(
         "/api/bots/Hooky/matches/", {"game": "dudo", "opponents": ["house:random"]}, format="json"
     )
-    assert refused.status_code == 400
+    assert refused.status_code == 403 and refused.json()["code"] == "suspended", "not 'upload your code first'"
+    assert refused.json()["message"].startswith("Hooky is suspended: ") and "HTTP 500" in refused.json()["message"]
     server.mode = "play"
     as_user(alice).post("/api/bots/Hooky/webhook/", {"endpoint": server.url}, format="json")
     assert BotProfile.objects.get().suspended_at is None, "a new version lifts the suspension"

@@ -1,4 +1,4 @@
-"""Websockets: only this site's pages open them (port included), and the lobby counts live sockets."""
+"""Websockets: only this site's pages (port included) and programs open them, and the lobby counts live sockets."""
 
 from datetime import timedelta
 
@@ -35,7 +35,9 @@ async def lobby(application, origin: bytes | None, host=b"127.0.0.1:8000"):
         (b"http://127.0.0.1", b"127.0.0.1:8000", False),
         (b"http://evil.example:8000", b"127.0.0.1:8000", False),
         (b"http://evil.example", b"evil.example", False),
-        (None, b"127.0.0.1:8000", False),
+        (b"null", b"127.0.0.1:8000", False),  # a sandboxed frame or a file:// page
+        (None, b"127.0.0.1:8000", True),  # no browser leaves it out: a bot's websocket library
+        (None, b"evil.example", False),
     ],
 )
 async def test_the_origin_must_be_this_site_port_included(application, origin, host, opens):
