@@ -54,7 +54,8 @@ def public_address(host: str, port: int, allow_private: bool) -> str:
         for address in addresses:
             ip = ipaddress.ip_address(address.split("%")[0])
             if not is_public(ip):
-                raise WebhookError(f"The endpoint's host {host!r} resolves to {ip}, which is not a public address.")
+                # Not which address: the check must not tell anyone how this server resolves names.
+                raise WebhookError(f"The endpoint's host {host!r} is not at a public address.")
     return addresses[0]
 
 

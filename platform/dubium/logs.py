@@ -7,13 +7,20 @@ would otherwise leave its key in every log file and log collector.
 
 import logging
 import re
+from urllib.parse import unquote_plus
 
-TOKEN_IN_QUERY = re.compile(r"((?:^|[?&])token=)[^&\s\"']+", re.IGNORECASE)
+QUERY_PARAMETER = re.compile(r"((?:^|[?&])([^=&?\s\"']+)=)[^&\s\"']+")
 UVICORN_LOGGERS = ("uvicorn.access", "uvicorn.error")
 
 
 def redact(text: str) -> str:
-    return TOKEN_IN_QUERY.sub(r"\1[redacted]", text)
+    """The value of every `token` parameter, however its name is spelled (`tok%65n` is `token`
+    to the server that reads it)."""
+    return QUERY_PARAMETER.sub(redacted_if_token, text)
+
+
+def redacted_if_token(found: re.Match) -> str:
+    return found.group(1) + "[redacted]" if unquote_plus(found.group(2)).lower() == "token" else found.group(0)
 
 
 class RedactTokens(logging.Filter):

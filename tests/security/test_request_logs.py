@@ -24,6 +24,19 @@ def test_the_websocket_open_line_is_redacted_too():
     assert "abc" not in record.getMessage() and "token=[redacted]" in record.getMessage()
 
 
+def test_a_token_parameter_spelled_with_escapes_is_redacted_and_others_are_kept():
+    """`?tok%65n=<key>` authenticated the socket (the server decodes the name) but was logged in clear."""
+    record = uvicorn_record(
+        "uvicorn.error", '%s - "WebSocket %s" [accepted]', "10.0.0.1:5555",
+        "/ws/match/21/?tok%65n=c4254857&TOKEN=abc&seat=2&tokens=keep&x=token%3Dkeep",
+    )  # fmt: skip
+    RedactTokens().filter(record)
+    assert record.getMessage() == (
+        '10.0.0.1:5555 - "WebSocket /ws/match/21/?tok%65n=[redacted]&TOKEN=[redacted]&seat=2&tokens=keep'
+        '&x=token%3Dkeep" [accepted]'
+    )
+
+
 def test_the_server_loggers_carry_the_filter(caplog):
     redact_server_logs()
     with caplog.at_level(logging.INFO, logger="uvicorn.access"):
