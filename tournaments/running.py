@@ -305,9 +305,7 @@ def advance_knockout(tournament: Tournament, table: Table, now: datetime) -> Non
     minimum = max(2, get_game(tournament.game).min_players)
     groups = brackets.following_round(tournament, slots, minimum)
     if groups is None:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
+        finish(tournament, now)
         return
     tables = brackets.seat_pairings(tournament, table.round + 1, groups)
     open_knockout_tables(tournament, table.round + 1, tables, now)
@@ -322,11 +320,27 @@ def advance(tournament: Tournament, table: Table, seat_order: list[int], now: da
         next_table(tournament, table, seat_order, now)
     elif not tournament.fixed_tables and not waiting(tournament, table.round):
         if table.round < tournament.rounds:
-            seat_round(tournament, table.round + 1, now)
+            seat_rounds_from(tournament, table.round + 1, now)
+            return
     if round_complete(tournament, tournament.rounds):
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
+        finish(tournament, now)
+
+
+def seat_rounds_from(tournament: Tournament, round_number: int, now: datetime) -> None:
+    """Seat the round. One with no table to play (whoever is left has a bye, or everyone has
+    withdrawn) is over as it is seated: no game would ever end it, so the next is seated at
+    once, and after the last the tournament finishes (locked tournament)."""
+    for number in range(round_number, tournament.rounds + 1):
+        seat_round(tournament, number, now)
+        if tournament.tables.filter(round=number).exists():
+            return
+    finish(tournament, now)
+
+
+def finish(tournament: Tournament, now: datetime) -> None:
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
 
 
 def round_robin_schedule(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:

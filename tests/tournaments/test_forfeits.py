@@ -252,8 +252,8 @@ def test_the_organizer_pairs_a_no_show_again_who_explains(client, olga, alice, b
 def test_a_no_show_s_game_says_she_never_came_links_to_the_event_and_offers_no_rematch(client, olga, alice):
     """Opening the finished table afterwards is not coming to the game: the result keeps who was
     absent, so her table (and her rating) still say so."""
-    cup = tournament(olga, "dudo", ["random"], [alice], rounds=2)
-    match = cup.tables.get(round=1).match
+    cup = tournament(olga, "dudo", ["random"] * 3, [alice], rounds=2)  # the bots' other table keeps round 1 going
+    match = Seat.objects.get(match__tournament_table__tournament=cup, user=alice).match
     Match.objects.filter(pk=match.pk).update(started_at=timezone.now() - timedelta(minutes=6))
     assert running.forfeit_no_shows() == 1
     match.refresh_from_db()
@@ -356,3 +356,25 @@ def test_a_player_who_won_because_the_opponent_never_came_is_not_given_the_bye_t
     cup = running.play_out(cup.pk)
     later_byes = Score.objects.filter(tournament=cup, kind=scoring.BYE, round__gt=1).values_list("entry_id", flat=True)
     assert walkover not in set(later_byes), "a second point without a game went elsewhere"
+
+
+@pytest.mark.parametrize("staying", [0, 1])
+def test_a_swiss_everyone_but_one_or_all_left_seats_no_empty_round_and_finishes(olga, alice, bob, carol, staying):
+    """An organizer's Swiss stayed "round 3 of 4 under way" for good: every player had been
+    withdrawn, so round 4 had no table, and no game would ever end it."""
+    players = [alice, bob, carol]
+    cup = tournament(olga, "dudo", ["random", "random"], players, rounds=4)
+    for player in players[staying:]:
+        services.withdraw(cup.pk, player)
+    for entry in cup.entries.filter(house_bot__gt=""):
+        running.services.take_out(cup, entry)
+    for seat in Seat.objects.filter(match__tournament_table__tournament=cup, user=alice):
+        presence.connected(seat.match_id, seat.number, "alice's socket", True)  # she came: no no-show
+    for table in cup.tables.filter(round=1):
+        wakeups.play_out(table.match_id)
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.FINISHED and cup.finished_at is not None
+    assert not cup.tables.filter(round__gt=1).exists()
+    byes = Score.objects.filter(tournament=cup, kind=scoring.BYE, round__gt=1)
+    assert sorted(byes.values_list("entry__user__username", "round")) == ([("alice", 2), ("alice", 3), ("alice", 4)]
+        if staying else [])  # fmt: skip
