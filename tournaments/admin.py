@@ -29,9 +29,20 @@ class TournamentForm(forms.ModelForm):
 
 
 class EntryInline(admin.TabularInline):
+    """Entries change through the dashboard once the tournament has started (withdraw, pair again)."""
+
     model = Entry
     extra = 0
     raw_id_fields = ["user"]
+
+    def has_add_permission(self, request, obj=None):
+        return obj is None or obj.is_open
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None or obj.is_open
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is None or obj.is_open
 
 
 @admin.register(Tournament)
@@ -42,6 +53,15 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     inlines = [EntryInline]
     readonly_fields = ["status", "started_at", "finished_at"]  # the runner moves these (running.py)
+    # Once started, what the rounds are made of is fixed: the game, its table size, its format...
+    # (an organizer changed a running Dudo Swiss to Dobble at tables of 3). Words stay editable.
+    EDITABLE_ONCE_STARTED = {"name", "description", "organizer"}
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None or obj.is_open:
+            return self.readonly_fields
+        fixed = [field.name for field in Tournament._meta.fields if field.name not in self.EDITABLE_ONCE_STARTED]
+        return [name for name in fixed if name != "id"]
     actions = ["cancel"]
 
     def get_exclude(self, request, obj=None):

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from games.engine import get_game
+from games.engine import IllegalAction, get_game
 from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import clock_label
 from tournaments import scoring, tiebreaks
@@ -189,6 +189,12 @@ class Tournament(models.Model):
             errors["late_entry_rounds"] = "Late entry is for Swiss tournaments."
         if self.accelerated_rounds and self.format != self.Format.SWISS:
             errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
+        try:  # refused when saved, not at the start, when a round fails to seat
+            if not isinstance(self.options, dict):
+                raise IllegalAction("Options are an object of the game's option names and values.")
+            game.clean_options(self.table_size if "table_size" not in errors else game.min_players, self.options)
+        except IllegalAction as error:
+            errors["options"] = str(error)
         if errors:
             raise ValidationError(errors)
 

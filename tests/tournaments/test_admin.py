@@ -64,6 +64,9 @@ def test_an_organizer_creates_a_tournament_of_their_own_with_house_bots(client, 
         ({"add_house_bots": "stockfish"}, "No such house bot: stockfish."),
         ({"format": "dobble-series"}, "A Dobble series is for Dobble."),
         ({"table_size": "12"}, "Dudo is played at 2 to 10 seats."),
+        ({"options": '{"dice": 1000000, "evil": 1}'}, "Dudo has no option evil."),
+        ({"options": '{"dice": 1000000}'}, "Option dice must be at most 5."),
+        ({"options": "[1, 2]"}, "Options are an object of the game"),
     ],
 )
 def test_the_admin_explains_what_it_refuses(client, olga, fields, message):
@@ -98,3 +101,22 @@ def test_a_cancelled_tournament_stops_seating_rounds(client, olga):
     assert running.record_match(first.pk) is False
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.CANCELLED and cup.tables.count() == 1 and not cup.scores.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_once_started_only_the_words_of_a_tournament_change_in_the_admin(client, olga):
+    """An organizer turned a running Dudo Swiss into Dobble at tables of 3 from the admin."""
+    from tournaments import services
+
+    cup = Tournament.objects.create(name="Live", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3)
+    for bot in ["heuristic", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    client.force_login(olga)
+    page = client.get(f"/admin/tournaments/tournament/{cup.pk}/change/").content.decode()
+    assert 'name="name"' in page and 'name="description"' in page
+    assert 'name="game"' not in page and 'name="table_size"' not in page and 'name="rounds"' not in page
+    assert 'name="entries-0-withdrawn_after"' not in page, "entries change on the dashboard once it runs"
+    client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", add_form(name="Live!", game="dobble", table_size=3))
+    cup.refresh_from_db()
+    assert (cup.name, cup.game, cup.table_size, cup.rounds) == ("Live!", "dudo", 2, 3)
