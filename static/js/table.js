@@ -538,6 +538,9 @@
   document.querySelector(".table-head").append(soundToggle());
   el("game-area").tabIndex = -1;
 
-  window.DubiumTable = { h, act };
+  // Is this page's viewer playing here now (notices.js leaves such a page alone)?
+  const playing = () => Boolean(latest && latest.status === "running" && latest.seat != null &&
+    !latest.seats.some((s) => s.seat === latest.seat && s.forfeited));
+  window.DubiumTable = { h, act, playing };
   connect();
 })();

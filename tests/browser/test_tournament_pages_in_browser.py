@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.matches.models import Seat
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
 from tournaments import running, services
@@ -285,3 +286,33 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
     page.click("#occasion")
     page.wait_for_url(f"{site}/tournaments/{cup.pk}/")
     screenshot(page, "no-show-back-at-the-tournament")
+
+
+def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_when_it_starts(site, strict, make_user):
+    """Nothing told a player that round 2 had been seated: they stayed on the page, and the clock
+    played their game for them."""
+    from games.matches import wakeups
+
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+
+    def build():
+        cup = Tournament.objects.create(
+            name="Quick Dudo", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
+            rounds=2, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
+        )  # fmt: skip
+        services.enter(cup.pk, ann)
+        for bot in ["random", "random", "random"]:
+            services.add_house_bot(cup.pk, bot)
+        return running.start(cup.pk)
+
+    cup = in_thread(build)
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/tournaments/{cup.pk}/")
+    page.wait_for_timeout(500)  # the notices socket opens
+    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
+    second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
+    page.wait_for_url(f"{site}/match/{second}/")
+    page.wait_for_selector("#seats li")
+    screenshot(page, "tournament-next-game-found")
