@@ -234,11 +234,22 @@ def normalised_totals(tournament: Tournament) -> dict:
     player's games, so a table behind in rounds neither leads nor trails for it.
     """
     sizes = dict(tournament.tables.values_list("pk", "seating"))
-    rows = tournament.scores.exclude(kind=scoring.UNPLAYED).values_list("entry_id", "table_id", "points")
+    rows = tournament.scores.exclude(kind=scoring.UNPLAYED)
+    rows = rows.values_list("entry_id", "table_id", "points", "round", "kind")
     factors = {int(size): factor for size, factor in tournament.size_factors.items()}
+    scaled = [
+        (entry_id, total * factors.get(len(sizes.get(table_id, [])), 1.0), number, kind)
+        for entry_id, table_id, total, number, kind in rows
+    ]
+    # A forfeit is given its table's worst total; scaled at a smaller table it could come out
+    # lower (better) than a total played at a bigger one: it is never better than the round's worst played.
+    worst = defaultdict(float)
+    for _, total, number, kind in scaled:
+        if kind != scoring.FORFEITED:
+            worst[number] = max(worst[number], total)
     summed, count = Counter(), Counter()
-    for entry_id, table_id, total in rows:
-        summed[entry_id] += total * factors.get(len(sizes.get(table_id, [])), 1.0)
+    for entry_id, total, number, kind in scaled:
+        summed[entry_id] += max(total, worst[number]) if kind == scoring.FORFEITED else total
         count[entry_id] += 1
     return {
         entry_id: summed[entry_id]
@@ -257,20 +268,30 @@ def dobble_points(tournament: Tournament) -> tuple[dict, dict]:
     shift is added, not multiplied, as Dobble points can be negative; where a mini-game was
     played at one size only, nothing moves."""
     rows = tournament.scores.exclude(kind=scoring.UNPLAYED).filter(table__isnull=False)
-    games = list(rows.values_list("entry_id", "points", "table__mini_game", "table__seating"))
+    games = list(rows.values_list("entry_id", "points", "table__mini_game", "table__seating", "kind"))
     by_game: dict = defaultdict(list)
     by_size: dict = defaultdict(list)
-    for _, earned, mini_game, seating in games:
-        by_game[mini_game].append(earned)
-        by_size[mini_game, len(seating)].append(earned)
-    shifts = {}
+    for _, earned, mini_game, seating, kind in games:
+        if kind != scoring.FORFEITED:  # the averages are of games played
+            by_game[mini_game].append(earned)
+            by_size[mini_game, len(seating)].append(earned)
+    shifts = defaultdict(float)
     for (mini_game, size), earned in by_size.items():
         sizes = sum(1 for other, _ in by_size if other == mini_game)
         mean = sum(by_game[mini_game]) / len(by_game[mini_game])
         shifts[mini_game, size] = mean - sum(earned) / len(earned) if sizes > 1 else 0.0
+    # Staying away never beats playing badly: a forfeit, shifted, is no better than the worst
+    # played game of that mini-game (a forfeit's 0 at a table of three came out at +5.1, above
+    # a win at a table of two).
+    worst = {}
+    for _, earned, mini_game, seating, kind in games:
+        if kind != scoring.FORFEITED:
+            shifted = earned + shifts[mini_game, len(seating)]
+            worst[mini_game] = min(worst.get(mini_game, shifted), shifted)
     value: Counter = Counter()
-    for entry_id, earned, mini_game, seating in games:
-        value[entry_id] += earned + shifts[mini_game, len(seating)]
+    for entry_id, earned, mini_game, seating, kind in games:
+        shifted = earned + shifts[mini_game, len(seating)]
+        value[entry_id] += min(shifted, worst.get(mini_game, shifted)) if kind == scoring.FORFEITED else shifted
     return dict(value), {key: shift for key, shift in sorted(shifts.items()) if abs(shift) > 1e-9}
 
 
