@@ -24,7 +24,7 @@ run: setup sandbox
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py load_demo
-	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} WEB_CPU=$${WEB_CPU-0} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers
+	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} WEB_CPU=$${WEB_CPU-0} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers --ws-max-size 65536
 
 ## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
 test: setup sandbox browser

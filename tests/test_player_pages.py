@@ -54,4 +54,4 @@ def test_the_challenge_list_names_games_and_bots_in_words(client, alice):
     client.force_login(alice)
     opponents = client.get("/bots/").context["opponents"]
     assert ("dudo:heuristic", "Dudo: Strong: plays like a careful player (HeuristicBot)") in opponents
-    assert ("doubt-it:random", "I Doubt It: Beginner: plays at random (RandomBot)") in opponents
+    assert ("doubt-it:random", "I Doubt It: Beginner: plays at random (RandomBot and RandomBot2)") in opponents

@@ -107,8 +107,9 @@ class TournamentForm(forms.ModelForm):
             "check_in_minutes": "Entered players confirm on the tournament page during this many minutes before "
             "the start; whoever has not is left out. 0: no check-in.",
             "no_show_minutes": "A player who has neither opened their table nor moved this many minutes after "
-            "it started forfeits it, and the computer plays on for them. 0: the clock plays an absent player's "
-            "moves.",
+            "it started forfeits it, and the computer plays on for them; so does one absent to the end of a "
+            "game the clock finishes sooner (a short clock ends a small game in a minute). 0: the clock plays "
+            "an absent player's moves and its result stands.",
             "accelerated_rounds": "In this many first rounds the top half of the field pairs as if a point ahead, "
             "so the leaders meet sooner in a big field. 0: none.",
             "late_entry_rounds": "Players may still enter until this round is seated (0: entries close at the "

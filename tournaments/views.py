@@ -161,7 +161,7 @@ def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, sta
             pairings.append(
                 {
                     "players": [names[p] for p in slot.players],
-                    "score": "–".join(str(w) for w in wins) if tournament.table_size == 2 and len(wins) > 1 else "",
+                    "score": series_score(tournament, slot, wins),
                     "through": [names[p] for p in through if p],
                     "places": rounds.places_words(slot.finish, names) if places else "",
                     "by_seed": f"level after {len(slot.game_winners)} games: the higher seed goes through"
@@ -175,6 +175,14 @@ def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, sta
     if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED) and rows:
         rows += rounds_to_come(rows, stages) if tournament.table_size == 2 else tables_to_come(tournament, rows, stages)
     return rows
+
+
+def series_score(tournament: Tournament, slot, wins: list[int]) -> str:
+    """A two-seat pairing's games won ("2–1"), or "walkover" where it was not played over the
+    board (a forfeit read as "1–0", a win at the table)."""
+    if tournament.table_size != 2 or len(wins) < 2:
+        return ""
+    return "walkover" if slot.walkover() else "–".join(str(won) for won in wins)
 
 
 def tables_to_come(tournament: Tournament, rows: list[dict], stages: dict[int, str]) -> list[dict]:

@@ -4,11 +4,12 @@ Thin views: each one validates the request shape and calls the match service,
 the same functions the websocket consumer calls.
 """
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.exceptions import AuthenticationFailed, NotAuthenticated, NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -58,6 +59,8 @@ def exception_handler(error, context):
     with a fitting status, so views call services without wrapping each call."""
     if isinstance(error, MatchError):
         return Response(error.as_message(), status=STATUS_OF_ERROR.get(error.code, 400))
+    if isinstance(error, Http404):  # not get_object_or_404's "No User matches the given query."
+        error = NotFound("No such object.")
     response = drf_exception_handler(error, context)
     if isinstance(error, AuthenticationFailed):  # a credential was sent and is wrong (DRF says 403 when
         response.status_code = 401  # the session comes first), as the schema documents
@@ -83,6 +86,14 @@ def summary(match: Match) -> dict:
     }
 
 
+def your_seat(match: Match, user) -> dict:
+    """The caller's seat at a table of theirs, and whether the game waits for them now."""
+    seat = match.seat_of(user)
+    running = match.status == Match.Status.RUNNING
+    to_act = running and seat.forfeited_at is None and seat.number in match.engine.to_act(match.load_state())
+    return {"your_seat": seat.number, "your_turn": to_act}
+
+
 @extend_schema(responses={200: LIST_OF_OBJECTS})
 @api_view(["GET"])
 @permission_classes([AllowAny])
@@ -95,13 +106,20 @@ def games(request):
 @extend_schema(methods=["POST"], operation_id="matches_create", request=CreateMatchSerializer, responses={201: dict})
 @api_view(["GET", "POST"])
 def matches(request):
-    """Open and running tables (GET) or a new table hosted by you (POST)."""
+    """Open and running tables (GET; `?game=dudo`, and `?mine=1` for those you have a seat at,
+    each with your seat and whether you are to act: what a bot polls) or a new table hosted by
+    you (POST)."""
     if request.method == "GET":
         found = Match.objects.filter(status__in=[Match.Status.OPEN, Match.Status.RUNNING])
         if request.query_params.get("game") in GAMES:
             found = found.filter(game=request.query_params["game"])
+        mine = request.query_params.get("mine") in ("1", "true")
+        if mine and not request.user.is_authenticated:
+            raise NotAuthenticated()
+        if mine:
+            found = found.filter(seats__user=request.user)
         found = found.prefetch_related("seats__user").order_by("-created_at")[:100]
-        return Response([summary(match) for match in found])
+        return Response([summary(match) | (your_seat(match, request.user) if mine else {}) for match in found])
     form = CreateMatchSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     match = lifecycle.create_match(host=request.user, **form.validated_data)
@@ -193,7 +211,11 @@ def replay_step(request, match_id: int, step: int):
         seat = None if seat in (None, "") else int(seat)
         if seat is not None and seat not in replays.seats_shown_to(match, request.user):
             return Response(
-                {"type": "error", "code": "not_your_seat", "message": "A replay shows a hand only to its player."},
+                {
+                    "type": "error",
+                    "code": "not_your_seat",
+                    "message": "A replay shows a hand only to its player (and a bot's to its owner).",
+                },
                 status=403,
             )
         frame = replays.frame(match, step, seat)

@@ -31,6 +31,9 @@ SEAT_DEFAULTS = {field.attname: field.get_default() for field in Seat._meta.conc
 NewSeat = namedtuple("NewSeat", (*SEAT_COLUMNS, "user"))
 
 
+MAX_OPEN_TABLES = 5
+
+
 def locked(match_id: int) -> Match:
     try:
         return Match.objects.select_for_update().get(pk=match_id)
@@ -50,9 +53,15 @@ def create_match(
     clock_increment_ms: int = 0,
     seed: int | None = None,
 ) -> Match:
-    """An open table; the host (if any) takes seat 0."""
+    """An open table; the host (if any) takes seat 0. A host has at most MAX_OPEN_TABLES waiting
+    at once: one account's tables must not fill the lobby's list and push everyone else's out."""
     options = checked_options(game, players, options, ranked)
     check_clock(clock, clock_initial_ms, clock_increment_ms)
+    if host is not None and Match.objects.filter(host=host, status=Match.Status.OPEN).count() >= MAX_OPEN_TABLES:
+        raise MatchError(
+            "too_many_tables",
+            f"You have {MAX_OPEN_TABLES} tables waiting for players: start one, or leave one, before opening another.",
+        )
     with transaction.atomic():
         match = Match.objects.create(
             game=game,

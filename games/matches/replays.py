@@ -37,14 +37,20 @@ def verify(data: dict) -> tuple[bool, dict]:
 
 
 def seats_shown_to(match, user) -> list[int]:
-    """The seats whose private view a replay may show this viewer: their own, nobody else's.
+    """The seats whose private view a replay may show this viewer: their own, and their bots'
+    (a bot's owner reads what it saw, to see why it played as it did), nobody else's.
 
     What the rules reveal to the table (dice at a doubt, challenged cards) is in everyone's
     view; a hand that was never shown at the table stays unseen, even after the end
     (docs/rules/*.md, "Replays").
     """
-    seat = match.seat_of(user)
-    return [] if seat is None else [seat.number]
+    if not user.is_authenticated:
+        return []
+    return [
+        seat.number
+        for seat in sorted(match.seats.all(), key=lambda seat: seat.number)
+        if seat.user_id == user.pk or seat.user.bot_owner_id == user.pk
+    ]
 
 
 def frame(match, step: int, seat: int | None) -> dict:

@@ -40,13 +40,19 @@ def replay(request, match_id: int):
         return missing(request, "This match does not exist.")
     if match.status != Match.Status.FINISHED:
         return missing(request, "The replay opens when the match ends.")
-    own = replays.seats_shown_to(match, request.user)
+    seats = {seat.number: seat for seat in match.seats.all()}
+    seen_by = [
+        (number, "you, with your hand" if seats[number].user_id == request.user.pk else
+         f"{seats[number].user.username}, with its hand")
+        for number in replays.seats_shown_to(match, request.user)
+    ]  # fmt: skip
     return render(
         request,
         "games/replay.html",
         {
             "match": match,
-            "own_seat": own[0] if own else None,
+            "seen_by": seen_by,
+            "exportable": not match.engine.hidden_information or request.user.is_staff,
             "names": [seat.user.username for seat in sorted(match.seats.all(), key=lambda s: s.number)],
             "steps": match.seq,
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,

@@ -78,16 +78,21 @@ class HostedBot(SeatPlayer):
             if not isinstance(action, dict):
                 raise NoAnswer("The answer must be an action object (a JSON object).")
         except (sandbox.SandboxError, webhooks.WebhookError, NoAnswer) as error:
-            record_failure(seat.user_id, seat.code_version, str(error))
+            record_failure(seat.user_id, seat.code_version, f"{where(match.pk, match.seq)}{error}")
             raise NoAnswer(str(error)) from None
         source = MatchAction.Source.API if code.kind == BotCode.Kind.WEBHOOK else MatchAction.Source.SANDBOX
         return Answer(action, source)
 
     def refused(self, seat, message: str) -> None:
-        record_failure(seat.user_id, seat.code_version, message)
+        record_failure(seat.user_id, seat.code_version, f"{where(seat.match_id, seat.match.seq)}{message}")
 
     def accepted(self, seat) -> None:
         record_success(seat.user_id, seat.code_version)
+
+
+def where(match_id: int, seq: int) -> str:
+    """Which move failed, in front of its error, so the owner can open its replay."""
+    return f"Match {match_id}, move {seq + 1}: "
 
 
 def webhook_post(code: BotCode, body: dict, game: str) -> object:

@@ -22,7 +22,8 @@ def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
         (
             f"web{i}",
             ["env", f"WEB_CPU={i}", python, "-m", "uvicorn", "dubium.asgi:application", "--host", "127.0.0.1",
-             "--port", str(port + i), "--no-proxy-headers", "--timeout-graceful-shutdown", "10"],
+             "--port", str(port + i), "--no-proxy-headers", "--timeout-graceful-shutdown", "10",
+             "--ws-max-size", "65536"],
         )
         for i in range(web)
     ]

@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
@@ -28,5 +28,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    # Last: any other /api/ path is JSON's 404, also with DEBUG on (Django would answer its HTML
+    # page listing every URL pattern).
+    re_path(r"^api/", views.no_such_api_path),
 ]
 handler404 = "dubium.views.not_found"

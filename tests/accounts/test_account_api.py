@@ -45,4 +45,4 @@ def test_a_bot_s_profile_names_its_owner(make_user, alice):
 def test_an_unknown_username_is_a_404():
     response = APIClient().get("/api/accounts/nobody/")
     assert response.status_code == 404
-    assert response.json() == {"detail": "No User matches the given query."}
+    assert response.json() == {"detail": "No such object."}  # no model name

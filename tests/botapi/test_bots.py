@@ -104,6 +104,8 @@ def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(a
     }
     code.refresh_from_db()
     assert code.failures > 0 and "ZeroDivisionError" in code.last_error
+    failed = MatchAction.objects.filter(match=match, seat=seat, source="timeout").order_by("seq").last()
+    assert code.last_error.startswith(f"Match {match.pk}, move {failed.seq}: "), "which move, to replay it"
     mine = as_user(alice).get("/api/bots/").json()[0]["versions"][0]
     assert mine["failures"] == code.failures
 

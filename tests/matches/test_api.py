@@ -108,3 +108,40 @@ def test_the_simulate_command_reports_win_rates_as_json(capsys):
     call_command("simulate", "dudo", "--players", "2", "--games", "20", "--json")
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 20 and report["win_rate"]["heuristic"] > report["win_rate"]["random"]
+
+
+def test_a_polling_bot_finds_its_own_tables_and_whether_it_is_to_act(client, alice, bob):
+    """An HTTP bot paired by the queue had to scan every table on the site to find its own."""
+    client.force_login(bob)
+    post(client, "/api/matches/", {"game": "dudo", "players": 3})  # someone else's table
+    client.force_login(alice)
+    table = post(client, "/api/matches/", {"game": "dudo", "players": 2, "options": {"dice": 1}}).json()
+    post(client, f"/api/matches/{table['id']}/bots/", {"bot": "random"})
+    post(client, f"/api/matches/{table['id']}/start/")
+    mine = client.get("/api/matches/?mine=1").json()
+    match = Match.objects.get(pk=table["id"])
+    to_act = get_game("dudo").to_act(match.load_state())
+    assert [(row["id"], row["your_seat"], row["your_turn"]) for row in mine] == [(match.pk, 0, to_act == [0])]
+    assert len(client.get("/api/matches/").json()) == 2
+    client.logout()
+    assert client.get("/api/matches/?mine=1").status_code == 403
+
+
+def test_a_host_keeps_at_most_five_tables_waiting(client, alice):
+    """A script opened 100 tables and pushed everyone else's off the lobby's list."""
+    client.force_login(alice)
+    for _ in range(5):
+        assert post(client, "/api/matches/", {"game": "dudo", "players": 10}).status_code == 201
+    refused = post(client, "/api/matches/", {"game": "dudo", "players": 10})
+    assert refused.status_code == 400 and refused.json()["code"] == "too_many_tables"
+    post(client, f"/api/matches/{Match.objects.first().pk}/leave/")
+    assert post(client, "/api/matches/", {"game": "dudo", "players": 10}).status_code == 201
+
+
+def test_an_api_path_that_names_nothing_is_a_json_404_even_with_debug_on(client, settings):
+    settings.DEBUG = True
+    for path in ("/api/matches/1/replay/-1/", "/api/nothing/here/"):
+        missing = client.get(path)
+        assert missing.status_code == 404 and missing.json() == {"detail": "No such API path."}, path
+    unknown = client.get("/api/bots/NoSuchBot/")
+    assert unknown.status_code == 404 and unknown.json() == {"detail": "No such object."}, "no model names"

@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from dubium import demo
@@ -39,6 +40,20 @@ def test_a_player_replays_the_match_with_their_own_hand(client, finished_dubito)
     assert frame["view"]["seat"] == 1 and frame["view"]["hand"]
     html = client.get(f"/match/{finished_dubito.pk}/replay/").content.decode()
     assert "you, with your hand" in html and player.username in html
+
+
+def test_a_bots_owner_replays_the_match_with_the_bots_hand_and_nobody_elses(client, finished_dubito, alice):
+    """A bot has no password to log in with: its owner could never see what it saw."""
+    bot = get_user_model().objects.create_user("Dicey", is_bot=True, bot_owner=alice)
+    match = finished_dubito
+    match.seats.filter(number=0).update(user=bot)  # the game alice's bot played
+    client.force_login(alice)
+    frame = client.get(f"/api/matches/{match.pk}/replay/3/?seat=0").json()
+    assert frame["view"]["seat"] == 0 and frame["view"]["hand"]
+    assert client.get(f"/api/matches/{match.pk}/replay/3/?seat=1").status_code == 403
+    html = client.get(f"/match/{match.pk}/replay/").content.decode()
+    assert '<option value="0" selected>Dicey, with its hand</option>' in html
+    assert "Export JSON" not in html, "the whole record would show bob's hand: not offered to refuse"
 
 
 def test_the_replay_page_offers_no_seat_to_a_viewer_who_did_not_play(client, finished_dubito, alice):

@@ -2,6 +2,7 @@
 
 import csv
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -268,6 +269,8 @@ def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_
     assert "withdrawn in round 1" in client.get(f"/tournaments/{cup.pk}/").content.decode(), "she left during it"
     her_pairing = next(slot for slot in brackets.bracket(cup)[0] if hers in slot.players)
     assert her_pairing.walkover() == {hers, opponent}, "a walkover for both: no pairing won over the board"
+    bracket = client.get(f"/tournaments/{cup.pk}/").content.decode().partition('id="bracket"')[2]
+    assert re.search(r"alice v \w+ · walkover → <strong>|\w+ v alice · walkover → <strong>", bracket), "not '0–1'"
 
 
 def test_a_running_multi_table_knockout_shows_where_its_later_rounds_come_from(olga, client):
