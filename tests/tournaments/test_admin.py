@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.matches import wakeups
-from tournaments import running
+from tournaments import running, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -87,14 +87,17 @@ def test_an_organizer_cannot_change_someone_else_s_tournament(client, olga, make
     assert theirs.status == Tournament.Status.SCHEDULED
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_cancelled_tournament_stops_seating_rounds(client, olga):
-    from tournaments import services
-
-    cup = Tournament.objects.create(name="Short", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3)
+def started_bot_swiss(olga, name: str) -> Tournament:
+    """A three-round Dudo Swiss of two house bots, started."""
+    cup = Tournament.objects.create(name=name, game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3)
     for bot in ["heuristic", "random"]:
         services.add_house_bot(cup.pk, bot)
-    running.start(cup.pk)
+    return running.start(cup.pk)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cancelled_tournament_stops_seating_rounds(client, olga):
+    cup = started_bot_swiss(olga, "Short")
     client.force_login(olga)
     client.post("/admin/tournaments/tournament/", {"action": "cancel", "_selected_action": [cup.pk]})
     first = wakeups.play_out(cup.tables.get(round=1).match_id)
@@ -106,12 +109,7 @@ def test_a_cancelled_tournament_stops_seating_rounds(client, olga):
 @pytest.mark.django_db(transaction=True)
 def test_once_started_only_the_words_of_a_tournament_change_in_the_admin(client, olga):
     """An organizer turned a running Dudo Swiss into Dobble at tables of 3 from the admin."""
-    from tournaments import services
-
-    cup = Tournament.objects.create(name="Live", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3)
-    for bot in ["heuristic", "random"]:
-        services.add_house_bot(cup.pk, bot)
-    running.start(cup.pk)
+    cup = started_bot_swiss(olga, "Live")
     client.force_login(olga)
     page = client.get(f"/admin/tournaments/tournament/{cup.pk}/change/").content.decode()
     assert 'name="name"' in page and 'name="description"' in page
