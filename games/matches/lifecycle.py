@@ -57,6 +57,9 @@ def create_match(
     at once: one account's tables must not fill the lobby's list and push everyone else's out."""
     options = checked_options(game, players, options, ranked)
     check_clock(clock, clock_initial_ms, clock_increment_ms)
+    if ranked and host is not None and clock == Match.Clock.NONE and not get_game(game).realtime:
+        # Nothing would end a game its loser walks away from: they could keep only their wins.
+        raise MatchError("bad_request", "A ranked table needs a clock, so that every game ends: choose one.")
     if host is not None and Match.objects.filter(host=host, status=Match.Status.OPEN).count() >= MAX_OPEN_TABLES:
         raise MatchError(
             "too_many_tables",
@@ -193,11 +196,15 @@ def join_match(match_id: int, user) -> Seat:
 
 
 def add_house_bot(match_id: int, by_user, bot_name: str) -> Seat:
-    """Fill an empty seat with one of the game's house bots (host only)."""
+    """Fill an empty seat with one of the game's house bots (host only); a game against the
+    computer is casual, so not at a ranked table (a player could keep the wins and walk away
+    from the rest)."""
     with transaction.atomic():
         match = locked(match_id)
         check_open(match)
         check_host(match, by_user)
+        if match.ranked:
+            raise MatchError("bad_request", "Games against the computer are casual: open a casual table for them.")
         seat = seat_house_bot(match, bot_name)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
     return seat

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
-from django.contrib.auth.models import AnonymousUser
+from channels.security.websocket import WebsocketDenier
 
 
 @database_sync_to_async
@@ -33,16 +33,21 @@ def token_from_scope(scope) -> str | None:
 
 
 class TokenAuthMiddleware:
-    """Replace the session user by the token's user when a token is given."""
+    """Replace the session user by the token's user when a token is given; a token that names
+    nobody (wrong, or retired) refuses the handshake (403), rather than letting a bot's program
+    watch as a spectator and wonder why its moves are refused."""
 
     def __init__(self, inner):
         self.inner = inner
 
     async def __call__(self, scope, receive, send):
         key = token_from_scope(scope)
-        if key is not None:
-            scope = dict(scope, user=await user_for_token(key) or AnonymousUser(), token_auth=True)
-        return await self.inner(scope, receive, send)
+        if key is None:
+            return await self.inner(scope, receive, send)
+        user = await user_for_token(key)
+        if user is None:
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.inner(dict(scope, user=user, token_auth=True), receive, send)
 
 
 def SessionOrTokenAuthMiddleware(inner):  # noqa: N802 (reads like the other middleware classes)

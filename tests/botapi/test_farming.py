@@ -17,6 +17,8 @@ from tournaments.models import Tournament
 
 FIRST_LEGAL = "def choose(view, legal):\n    return legal[0]\n"
 
+PER_TURN = {"clock": "turn", "clock_initial_ms": 60_000}  # ranked tables have a clock
+
 
 def as_user(user) -> APIClient:
     client = APIClient()
@@ -78,7 +80,7 @@ def test_a_declined_challenge_starts_nothing_and_house_bots_are_open_to_all(alic
 @pytest.mark.django_db
 def test_a_bot_cannot_join_its_siblings_or_its_owners_ranked_table(alice, bob):
     farmer, crop = bot_of(alice, "Farmer"), bot_of(alice, "Crop")
-    table = lifecycle.create_match(game="dudo", players=2, host=farmer, ranked=True)
+    table = lifecycle.create_match(game="dudo", players=2, host=farmer, ranked=True, **PER_TURN)
     with pytest.raises(MatchError, match="do not meet ranked"):
         lifecycle.join_match(table.pk, crop)
     with pytest.raises(MatchError, match="do not meet ranked"):
@@ -98,7 +100,7 @@ def test_the_ranked_queue_does_not_pair_two_bots_of_one_owner(alice):
 @pytest.mark.django_db
 def test_bots_of_two_owners_meet_ranked_neither_at_an_open_table_nor_through_the_queue(alice, bob, carol):
     mine, theirs = bot_of(alice, "Mine"), bot_of(bob, "Theirs")
-    table = lifecycle.create_match(game="dudo", players=2, host=mine, ranked=True)
+    table = lifecycle.create_match(game="dudo", players=2, host=mine, ranked=True, **PER_TURN)
     with pytest.raises(MatchError, match="only through the bot ladder"):
         lifecycle.join_match(table.pk, theirs)
     lifecycle.join_match(table.pk, carol)  # a person may take them on

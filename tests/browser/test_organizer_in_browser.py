@@ -226,6 +226,10 @@ def test_an_organizer_stops_a_dead_table_and_its_player_reads_that_it_counts_for
     assert_accessible(page)
     page.click("#confirm-form button[type=submit]")
     page.wait_for_selector("text=Round 1, table 1 stopped: it counts for nobody.")
+    # Round 2 is seated at once, and she is taken to her new table; the stopped one says what happened.
+    second = cup.tables.get(round=2).match_id
+    player.wait_for_url(f"{site}/match/{second}/")
+    player.goto(f"{site}/match/{table.match_id}/")
     player.wait_for_selector("#result >> text=Stopped")
     assert "not rated" in player.locator("#result").inner_text()
     screenshot(player, "stopped-table")

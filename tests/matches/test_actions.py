@@ -178,7 +178,10 @@ def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bo
     from games.matches.tasks import match_finished
     from ratings.models import RatingChange
 
-    match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=42, ranked=True, options={"dice": 1})
+    match = lifecycle.create_match(
+        game="dudo", players=2, host=alice, seed=42, ranked=True, options={"dice": 1}, clock="turn",
+        clock_initial_ms=60_000,
+    )
     lifecycle.join_match(match.pk, bob)
     lifecycle.start_match(match.pk, alice)
     engine = get_game("dudo")

@@ -145,3 +145,14 @@ def test_an_api_path_that_names_nothing_is_a_json_404_even_with_debug_on(client,
         assert missing.status_code == 404 and missing.json() == {"detail": "No such API path."}, path
     unknown = client.get("/api/bots/NoSuchBot/")
     assert unknown.status_code == 404 and unknown.json() == {"detail": "No such object."}, "no model names"
+
+
+def test_a_ranked_table_a_person_hosts_has_a_clock_and_no_house_bots(client, alice):
+    """Ranked tables without a clock against house bots: keep the games you win, walk away from the rest."""
+    client.force_login(alice)
+    refused = post(client, "/api/matches/", {"game": "dudo", "players": 2, "ranked": True})
+    assert refused.status_code == 400 and "A ranked table needs a clock" in refused.json()["message"]
+    clocked = {"clock": "turn", "clock_initial_ms": 30_000}
+    table = post(client, "/api/matches/", {"game": "dudo", "players": 2, "ranked": True, **clocked}).json()
+    bot = post(client, f"/api/matches/{table['id']}/bots/", {"bot": "heuristic"})
+    assert bot.status_code == 400 and bot.json()["message"].startswith("Games against the computer are casual")

@@ -158,11 +158,17 @@ async def test_a_spectator_cannot_act(application, match_ids, carol):
     await ws.disconnect()
 
 
-async def test_an_anonymous_visitor_watches_but_a_bad_token_is_not_a_player(application, match_ids):
+async def test_an_anonymous_visitor_watches_but_a_bad_token_is_refused_at_the_handshake(application, match_ids):
+    """A bot with a mistyped or retired token was let in as a spectator, its moves refused as "not seated"."""
     ws, connected, _ = await connect(application, match_ids["match"], token="not-a-token")
-    assert connected
-    assert (await ws.receive_json_from())["seat"] is None
-    await ws.disconnect()
+    assert not connected
+    anonymous = WebsocketCommunicator(
+        application, f"/ws/match/{match_ids['match']}/", headers=[(b"origin", b"http://127.0.0.1:8000"),
+        (b"host", b"127.0.0.1:8000")],
+    )  # fmt: skip
+    assert (await anonymous.connect())[0]
+    assert (await anonymous.receive_json_from())["seat"] is None
+    await anonymous.disconnect()
 
 
 async def test_an_unknown_match_closes_the_socket_with_4404_after_the_handshake(application, alice):
