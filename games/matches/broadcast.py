@@ -271,6 +271,18 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def token_group(user_id: int) -> str:
+    """The account's sockets opened with its API token (not its browser session's)."""
+    return f"token-{user_id}"
+
+
+def close_token_sockets(user_id: int) -> None:
+    """The account's token was retired (replaced, deleted, its password changed): the sockets it
+    opened close, so whoever held the old token cannot go on playing through one left open.
+    Call after the change is committed."""
+    deliver([(token_group(user_id), {"type": "token.retired"})])
+
+
 def match_found_message(match) -> dict:
     return {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
 

@@ -21,6 +21,7 @@ from accounts.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
+from games.matches import broadcast
 
 WRONG_CREDENTIALS = "Wrong username or password."
 LOCKED_OUT = "Too many failed logins: try again later."
@@ -83,6 +84,7 @@ def token(request):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         Token.objects.filter(user=request.user).delete()
+        broadcast.close_token_sockets(request.user.pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
     form = TokenRequestSerializer(data=request.data)
     form.is_valid(raise_exception=True)

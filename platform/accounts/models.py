@@ -1,9 +1,11 @@
 """Accounts: people, organizers, staff and the bots that programmers own."""
 
 from django.contrib.auth.models import AbstractUser, UserManager
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
 from rest_framework.authtoken.models import Token
+
+from games.matches import broadcast
 
 
 class CaseInsensitiveUserManager(UserManager):
@@ -40,8 +42,8 @@ class User(AbstractUser):
         gets a new one."""
         password_changed = self._password is not None and self.pk is not None
         super().save(*args, **kwargs)
-        if password_changed:
-            Token.objects.filter(user=self).delete()
+        if password_changed and Token.objects.filter(user=self).delete()[0]:
+            transaction.on_commit(lambda: broadcast.close_token_sockets(self.pk))
 
     @property
     def display_name(self) -> str:

@@ -24,7 +24,7 @@ from botapi.models import BotCode, BotProfile, Challenge
 from botapi.players import move_request, sandbox_limits
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
-from games.matches import lifecycle
+from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
 
 MAX_BOTS_PER_OWNER = 5
@@ -57,6 +57,7 @@ def new_token(owner, name: str) -> str:
     bot = owned_bot(owner, name)
     with transaction.atomic():
         Token.objects.filter(user=bot).delete()
+        transaction.on_commit(lambda: broadcast.close_token_sockets(bot.pk))
         return Token.objects.create(user=bot).key
 
 

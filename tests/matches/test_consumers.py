@@ -4,11 +4,12 @@ import asyncio
 import json
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.authtoken.models import Token
 
 from games.engine import get_game
-from games.matches import lifecycle
+from games.matches import broadcast, lifecycle
 from games.matches.models import Match
 from tests.matches.conftest import OPENING_BID
 
@@ -324,3 +325,16 @@ async def test_a_socket_that_hears_every_push_is_never_resynced(application, mat
         await SEAT_SOCKETS.beat_once()
     assert await mover.receive_nothing(timeout=0.3)
     await mover.disconnect()
+
+
+async def test_a_socket_opened_with_a_token_closes_when_the_token_is_replaced(application, match_ids, alice):
+    """A leaked bot token replaced by its owner kept working on a socket the thief had left open."""
+    ws, connected, _ = await connect(application, match_ids["match"], alice)
+    assert connected
+    await ws.receive_json_from()
+    await database_sync_to_async(lambda: Token.objects.filter(user=alice).delete())()
+    await database_sync_to_async(broadcast.close_token_sockets)(alice.pk)
+    output = await ws.receive_output()
+    while output["type"] != "websocket.close":  # pushes already on their way
+        output = await ws.receive_output()
+    assert output["code"] == 4401
