@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.bots import bot_names
@@ -60,7 +61,7 @@ def create_match(
     if ranked and host is not None and clock == Match.Clock.NONE and not get_game(game).realtime:
         # Nothing would end a game its loser walks away from: they could keep only their wins.
         raise MatchError("bad_request", "A ranked table needs a clock, so that every game ends: choose one.")
-    if host is not None and Match.objects.filter(host=host, status=Match.Status.OPEN).count() >= MAX_OPEN_TABLES:
+    if host is not None and open_tables_of(host.bot_owner_id or host.pk) >= MAX_OPEN_TABLES:
         raise MatchError(
             "too_many_tables",
             f"You have {MAX_OPEN_TABLES} tables waiting for players: start one, or leave one, before opening another.",
@@ -165,6 +166,12 @@ def checked_options(game: str, players: int, options: dict | None, ranked: bool)
     if ranked and players < 2:
         raise MatchError("bad_request", "Solo games are not rated: a ranked table needs at least 2 seats.")
     return options
+
+
+def open_tables_of(owner_id: int) -> int:
+    """Tables waiting for players hosted by the person or by any of their bots (each bot is an
+    account of its own: five bots must not make six people's worth of tables)."""
+    return Match.objects.filter(Q(host_id=owner_id) | Q(host__bot_owner_id=owner_id), status=Match.Status.OPEN).count()
 
 
 def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:

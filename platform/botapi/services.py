@@ -182,7 +182,7 @@ def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = 
     if profile is not None:
         raise MatchError(
             "suspended",
-            f"{bot.username} is suspended: {profile.suspended_because} "
+            f"{bot.username} is suspended: {profile.suspended_because.rstrip('.')}. "
             "Upload new code or name its endpoint again to lift it.",
         )
     if latest_version(bot) is None:

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from games.engine import get_game
@@ -136,6 +137,10 @@ def test_a_host_keeps_at_most_five_tables_waiting(client, alice):
     assert refused.status_code == 400 and refused.json()["code"] == "too_many_tables"
     post(client, f"/api/matches/{Match.objects.first().pk}/leave/")
     assert post(client, "/api/matches/", {"game": "dudo", "players": 10}).status_code == 201
+    bot = get_user_model().objects.create_user("Dicey", is_bot=True, bot_owner=alice)
+    client.force_login(bot)
+    refused = post(client, "/api/matches/", {"game": "dudo", "players": 10})
+    assert refused.json()["code"] == "too_many_tables", "her bots' tables count as hers"
 
 
 def test_an_api_path_that_names_nothing_is_a_json_404_even_with_debug_on(client, settings):
