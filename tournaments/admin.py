@@ -41,6 +41,12 @@ class EntryInline(admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return obj is None or obj.is_open
 
+    def get_actions(self, request):
+        """No bulk delete: it would not ask each tournament whether it ever started."""
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
     def has_delete_permission(self, request, obj=None):
         return obj is None or obj.is_open
 
@@ -91,8 +97,19 @@ class TournamentAdmin(admin.ModelAdmin):
             obj is None or request.user.is_superuser or obj.organizer_id == request.user.pk
         )
 
+    def get_actions(self, request):
+        """No bulk delete: it would not ask each tournament whether it ever started."""
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
     def has_delete_permission(self, request, obj=None):
-        return self.has_change_permission(request, obj)
+        """Only one that never started: a started one is cancelled instead, and its record kept
+        (an organizer deleted a running event, its results with it, in one click)."""
+        never_started = obj is None or obj.status == Tournament.Status.SCHEDULED or (
+            obj.status == Tournament.Status.CANCELLED and obj.started_at is None
+        )
+        return self.has_change_permission(request, obj) and never_started
 
     def save_model(self, request, obj, form, change):
         if not change and not obj.organizer_id:

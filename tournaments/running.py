@@ -48,6 +48,7 @@ def start_due(now: datetime | None = None) -> int:
 def start(tournament_id: int, now: datetime | None = None) -> Tournament:
     """Close entries and seat round 1, or cancel when too few entered."""
     now = now or timezone.now()
+    measure_table_sizes_ahead(tournament_id)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.status != Tournament.Status.SCHEDULED:
@@ -85,6 +86,23 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         else:
             seat_round(tournament, 1, now)
     return tournament
+
+
+def measure_table_sizes_ahead(tournament_id: int) -> None:
+    """A rounds total's size factors take seconds of simulated games to measure (size_scale.py):
+    measured before the start takes the tournament's lock, which on SQLite holds every other
+    write of the site, so nothing waits for them ("database is locked" under load); the start
+    then finds them in the process's cache."""
+    tournament = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.SCHEDULED).first()
+    if tournament is None or tournament.format != Tournament.Format.ROUNDS_TOTAL:
+        return
+    playing = tournament.entries.all()
+    if tournament.check_in_minutes:  # as start() keeps them: checked in, or a house bot
+        playing = playing.exclude(checked_in_at=None, house_bot="")
+    minimum = max(2, get_game(tournament.game).min_players)
+    if playing.count() >= minimum:
+        sizes, _ = pairing.table_sizes(playing.count(), tournament.table_size, minimum)
+        size_scale.dudab_factors(tournament.options, set(sizes))
 
 
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
@@ -327,10 +345,14 @@ def advance(tournament: Tournament, table: Table, seat_order: list[int], now: da
 
 
 def seat_rounds_from(tournament: Tournament, round_number: int, now: datetime) -> None:
-    """Seat the round. One with no table to play (whoever is left has a bye, or everyone has
-    withdrawn) is over as it is seated: no game would ever end it, so the next is seated at
-    once, and after the last the tournament finishes (locked tournament)."""
+    """Seat the round. A field left too small for one table (the others withdrawn) plays no more
+    rounds, and a bye a round for nobody to play is no point earned: the tournament finishes. A
+    round that still seats no table (a round robin's pairings all with withdrawn players) is over
+    as it is seated, since no game would ever end it, so the next one is seated at once."""
+    minimum = max(2, get_game(tournament.game).min_players)
     for number in range(round_number, tournament.rounds + 1):
+        if tournament.entries.filter(withdrawn_after=None).count() < minimum:
+            break
         seat_round(tournament, number, now)
         if tournament.tables.filter(round=number).exists():
             return

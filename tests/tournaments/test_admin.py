@@ -118,3 +118,17 @@ def test_once_started_only_the_words_of_a_tournament_change_in_the_admin(client,
     client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", add_form(name="Live!", game="dobble", table_size=3))
     cup.refresh_from_db()
     assert (cup.name, cup.game, cup.table_size, cup.rounds) == ("Live!", "dudo", 2, 3)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_started_tournament_cannot_be_deleted_only_cancelled(client, olga):
+    """An organizer deleted a running tournament, its results with it, in one click."""
+    cup = started_bot_swiss(olga, "Live")
+    planned = Tournament.objects.create(name="Later", game="dudo", organizer=olga, starts_at=timezone.now())
+    client.force_login(olga)
+    assert client.get(f"/admin/tournaments/tournament/{cup.pk}/delete/").status_code == 403
+    client.post(f"/admin/tournaments/tournament/{cup.pk}/delete/", {"post": "yes"})
+    listing = client.get("/admin/tournaments/tournament/").content.decode()
+    assert 'value="delete_selected"' not in listing
+    client.post(f"/admin/tournaments/tournament/{planned.pk}/delete/", {"post": "yes"})
+    assert list(Tournament.objects.values_list("name", flat=True)) == ["Live"]
