@@ -63,6 +63,10 @@ class TournamentAdmin(admin.ModelAdmin):
     # (an organizer changed a running Dudo Swiss to Dobble at tables of 3). Words stay editable.
     EDITABLE_ONCE_STARTED = {"name", "description", "organizer"}
 
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        return fields if obj is None or obj.is_open else [name for name in fields if name != "add_house_bots"]
+
     def get_readonly_fields(self, request, obj=None):
         if obj is None or obj.is_open:
             return self.readonly_fields

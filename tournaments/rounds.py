@@ -186,7 +186,9 @@ def next_for(tournament: Tournament, table: Table, entry) -> str:
     """What the tournament holds next for an entrant after this table, in words ("" for anyone else)."""
     if entry is None:
         return ""
-    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+    if tournament.status == Tournament.Status.CANCELLED:
+        return "The organizer cancelled the tournament: it has no final standings."
+    if tournament.status == Tournament.Status.FINISHED:
         return "The tournament is over: the standings are final."
     if entry.withdrawn_after is not None:
         why = f" (you did not come to round {entry.no_show_round})" if entry.no_show_round else ""

@@ -115,6 +115,7 @@ def test_once_started_only_the_words_of_a_tournament_change_in_the_admin(client,
     assert 'name="name"' in page and 'name="description"' in page
     assert 'name="game"' not in page and 'name="table_size"' not in page and 'name="rounds"' not in page
     assert 'name="entries-0-withdrawn_after"' not in page, "entries change on the dashboard once it runs"
+    assert 'name="add_house_bots"' not in page
     client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", add_form(name="Live!", game="dobble", table_size=3))
     cup.refresh_from_db()
     assert (cup.name, cup.game, cup.table_size, cup.rounds) == ("Live!", "dudo", 2, 3)

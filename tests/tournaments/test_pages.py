@@ -167,3 +167,16 @@ def test_an_accelerated_swiss_says_so_on_its_page(client, olga):
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "Swiss, 3 rounds at tables of 2, round 1 accelerated" in page
     assert "Accelerated: in round 1 the top half of the seeds are paired as if a point ahead" in page
+
+
+def test_a_cancelled_tournament_shows_no_final_standings(client, olga, alice):
+    """A tournament cancelled before its start showed "1 — alice" as if she had won it."""
+    early = make(olga, "dudo", ["random"])
+    services.enter(early.pk, alice)
+    Tournament.objects.filter(pk=early.pk).update(status=Tournament.Status.CANCELLED)
+    assert 'id="standings"' not in client.get(f"/tournaments/{early.pk}/").content.decode()
+    stopped = make(olga, "dubito", ["heuristic", "random"], rounds=2)
+    running.start(stopped.pk)
+    Tournament.objects.filter(pk=stopped.pk).update(status=Tournament.Status.CANCELLED)
+    page = client.get(f"/tournaments/{stopped.pk}/").content.decode()
+    assert "<h2>Standings when it was cancelled</h2>" in page
