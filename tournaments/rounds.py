@@ -64,6 +64,8 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
     if not table.scored:
         if table.match is None:
             return f"waiting for {table.chooser.user.username} to choose the mini-game" if table.chooser else "waiting"
+        if tournament.status == Tournament.Status.CANCELLED:  # played out, or not, it is not scored
+            return "not counted: the tournament was cancelled"
         return "playing"
     finished = table.match is not None and table.match.status == "finished"
     result = scoring.counted(tournament, table.match.result if finished else None)

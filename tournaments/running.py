@@ -345,13 +345,15 @@ def advance(tournament: Tournament, table: Table, seat_order: list[int], now: da
 
 
 def seat_rounds_from(tournament: Tournament, round_number: int, now: datetime) -> None:
-    """Seat the round. A field left too small for one table (the others withdrawn) plays no more
-    rounds, and a bye a round for nobody to play is no point earned: the tournament finishes. A
-    round that still seats no table (a round robin's pairings all with withdrawn players) is over
-    as it is seated, since no game would ever end it, so the next one is seated at once."""
+    """Seat the round. A Swiss field left too small for one table (the others withdrawn) plays no
+    more rounds, and a bye a round for nobody to play is no point earned: the tournament finishes.
+    A round that seats no table (a round robin's pairings all with withdrawn players, which the
+    others win by forfeit) is over as it is seated, since no game would ever end it, so the next
+    one is seated at once."""
     minimum = max(2, get_game(tournament.game).min_players)
     for number in range(round_number, tournament.rounds + 1):
-        if tournament.entries.filter(withdrawn_after=None).count() < minimum:
+        field = tournament.entries.filter(withdrawn_after=None).count()
+        if tournament.format != Tournament.Format.ROUND_ROBIN and field < minimum:
             break
         seat_round(tournament, number, now)
         if tournament.tables.filter(round=number).exists():

@@ -376,3 +376,18 @@ def test_a_swiss_everyone_but_one_or_all_left_seats_no_empty_round_and_finishes(
     assert cup.status == Tournament.Status.FINISHED and cup.finished_at is not None
     assert not cup.tables.filter(round__gt=1).exists()
     assert not Score.objects.filter(tournament=cup, round__gt=1).exists(), "no point for a round nobody could play"
+
+
+def test_a_round_robin_everyone_else_left_gives_the_last_player_their_forfeit_wins_and_finishes(olga):
+    """The round robin's later opponents of withdrawn players win by forfeit: the last one left got nothing."""
+    cup = tournament(olga, "dudo", ["heuristic"] * 4, format="round-robin", table_size=2)
+    entries = list(cup.entries.order_by("pk"))
+    for entry in entries[1:]:
+        running.services.take_out(cup, entry)
+    for table in cup.tables.filter(round=1):
+        wakeups.play_out(table.match_id)
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.FINISHED and not cup.tables.filter(round__gt=1).exists()
+    later = Score.objects.filter(tournament=cup, entry=entries[0], round__gt=1)
+    assert sorted(later.values_list("round", "points")) == [(2, 1.0), (3, 1.0)], "won by forfeit"
+    assert standings(cup)[0]["entry"] == entries[0]

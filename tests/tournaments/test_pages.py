@@ -180,3 +180,4 @@ def test_a_cancelled_tournament_shows_no_final_standings(client, olga, alice):
     Tournament.objects.filter(pk=stopped.pk).update(status=Tournament.Status.CANCELLED)
     page = client.get(f"/tournaments/{stopped.pk}/").content.decode()
     assert "<h2>Standings when it was cancelled</h2>" in page
+    assert "not counted: the tournament was cancelled" in page and " · playing" not in page
