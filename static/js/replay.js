@@ -22,10 +22,16 @@
     return node;
   }
 
+  // Stepping quickly (a held arrow key) asks for frames faster than they come, and the answers may
+  // come in any order: only the last one asked for is drawn, never an earlier step under its number.
+  let asked = 0;
+
   async function show() {
     const seat = seatPicker ? seatPicker.value : "";
+    const ask = ++asked;
     const response = await fetch(`/api/matches/${matchId}/replay/${step}/${seat === "" ? "" : `?seat=${seat}`}`);
     const frame = await response.json();
+    if (ask !== asked) return;
     if (!response.ok) { document.getElementById("game-area").textContent = frame.message; return; }
     document.getElementById("replay-step").textContent = step;
     for (const button of root.querySelectorAll("[data-step]")) {

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.bots import get_bot
 from games.engine import GAMES
-from games.matches import lifecycle, presence
+from games.matches import lifecycle, presence, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction, Seat
 from games.simulate import play
@@ -277,8 +277,6 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
 
 def test_the_replay_names_a_seat_the_computers_only_after_the_step_its_player_left_after(site, strict, alice):
     """The replay read "alice (computer) doubts ..." on the step of alice's own doubt, made just before she resigned."""
-    from games.matches import wakeups
-
     def play_then_resign():
         match = lifecycle.start_seated_match(
             game="doubt-it", now=timezone.now(), seed=3,
@@ -308,6 +306,32 @@ def test_the_replay_names_a_seat_the_computers_only_after_the_step_its_player_le
     expect(page.locator("#replay-step")).to_have_text(str(hers))
     expect(page.locator("#history li").last).to_have_text("alice resigned")
     expect(page.locator("#game-area")).not_to_contain_text("(computer)")
+
+
+def test_a_late_answer_for_an_earlier_step_is_not_drawn_under_a_later_step(site, strict, alice):
+    """A quick second arrow press drew step 2's late answer under "3" (a CI run's flaky failure)."""
+    match = in_another_thread(
+        lambda: wakeups.play_out(
+            lifecycle.start_seated_match(
+                game="doubt-it", now=timezone.now(), seed=3, seats=[house_bot("random", copy) for copy in (1, 2, 3)]
+            ).pk
+        )
+    )
+    held = []
+    page = strict.page()
+    page.route("**/replay/2/", lambda route: held.append(route))  # answered only after step 3's
+    page.goto(f"{site}/match/{match.pk}/replay/")
+    page.wait_for_selector("#game-area > *")
+    page.click("#history-title")
+    page.keyboard.press("Home")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-step")).to_have_text("3")
+    step_three = page.locator("#replay").inner_text()
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_timeout(500)  # step 2's answer arrives now
+    assert page.locator("#replay").inner_text() == step_three
 
 
 def test_a_player_forfeited_elsewhere_loses_the_resign_button_without_a_reload(site, strict, alice, settings):
