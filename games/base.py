@@ -110,6 +110,12 @@ class Game:
     # Every key any of this game's actions may carry: the match service refuses others.
     action_keys: frozenset[str] = frozenset({"type"})
 
+    @property
+    def smallest_table(self) -> int:
+        """The fewest seats of a table among players: Dubito's one-player game is a solitaire,
+        never a match between people."""
+        return max(2, self.min_players)
+
     def describe(self) -> dict:
         """JSON-safe metadata for the lobby, the API and docs."""
         return {

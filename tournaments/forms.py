@@ -13,6 +13,7 @@ from games.base import IllegalAction
 from games.bots import bot_strengths
 from games.engine import get_game
 from games.lobby.option_fields import PREFIX, option_field
+from games.matches.lifecycle import house_bot_username
 from tournaments import tiebreaks
 from tournaments.models import Tournament
 from tournaments.standings import EXPLANATIONS, SERIES_POINTS, TIEBREAK_LABELS
@@ -134,7 +135,7 @@ class TournamentForm(forms.ModelForm):
             + " or ".join(value.short_label for value in self.formats)
             + "."
         )
-        smallest = max(2, self.engine.min_players)
+        smallest = self.engine.smallest_table
         self.fields["table_size"] = forms.TypedChoiceField(
             label="Seats per table",
             coerce=int,
@@ -290,7 +291,7 @@ class HouseBotsForm(forms.Form):
         self.bot_names = [name for name, _ in bot_strengths(game)]
         for name, strength in bot_strengths(game):
             self.fields[f"bots_{name}"] = forms.IntegerField(
-                label=f"{strength} ({name.capitalize()}Bot)",
+                label=f"{strength} ({house_bot_username(name)})",
                 min_value=0,
                 max_value=64,
                 initial=0,

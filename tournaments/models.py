@@ -157,12 +157,19 @@ class Tournament(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
+    def left_out_at_start(self):
+        """The entries a start now leaves out: where check-in is asked, the people who have not
+        checked in (house bots are always there)."""
+        if not self.check_in_minutes:
+            return self.entries.none()
+        return self.entries.filter(checked_in_at=None, house_bot="")
+
     def clean(self) -> None:
         """Formats that only make sense for some games or table sizes (the admin shows these)."""
         game = get_game(self.game)
         errors = {}
-        if not max(2, game.min_players) <= self.table_size <= game.max_players:
-            errors["table_size"] = f"{game.name} is played at {max(2, game.min_players)} to {game.max_players} seats."
+        if not game.smallest_table <= self.table_size <= game.max_players:
+            errors["table_size"] = f"{game.name} is played at {game.smallest_table} to {game.max_players} seats."
         if self.format == self.Format.DOBBLE_SERIES and self.game != "dobble":
             errors["format"] = "A Dobble series is for Dobble."
         if self.format == self.Format.ROUNDS_TOTAL and self.game != "dudab":

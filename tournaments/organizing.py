@@ -116,10 +116,8 @@ def check_in_entry(user, tournament_id: int, entry_id: int) -> Entry:
 
 
 def left_out_at_start(tournament: Tournament) -> list[str]:
-    """Who starting now leaves out: the people who have not checked in, where it is asked for."""
-    if not tournament.check_in_minutes:
-        return []
-    missing = tournament.entries.filter(checked_in_at=None, house_bot="").order_by("user__username")
+    """The names of those starting now leaves out (Tournament.left_out_at_start)."""
+    missing = tournament.left_out_at_start().order_by("user__username")
     return list(missing.values_list("user__username", flat=True))
 
 
@@ -159,7 +157,7 @@ def start_now(user, tournament_id: int) -> Tournament:
         tournament = locked(user, tournament_id)
         if tournament.status != Status.SCHEDULED:
             raise MatchError("started", "Only a tournament that has not started can be started.")
-        needed = max(2, get_game(tournament.game).min_players)
+        needed = get_game(tournament.game).smallest_table
         entered = tournament.entries.count()
         left_out = len(left_out_at_start(tournament))
         if entered - left_out < needed:  # at the scheduled time too few cancels it; asked now, it waits for more

@@ -53,10 +53,9 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.status != Tournament.Status.SCHEDULED:
             return tournament
-        if tournament.check_in_minutes:  # who did not check in is left out (house bots are always there)
-            tournament.entries.filter(checked_in_at=None, house_bot="").delete()
+        tournament.left_out_at_start().delete()
         entries = list(tournament.entries.select_related("user"))
-        minimum = max(2, get_game(tournament.game).min_players)
+        minimum = get_game(tournament.game).smallest_table
         if len(entries) < minimum:
             tournament.status = Tournament.Status.CANCELLED
             tournament.save(update_fields=["status"])
@@ -96,12 +95,10 @@ def measure_table_sizes_ahead(tournament_id: int) -> None:
     tournament = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.SCHEDULED).first()
     if tournament is None or tournament.format != Tournament.Format.ROUNDS_TOTAL:
         return
-    playing = tournament.entries.all()
-    if tournament.check_in_minutes:  # as start() keeps them: checked in, or a house bot
-        playing = playing.exclude(checked_in_at=None, house_bot="")
-    minimum = max(2, get_game(tournament.game).min_players)
-    if playing.count() >= minimum:
-        sizes, _ = pairing.table_sizes(playing.count(), tournament.table_size, minimum)
+    playing = tournament.entries.count() - tournament.left_out_at_start().count()
+    minimum = get_game(tournament.game).smallest_table
+    if playing >= minimum:
+        sizes, _ = pairing.table_sizes(playing, tournament.table_size, minimum)
         size_scale.dudab_factors(tournament.options, set(sizes))
 
 
@@ -320,7 +317,7 @@ def advance_knockout(tournament: Tournament, table: Table, now: datetime) -> Non
         return
     if not all(brackets.decided(s, two_seats) for s in slots) or waiting(tournament, table.round):
         return
-    minimum = max(2, get_game(tournament.game).min_players)
+    minimum = get_game(tournament.game).smallest_table
     groups = brackets.following_round(tournament, slots, minimum)
     if groups is None:
         finish(tournament, now)
@@ -350,7 +347,7 @@ def seat_rounds_from(tournament: Tournament, round_number: int, now: datetime) -
     A round that seats no table (a round robin's pairings all with withdrawn players, which the
     others win by forfeit) is over as it is seated, since no game would ever end it, so the next
     one is seated at once."""
-    minimum = max(2, get_game(tournament.game).min_players)
+    minimum = get_game(tournament.game).smallest_table
     for number in range(round_number, tournament.rounds + 1):
         field = tournament.entries.filter(withdrawn_after=None).count()
         if tournament.format != Tournament.Format.ROUND_ROBIN and field < minimum:

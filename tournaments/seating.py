@@ -43,7 +43,7 @@ def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[in
         top = set(sorted(order, key=seeds.get)[: len(order) // 2])
         players.score = {e: points[e] + (1 if e in top else 0) for e in order}
         players.order = sorted(order, key=lambda e: -players.score[e])  # stable: standings within a group
-    minimum = max(2, get_game(tournament.game).min_players)
+    minimum = get_game(tournament.game).smallest_table
     sizes, bye_count = pairing.table_sizes(len(order), tournament.table_size, minimum)
     if tournament.table_size == 2:
         return swiss.pair_round(players)

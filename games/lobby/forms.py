@@ -87,7 +87,7 @@ class PlayComputerForm(TableForm):
                 choices=strengths,
                 initial=strengths[len(strengths) // 2][0],  # the middle one: Strong, or Dobble's Medium
             ),
-            "players": seat_field(game, max(2, game.min_players), "Table size"),
+            "players": seat_field(game, game.smallest_table, "Table size"),
             **clock_fields(game, ["none", "turn-60", "3+2", "5+5"]),
             **self.fields,
         }
@@ -110,5 +110,5 @@ class QuickPairingForm(forms.Form):
     def __init__(self, game: Game, *args, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
-        self.fields["players"] = seat_field(game, max(2, game.min_players), "Table size")
+        self.fields["players"] = seat_field(game, game.smallest_table, "Table size")
         self.fields["time_control"] = time_control_field(game, QUICK_PAIRING, QUICK_PAIRING[0])

@@ -38,9 +38,9 @@ def join_queue(
     if game not in GAMES:
         raise MatchError("bad_request", f"There is no game called {game!r}.")
     engine = GAMES[game]
-    if not max(2, engine.min_players) <= players <= engine.max_players:
+    if not engine.smallest_table <= players <= engine.max_players:
         raise MatchError(
-            "bad_request", f"Ranked {engine.name} tables seat {max(2, engine.min_players)} to {engine.max_players}."
+            "bad_request", f"Ranked {engine.name} tables seat {engine.smallest_table} to {engine.max_players}."
         )
     with transaction.atomic():
         entry, created = QueueEntry.objects.get_or_create(

@@ -230,9 +230,14 @@ def seat_house_bot(match: Match, bot_name: str) -> Seat:
 
 def house_bot_user(bot_name: str, copy: int = 1):
     """Each house bot is an account, so it climbs each game's ladder like anybody."""
-    username = f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
+    username = house_bot_username(bot_name, copy)
     user, _ = get_user_model().objects.get_or_create(username=username, defaults={"is_bot": True})
     return user
+
+
+def house_bot_username(bot_name: str, copy: int = 1) -> str:
+    """"RandomBot", and "RandomBot2" for a second copy at one table."""
+    return f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
 
 
 def kept_apart_in_the_queue(one, other) -> bool:

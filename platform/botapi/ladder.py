@@ -66,7 +66,7 @@ def run_ladder(now: datetime | None = None) -> list[Match]:
             list(BotProfile.objects.select_for_update().filter(ladder=True, ladder_game=slug))
             bots = ladder_bots(slug, now)
             ratings = {bot.pk: matchmaking_rating(bot, slug) for bot in bots}
-            for group in pick_groups(bots, ratings, max(2, engine.min_players)):
+            for group in pick_groups(bots, ratings, engine.smallest_table):
                 seats = [seat_fields(bot) for bot in group]
                 started.append(lifecycle.start_seated_match(game=slug, seats=seats, now=now, ranked=True))
     return started

@@ -128,7 +128,7 @@ def set_ladder(owner, name: str, ladder: bool, game: str = "", games_per_day: in
 def smoke_test(source: str, game: str) -> None:
     """Refuse code that cannot answer the first move of a fresh game."""
     engine = game_named(game)
-    state = engine.new_game(max(2, engine.min_players), seed=1)
+    state = engine.new_game(engine.smallest_table, seed=1)
     seat = engine.to_act(state)[0]
     try:
         engine.check(state, seat, sandbox.run(source, move_request(engine, state, seat), sandbox_limits()))

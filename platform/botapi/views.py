@@ -12,6 +12,7 @@ from botapi.models import BotCode, BotProfile
 from dubium.docs import doc_html
 from games.bots import bot_strengths
 from games.engine import GAMES
+from games.matches import lifecycle
 from games.matches.errors import MatchError
 from ratings.models import Rating
 
@@ -61,13 +62,13 @@ def bots(request):
 
 def house_bots(game, name: str) -> str:
     """Who sits with the bot: one house bot, or as many as the game's smallest table needs
-    ("RandomBot and RandomBot2"), named as their accounts are (lifecycle.house_bot_user)."""
-    names = [f"{name.capitalize()}Bot{copy if copy > 1 else ''}" for copy in range(1, opponents_needed(game) + 1)]
+    ("RandomBot and RandomBot2")."""
+    names = [lifecycle.house_bot_username(name, copy) for copy in range(1, opponents_needed(game) + 1)]
     return " and ".join(names)
 
 
 def opponents_needed(game) -> int:
-    return max(game.min_players, 2) - 1
+    return game.smallest_table - 1
 
 
 def protocol(request, game: str = ""):
