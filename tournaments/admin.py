@@ -2,7 +2,8 @@ from django import forms
 from django.contrib import admin
 
 from games.bots import bot_names
-from tournaments import services
+from games.matches.errors import MatchError
+from tournaments import organizing, services
 from tournaments.models import Entry, ScoreCorrection, Tournament
 
 
@@ -80,11 +81,13 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description="Cancel the selected tournaments that have not finished")
     def cancel(self, request, queryset):
-        allowed = [t.pk for t in queryset if self.has_change_permission(request, t)]
-        cancelled = Tournament.objects.filter(
-            pk__in=allowed,
-            status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING, Tournament.Status.PAUSED],
-        ).update(status=Tournament.Status.CANCELLED)
+        cancelled = 0
+        for tournament in queryset:
+            try:
+                organizing.cancel(request.user, tournament.pk)  # its entrants hear of it
+            except (MatchError, Tournament.DoesNotExist):  # over already, or not this user's
+                continue
+            cancelled += 1
         self.message_user(request, f"{cancelled} cancelled.")
 
     def has_module_permission(self, request):

@@ -258,6 +258,7 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["joined_at"]
+        verbose_name_plural = "entries"
         constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")]
 
     @property

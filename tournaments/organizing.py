@@ -213,6 +213,7 @@ def cancel(user, tournament_id: int) -> Tournament:
             raise MatchError("over", "This tournament is already over.")
         tournament.status = Status.CANCELLED
         tournament.save(update_fields=["status"])
+        running.tell_entrants_cancelled(tournament, "its organizer called it off")
     return tournament
 
 

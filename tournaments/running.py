@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from botapi.services import seats_fields
@@ -59,6 +60,7 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         if len(entries) < minimum:
             tournament.status = Tournament.Status.CANCELLED
             tournament.save(update_fields=["status"])
+            tell_entrants_cancelled(tournament, f"too few players for a table of {minimum}")
             return tournament
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
@@ -100,6 +102,16 @@ def measure_table_sizes_ahead(tournament_id: int) -> None:
     if playing >= minimum:
         sizes, _ = pairing.table_sizes(playing, tournament.table_size, minimum)
         size_scale.dudab_factors(tournament.options, set(sizes))
+
+
+def tell_entrants_cancelled(tournament: Tournament, why: str) -> None:
+    """The people still entered hear it on whatever page they have open, once it is committed."""
+    people = list(
+        tournament.entries.filter(user__is_bot=False, withdrawn_after=None).values_list("user_id", flat=True)
+    )
+    link = {"href": reverse("tournament", args=[tournament.pk]), "text": "see the tournament"}
+    text = f"{tournament.name} was cancelled: {why}. "
+    transaction.on_commit(lambda: broadcast.send_notice(people, text, link))
 
 
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
@@ -171,7 +183,8 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
     insert_tables([table for table in tables if table.pk is None])
     Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
     found = [(table.match, [entries[e][0] for e in table.seating if not entries[e][1]]) for table in tables]
-    transaction.on_commit(lambda: broadcast.send_matches_found(found))
+    about = f"{tournament.name}, round {tables[0].round}" if tables else ""
+    transaction.on_commit(lambda: broadcast.send_matches_found(found, about))
 
 
 TABLE_COLUMNS = tuple(field.attname for field in Table._meta.concrete_fields)

@@ -283,8 +283,9 @@ def close_token_sockets(user_id: int) -> None:
     deliver([(token_group(user_id), {"type": "token.retired"})])
 
 
-def match_found_message(match) -> dict:
-    return {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/"}
+def match_found_message(match, about: str = "") -> dict:
+    """`about` names what the match is part of ("Friday Swiss, round 2") for a player elsewhere."""
+    return {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/", "about": about}
 
 
 def send_match_found(match, users) -> None:
@@ -292,6 +293,15 @@ def send_match_found(match, users) -> None:
     send_matches_found([(match, users)])
 
 
-def send_matches_found(found: list[tuple[Match, list]]) -> None:
+def send_matches_found(found: list[tuple[Match, list]], about: str = "") -> None:
     """Every (match, players) pair of a tournament round in one hop to the channel layer."""
-    deliver([(user_group(user.pk), push(match_found_message(match))) for match, users in found for user in users])
+    deliver(
+        [(user_group(user.pk), push(match_found_message(match, about))) for match, users in found for user in users]
+    )
+
+
+def send_notice(user_ids, text: str, link: dict | None = None) -> None:
+    """A sentence shown at once on whatever page these people have open (notices.js), such as
+    a tournament they entered being cancelled; `link` is {"href", "text"} to end it with."""
+    message = {"type": "notice", "text": text, "link": link}
+    deliver([(user_group(user_id), push(message)) for user_id in user_ids])

@@ -60,6 +60,8 @@
         location.reload();  // the page lists the challenges waiting for you
       } else if (message.type === "challenge_declined") {
         window.DubiumNotice(message.text);
+      } else if (message.type === "notice") {
+        window.DubiumNotice(message.text, message.link);
       }
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });

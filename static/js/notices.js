@@ -1,6 +1,7 @@
 // Every page of a logged-in player: a challenge sent to them shows in the header at once
 // (the header's list is redrawn from /challenges/), a challenger hears when it is declined, and
-// a player whose next tournament game has started is taken to it.
+// a player whose next tournament game has started is taken to it, and a tournament's entrants
+// hear when it is cancelled.
 // A lobby page has its own socket for it (lobby.js), which shows a notice through DubiumNotice.
 "use strict";
 
@@ -38,7 +39,8 @@
   function goToNewMatch(message) {
     if (location.pathname === message.url) return;
     if (window.DubiumTable && window.DubiumTable.playing()) {
-      window.DubiumNotice("Your next game has started: ", { href: message.url, text: "go to its table" });
+      const which = message.about ? `Your game in ${message.about}` : "Your next game";
+      window.DubiumNotice(`${which} has started: `, { href: message.url, text: "go to its table" });
     } else {
       location.href = message.url;
     }
@@ -51,6 +53,7 @@
       const message = JSON.parse(event.data);
       if (message.type === "challenge") redraw();
       else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
+      else if (message.type === "notice") window.DubiumNotice(message.text, message.link);
       else if (message.type === "match_found") goToNewMatch(message);
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4401) setTimeout(connect, 2000); });

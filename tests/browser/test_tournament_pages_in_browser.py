@@ -8,11 +8,13 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
+from games.matches import lifecycle, wakeups
 from games.matches.models import Seat
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
-from tournaments import running, services
+from tournaments import organizing, running, services
 from tournaments.models import Score, Tournament
 
 pytestmark = pytest.mark.browser
@@ -101,9 +103,7 @@ def test_standings_tiebreaks_exports_and_the_round_sheet(site, strict, make_user
 
 def test_the_normalisation_note_and_the_knockout_bracket(site, strict, make_user):
     olga = make_user("olga", role="organizer", is_staff=True)
-    totals = played_out(
-        olga, "Buba night", "dudab", ["heuristic"] * 5, format="rounds-total", table_size=3, rounds=1
-    )
+    totals = played_out(olga, "Buba night", "dudab", ["heuristic"] * 5, format="rounds-total", table_size=3, rounds=1)
     knockout = played_out(olga, "Dudo knockout", "dudo", ["heuristic", "random", "heuristic"], format="knockout")
     page = strict.page()
     page.goto(f"{site}/tournaments/{totals.pk}/")
@@ -210,12 +210,21 @@ def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_us
 
     def build():
         soon = Tournament.objects.create(
-            name="Check-in cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(minutes=5),
+            name="Check-in cup",
+            game="dudo",
+            organizer=olga,
+            starts_at=timezone.now() + timedelta(minutes=5),
             check_in_minutes=10,
         )
         running_cup = Tournament.objects.create(
-            name="Late cup", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3, turn_seconds=0,
-            late_entry_rounds=2, late_entry_points=0.5,
+            name="Late cup",
+            game="dudo",
+            organizer=olga,
+            starts_at=timezone.now(),
+            rounds=3,
+            turn_seconds=0,
+            late_entry_rounds=2,
+            late_entry_points=0.5,
         )
         for bot in ["heuristic", "heuristic", "random"]:
             services.add_house_bot(running_cup.pk, bot)
@@ -292,8 +301,6 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
 def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_when_it_starts(site, strict, make_user):
     """Nothing told a player that round 2 had been seated: they stayed on the page, and the clock
     played their game for them."""
-    from games.matches import wakeups
-
     olga = make_user("olga", role="organizer", is_staff=True)
     ann = make_user("ann")
 
@@ -317,3 +324,46 @@ def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_whe
     page.wait_for_url(f"{site}/match/{second}/")
     page.wait_for_selector("#seats li")
     screenshot(page, "tournament-next-game-found")
+
+
+def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_it_was_cancelled(
+    site, strict, make_user, settings
+):
+    """The notice said only "Your next game has started", and a cancelled tournament told its entrants nothing."""
+    settings.HOUSE_BOT_THINK_MS = 60_000  # her casual game waits on its bot's turn or on hers
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+
+    def build():
+        cup = Tournament.objects.create(
+            name="Quick Dudo", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
+            rounds=3, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
+        )  # fmt: skip
+        services.enter(cup.pk, ann)
+        for bot in ["random", "random", "random"]:
+            services.add_house_bot(cup.pk, bot)
+        running.start(cup.pk)
+        casual = lifecycle.start_seated_match(
+            game="dudo",
+            now=timezone.now(),
+            seats=[{"user": ann}, {"user": lifecycle.house_bot_user("random"), "house_bot": "random"}],
+        )
+        return cup, casual
+
+    cup, casual = in_thread(build)
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/match/{casual.pk}/")
+    page.wait_for_selector("#seats li")
+    page.wait_for_timeout(500)  # the notices socket opens
+    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
+    second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
+    notice = page.locator(".messages li").first
+    expect(notice).to_have_text("Your game in Quick Dudo, round 2 has started: go to its table")
+    assert notice.locator("a").get_attribute("href") == f"/match/{second}/"
+    assert page.url == f"{site}/match/{casual.pk}/", "she stays at the game she is playing"
+    in_thread(lambda: organizing.cancel(olga, cup.pk))
+    cancelled = page.locator(".messages li").nth(1)
+    expect(cancelled).to_have_text("Quick Dudo was cancelled: its organizer called it off. see the tournament")
+    assert cancelled.locator("a").get_attribute("href") == f"/tournaments/{cup.pk}/"
+    screenshot(page, "tournament-cancelled-notice")

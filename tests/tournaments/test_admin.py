@@ -56,6 +56,8 @@ def test_an_organizer_creates_a_tournament_of_their_own_with_house_bots(client, 
         ("heuristic", "HeuristicBot2"),
         ("random", "RandomBot"),
     ]
+    page = client.get(f"/admin/tournaments/tournament/{cup.pk}/change/").content.decode()
+    assert "Entries" in page and "Entrys" not in page
 
 
 @pytest.mark.parametrize(

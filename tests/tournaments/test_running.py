@@ -1,13 +1,17 @@
 """Tournaments run end to end: started by the beat tick, every match played through the match
 service, scored by the task that hears a match finish, reseated or continued, finished."""
 
+import asyncio
+import json
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from games.dobble.points import SERIES_OPENER
-from games.matches import wakeups
+from games.matches import broadcast, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from games.matches.tasks import match_finished
@@ -129,6 +133,24 @@ def test_too_few_entries_cancel_the_tournament(olga, alice):
     services.enter(cup.pk, alice)
     assert running.start(cup.pk).status == Tournament.Status.CANCELLED
     assert not cup.tables.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(olga, alice, bob):
+    layer = get_channel_layer()
+    heard = {user.username: async_to_sync(layer.new_channel)() for user in (alice, bob)}
+    for user in (alice, bob):
+        async_to_sync(layer.group_add)(broadcast.user_group(user.pk), heard[user.username])
+    cup = tournament(olga, "doubt-it", [])
+    services.enter(cup.pk, alice)
+    services.enter(cup.pk, bob)
+    services.withdraw(cup.pk, bob)
+    running.start(cup.pk)
+    notice = json.loads(async_to_sync(layer.receive)(heard["alice"])["text"])
+    assert notice["text"] == f"{cup.name} was cancelled: too few players for a table of 3. "
+    assert notice["link"] == {"href": f"/tournaments/{cup.pk}/", "text": "see the tournament"}
+    with pytest.raises(asyncio.TimeoutError):  # bob had withdrawn
+        async_to_sync(asyncio.wait_for)(layer.receive(heard["bob"]), 0.2)
 
 
 def test_a_dudab_rounds_total_keeps_the_tables_and_ranks_the_lowest_total_first(olga):
