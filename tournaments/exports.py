@@ -96,14 +96,15 @@ def export(request, tournament_id: int, what: str, fmt: str):
     if what not in EXPORTS or fmt not in ("csv", "json"):
         raise Http404("Export standings or pairings, as csv or json.")
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    filename = f"{tournament.name} {what}".replace(" ", "-").lower()
+    filename = f"{tournament.name} {what}{not_final(tournament)}".replace(" ", "-").lower()
     if fmt == "json":
         if what == "pairings":
             found = pairings_json(tournament)
         else:
             header, rows = standings_rows(tournament)
             found = [dict(zip(header, row, strict=True)) for row in rows]
-        return JsonResponse({"tournament": tournament.name, what: found}, json_dumps_params={"ensure_ascii": False})
+        said = {"tournament": tournament.name, "status": tournament.status, what: found}
+        return JsonResponse(said, json_dumps_params={"ensure_ascii": False})
     if what == "pairings":
         header, rows = pairings_rows(tournament, request.build_absolute_uri("/").rstrip("/"))
     else:
@@ -115,6 +116,14 @@ def export(request, tournament_id: int, what: str, fmt: str):
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response
+
+
+def not_final(tournament: Tournament) -> str:
+    """What a download's name adds where its standings are not the final ones: a file kept from a
+    running or cancelled tournament must not pass for its result."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return ""
+    return " when cancelled" if tournament.status == Tournament.Status.CANCELLED else " so far"
 
 
 def starter(line: rounds.Line) -> str:

@@ -61,7 +61,10 @@ def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client
         row = next(r for r in rows[1:] if r[0] == str(table.round) and r[1] == f"Table {table.number}")
         assert row[2:4] == [names[e] for e in table.seating], "one player per cell, in seat order"
         assert row[4:6] in (["1", "0"], ["0", "1"], ["0.5", "0.5"])
-        assert row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won")) and row[7] == f"http://testserver/match/{table.match_id}/"
+        assert (
+            row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won"))
+            and row[7] == f"http://testserver/match/{table.match_id}/"
+        )
     byes = [r for r in rows[1:] if r[1] == ""]
     assert [(r[0], r[6]) for r in byes] == [(r[0], f"bye: {r[2]}, 1 point") for r in byes] and len(byes) == 2
 
@@ -74,6 +77,23 @@ def test_standings_download_as_json_with_numbers_and_null_where_nothing_applies(
     assert all(row["Direct encounter"] is None or isinstance(row["Direct encounter"], int | float) for row in rows)
     for column in ("points", "Buchholz", "Sonneborn-Berger"):  # one type a column: 0.0, not 0 beside 1.5
         assert all(isinstance(row[column], float) for row in rows), column
+
+
+def test_a_download_of_a_tournament_not_finished_says_so(client, played, olga):
+    """Standings downloaded from a cancelled tournament looked like its final result."""
+    assert client.get(f"/tournaments/{played.pk}/standings.json").json()["status"] == "finished"
+    cup = Tournament.objects.create(
+        name="Spring Swiss", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=2
+    )
+    for bot in ["heuristic", "random", "heuristic"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    response = client.get(f"/tournaments/{cup.pk}/pairings.csv")
+    assert response["Content-Disposition"] == 'attachment; filename="spring-swiss-pairings-so-far.csv"'
+    Tournament.objects.filter(pk=cup.pk).update(status=Tournament.Status.CANCELLED)
+    response = client.get(f"/tournaments/{cup.pk}/standings.csv")
+    assert response["Content-Disposition"] == 'attachment; filename="spring-swiss-standings-when-cancelled.csv"'
+    assert client.get(f"/tournaments/{cup.pk}/standings.json").json()["status"] == "cancelled"
 
 
 def test_pairings_download_as_json_with_a_list_of_seats(client, played):
