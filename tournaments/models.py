@@ -157,6 +157,16 @@ class Tournament(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
+    @property
+    def early_finish(self) -> str:
+        """Why a finished tournament played fewer rounds than it was set for, in words, or "":
+        a field left too small for a table (the others withdrawn) plays no more rounds. (A round
+        robin's last player wins the rounds left by forfeit; a knockout's rounds are its own.)"""
+        played = self.current_round if self.status == self.Status.FINISHED else self.rounds
+        if self.format in (self.Format.KNOCKOUT, self.Format.ROUND_ROBIN) or played >= self.rounds:
+            return ""
+        return f"Finished after round {played} of {self.rounds}: too few players were left for another table."
+
     def left_out_at_start(self):
         """The entries a start now leaves out: where check-in is asked, the people who have not
         checked in (house bots are always there)."""

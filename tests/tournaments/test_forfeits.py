@@ -359,7 +359,9 @@ def test_a_player_who_won_because_the_opponent_never_came_is_not_given_the_bye_t
 
 
 @pytest.mark.parametrize("staying", [0, 1])
-def test_a_swiss_everyone_but_one_or_all_left_seats_no_empty_round_and_finishes(olga, alice, bob, carol, staying):
+def test_a_swiss_everyone_but_one_or_all_left_seats_no_empty_round_and_finishes(
+    client, olga, alice, bob, carol, staying
+):
     """An organizer's Swiss stayed "round 3 of 4 under way" for good: every player had been
     withdrawn, so round 4 had no table, and no game would ever end it."""
     players = [alice, bob, carol]
@@ -376,6 +378,8 @@ def test_a_swiss_everyone_but_one_or_all_left_seats_no_empty_round_and_finishes(
     assert cup.status == Tournament.Status.FINISHED and cup.finished_at is not None
     assert not cup.tables.filter(round__gt=1).exists()
     assert not Score.objects.filter(tournament=cup, round__gt=1).exists(), "no point for a round nobody could play"
+    said = "Finished after round 1 of 4: too few players were left for another table."
+    assert said in client.get(f"/tournaments/{cup.pk}/").content.decode(), "the page says why"
 
 
 def test_a_round_robin_everyone_else_left_gives_the_last_player_their_forfeit_wins_and_finishes(olga):
@@ -391,3 +395,4 @@ def test_a_round_robin_everyone_else_left_gives_the_last_player_their_forfeit_wi
     later = Score.objects.filter(tournament=cup, entry=entries[0], round__gt=1)
     assert sorted(later.values_list("round", "points")) == [(2, 1.0), (3, 1.0)], "won by forfeit"
     assert standings(cup)[0]["entry"] == entries[0]
+    assert cup.early_finish == "", "its rounds were won, not skipped"
