@@ -23,6 +23,12 @@ def test_a_programmer_creates_uploads_and_watches_their_bot_play_to_the_end(site
     page.click("#new-bot button")
     assert "Its API token, shown only now" in page.inner_text("body")
     card = page.locator("#bot-Pagebot")
+    new_token = card.locator("button:has-text('Give Pagebot a new token')")
+    assert not new_token.is_visible(), "one click on the card does not replace a working token"
+    card.locator("summary:has-text('Give it a new one')").click()
+    new_token.click()
+    assert "Pagebot's new API token, shown only now" in page.inner_text("body")
+    card = page.locator("#bot-Pagebot")
     card.locator("select[name=game]").select_option("dudo")
     card.locator("textarea[name=source]").fill(CODE)
     card.locator("text=Upload a new version").click()
