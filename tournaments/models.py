@@ -2,6 +2,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import clock_label
@@ -202,6 +203,14 @@ class Tournament(models.Model):
                 f"At tables of {self.table_size}, at most {self.table_size - 1} can go through from each: choose fewer."
             )
         errors.update(self.size_errors(game))
+        if self.pk:  # the game changed under the house bots entered for another one
+            strangers = set(self.entries.exclude(house_bot="").values_list("house_bot", flat=True)) - set(
+                bot_names(self.game)
+            )
+            if strangers:
+                errors["game"] = (
+                    f"{game.name} has no house bot {', '.join(sorted(strangers))}: take those entries out first."
+                )
         if self.late_entry_rounds and self.format != self.Format.SWISS:
             errors["late_entry_rounds"] = "Late entry is for Swiss tournaments."
         if self.accelerated_rounds and self.format != self.Format.SWISS:

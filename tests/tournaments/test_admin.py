@@ -60,6 +60,18 @@ def test_an_organizer_creates_a_tournament_of_their_own_with_house_bots(client, 
     assert "Entries" in page and "Entrys" not in page
 
 
+def test_a_scheduled_tournament_keeps_its_game_while_house_bots_of_it_are_entered(client, olga):
+    """The admin turned a Dobble Swiss with EasyBot entered into Dudo, which has no such bot."""
+    client.force_login(olga)
+    client.post("/admin/tournaments/tournament/add/", add_form(game="dobble", add_house_bots="easy, random"))
+    cup = Tournament.objects.get()
+    assert cup.entries.count() == 2
+    response = client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", add_form(game="dudo"))
+    assert "Dudo has no house bot easy: take those entries out first." in response.content.decode()
+    cup.refresh_from_db()
+    assert cup.game == "dobble"
+
+
 @pytest.mark.parametrize(
     "fields, message",
     [
