@@ -44,18 +44,18 @@ def check_url(url: str, allow_private: bool) -> tuple[str, str, int, str]:
 
 
 def public_address(host: str, port: int, allow_private: bool) -> str:
-    """The address to connect to: every address the name resolves to must be public."""
+    """The address to connect to: every address the name resolves to must be public.
+
+    A name that does not resolve and one at a private address get the same answer, without the
+    address: the check must not tell anyone which internal names this server resolves, or how."""
+    refused = WebhookError(f"The endpoint's host {host!r} does not resolve to a public address.")
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
-        raise WebhookError(f"The endpoint's host {host!r} does not resolve.") from None
+        raise refused from None
     addresses = [info[4][0] for info in infos]
-    if not allow_private:
-        for address in addresses:
-            ip = ipaddress.ip_address(address.split("%")[0])
-            if not is_public(ip):
-                # Not which address: the check must not tell anyone how this server resolves names.
-                raise WebhookError(f"The endpoint's host {host!r} is not at a public address.")
+    if not allow_private and not all(is_public(ipaddress.ip_address(address.split("%")[0])) for address in addresses):
+        raise refused
     return addresses[0]
 
 

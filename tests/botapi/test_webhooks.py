@@ -129,14 +129,15 @@ def test_a_redirect_is_refused_not_followed(alice, server, hooked):
     "endpoint, message",
     [
         ("http://example.com/bot", "must be an https:// URL"),
-        ("https://127.0.0.1/bot", "host '127.0.0.1' is not at a public address"),
-        ("https://localhost/bot", "host 'localhost' is not at a public address"),
-        ("https://169.254.169.254/latest/meta-data/", "is not at a public address"),
-        ("https://10.1.2.3/bot", "is not at a public address"),
-        ("https://192.168.0.1/bot", "is not at a public address"),
-        ("https://[::1]/bot", "is not at a public address"),
-        ("https://[::ffff:127.0.0.1]/bot", "is not at a public address"),
-        ("https://0.0.0.0/bot", "is not at a public address"),
+        ("https://127.0.0.1/bot", "host '127.0.0.1' does not resolve to a public address"),
+        ("https://localhost/bot", "host 'localhost' does not resolve to a public address"),
+        ("https://169.254.169.254/latest/meta-data/", "does not resolve to a public address"),
+        ("https://10.1.2.3/bot", "does not resolve to a public address"),
+        ("https://192.168.0.1/bot", "does not resolve to a public address"),
+        ("https://[::1]/bot", "does not resolve to a public address"),
+        ("https://[::ffff:127.0.0.1]/bot", "does not resolve to a public address"),
+        ("https://0.0.0.0/bot", "does not resolve to a public address"),
+        ("https://no-such-host.invalid/bot", "host 'no-such-host.invalid' does not resolve to a public address"),
         ("https://user:pw@bots.example/", "no user name"),
     ],
 )
@@ -153,7 +154,7 @@ def test_a_name_that_resolves_to_any_internal_address_is_refused_after_dns(monke
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port)) for address in addresses]
 
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
-    with pytest.raises(webhooks.WebhookError, match="not at a public address") as refused:
+    with pytest.raises(webhooks.WebhookError, match="does not resolve to a public address") as refused:
         webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0)
     assert "10.0.0.7" not in str(refused.value), "the message tells nobody how this server resolves names"
 
