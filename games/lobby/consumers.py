@@ -24,6 +24,7 @@ class LobbyConsumer(ReconnectingConsumer):
         self.groups_joined = [broadcast.lobby_group(self.game)]
         if user is not None and user.is_authenticated:
             self.groups_joined.append(broadcast.user_group(user.pk))
+        self.groups_joined += self.sign_in_groups()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -67,12 +68,13 @@ class NoticeConsumer(ReconnectingConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
-        self.group = broadcast.user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups_joined = [broadcast.user_group(user.pk), *self.sign_in_groups()]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
 
     async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
         await self.send_json({"type": "error", "code": "bad_message", "message": "This socket only listens."})

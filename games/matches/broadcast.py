@@ -276,11 +276,33 @@ def token_group(user_id: int) -> str:
     return f"token-{user_id}"
 
 
+def account_group(user_id: int) -> str:
+    """Every socket the account has open, however it signed in."""
+    return f"account-{user_id}"
+
+
+def session_group(session_key: str) -> str:
+    """The sockets one browser session opened."""
+    return f"session-{session_key}"
+
+
 def close_token_sockets(user_id: int) -> None:
     """The account's token was retired (replaced, deleted, its password changed): the sockets it
     opened close, so whoever held the old token cannot go on playing through one left open.
     Call after the change is committed."""
     deliver([(token_group(user_id), {"type": "token.retired"})])
+
+
+def close_account_sockets(user_id: int) -> None:
+    """The account's password changed: every socket it has open closes, to open again with
+    whatever sign-in is still good (a session the new password ended comes back a visitor's, so
+    whoever stole it cannot go on playing through a socket left open). Call after the commit."""
+    deliver([(account_group(user_id), {"type": "signed.out"})])
+
+
+def close_session_sockets(session_key: str) -> None:
+    """The session was signed out: its sockets open again as a visitor's."""
+    deliver([(session_group(session_key), {"type": "signed.out"})])
 
 
 def match_found_message(match, about: str = "") -> dict:

@@ -56,8 +56,7 @@ class MatchConsumer(ReconnectingConsumer):
             self.groups_joined.append(broadcast.watch_group(self.match_id))
         else:
             self.groups_joined.append(broadcast.seat_group(self.match_id, seat))
-        if self.scope.get("token_auth"):
-            self.groups_joined.append(broadcast.token_group(self.user.pk))
+        self.groups_joined += self.sign_in_groups()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -90,10 +89,6 @@ class MatchConsumer(ReconnectingConsumer):
             message = {"type": "delay", "seat": self.seat, "ms": self.meter.delay_ms()}
             with contextlib.suppress(*SERVICE_ERRORS):
                 await self.channel_layer.group_send(broadcast.table_group(self.match_id), broadcast.push(message))
-
-    async def token_retired(self, event):
-        """The token this socket was opened with no longer names anyone (4401: sign in again)."""
-        await self.close(code=4401)
 
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from redis.exceptions import RedisError
 
-from games.matches import jsonlimits
+from games.matches import broadcast, jsonlimits
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +23,10 @@ SERVICE_ERRORS = (RedisError, OSError, OperationalError, InterfaceError)
 SERVICE_RESTART = 1012
 # "Internal error": a bug or a hostile message broke the consumer; the client may reconnect.
 INTERNAL_ERROR = 1011
+# The sign-in it was opened with ended (signed out, or a new password): open it again.
+SIGNED_OUT = 4001
+# The API token it was opened with was retired: sign in again with a new one.
+TOKEN_RETIRED = 4401
 MAX_MESSAGE_BYTES = 8192
 
 
@@ -57,6 +61,24 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    def sign_in_groups(self) -> list[str]:
+        """The groups that close this socket when the sign-in it was opened with ends: the
+        account's (a new password), the session's (signing out) or the API token's."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return []
+        if self.scope.get("token_auth"):
+            return [broadcast.account_group(user.pk), broadcast.token_group(user.pk)]
+        session = self.scope.get("session")
+        key = session.session_key if session is not None else None
+        return [broadcast.account_group(user.pk), *([broadcast.session_group(key)] if key else [])]
+
+    async def signed_out(self, event):
+        await self.close(code=SIGNED_OUT)
+
+    async def token_retired(self, event):
+        await self.close(code=TOKEN_RETIRED)
 
     async def close_after_failure(self, send, code: int) -> None:
         with contextlib.suppress(Exception):

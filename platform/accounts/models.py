@@ -42,8 +42,10 @@ class User(AbstractUser):
         gets a new one."""
         password_changed = self._password is not None and self.pk is not None
         super().save(*args, **kwargs)
-        if password_changed and Token.objects.filter(user=self).delete()[0]:
-            transaction.on_commit(lambda: broadcast.close_token_sockets(self.pk))
+        if password_changed:
+            Token.objects.filter(user=self).delete()
+            # Every socket closes and opens again with what still signs it in (docs/security.md).
+            transaction.on_commit(lambda: broadcast.close_account_sockets(self.pk))
 
     @property
     def display_name(self) -> str:
