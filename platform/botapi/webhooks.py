@@ -60,8 +60,13 @@ def public_address(host: str, port: int, allow_private: bool) -> str:
 
 
 def is_public(ip) -> bool:
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    """A global unicast address; an IPv6 one that carries an IPv4 address (mapped, or 6to4's
+    2002::/16) is as public as that address, and the old site-local fec0::/10 is not public."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None or ip.sixtofour is not None:
+            return is_public(ip.ipv4_mapped or ip.sixtofour)
+        if ip.is_site_local:
+            return False
     return ip.is_global and not ip.is_multicast and not ip.is_reserved
 
 

@@ -137,6 +137,9 @@ def test_a_redirect_is_refused_not_followed(alice, server, hooked):
         ("https://[::1]/bot", "does not resolve to a public address"),
         ("https://[::ffff:127.0.0.1]/bot", "does not resolve to a public address"),
         ("https://0.0.0.0/bot", "does not resolve to a public address"),
+        ("https://[2002:a9fe:a9fe::]/bot", "does not resolve to a public address"),  # 6to4 of 169.254.169.254
+        ("https://[2002:7f00:1::]/bot", "does not resolve to a public address"),  # 6to4 of 127.0.0.1
+        ("https://[fec0::1]/bot", "does not resolve to a public address"),  # site-local
         ("https://no-such-host.invalid/bot", "host 'no-such-host.invalid' does not resolve to a public address"),
         ("https://user:pw@bots.example/", "no user name"),
     ],
