@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from botapi import players, services
@@ -17,6 +18,7 @@ from games.matches.errors import MatchError
 from ratings.models import Rating
 
 
+@never_cache  # it may show a new API token: no cache keeps the page
 def bots(request):
     """Every bot on the site (house and uploaded) with its ratings, your own bots, and the guide."""
     accounts = list(

@@ -149,6 +149,9 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # header is ignored). Login lockouts and API throttles both count the address this rule gives.
 NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 LOGIN_URL = "login"
+# Messages wait in the session, not in a cookie: one shows a bot's new API token, and a signed
+# cookie is readable by anyone who sees the browser's cookies or a log of its headers.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

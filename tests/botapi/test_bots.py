@@ -179,6 +179,9 @@ def test_an_owner_gives_a_bot_a_new_token_and_the_old_one_stops_working(client, 
     assert as_user(bob).post("/api/bots/Dicey/token/").status_code == 404
     assert as_user(get_user_model().objects.get(username="Dicey")).post("/api/bots/Dicey/token/").status_code == 404
     client.force_login(alice)
-    page = client.post("/bots/Dicey/token/", follow=True).content.decode()
+    replaced = client.post("/bots/Dicey/token/")
+    assert "messages" not in replaced.cookies, "a signed cookie is readable: the token waits in the session"
+    shown = client.get(replaced["Location"])
     key = Token.objects.get(user__username="Dicey").key
-    assert f"Dicey&#x27;s new API token, shown only now: {key} (the old one no longer works)" in page
+    assert f"Dicey&#x27;s new API token, shown only now: {key} (the old one no longer works)" in shown.content.decode()
+    assert "no-store" in shown["Cache-Control"]
