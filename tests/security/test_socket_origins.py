@@ -64,3 +64,11 @@ async def test_the_online_count_follows_live_sockets_and_forgets_crashed_ones(ap
     await database_sync_to_async(LobbySocket.objects.update)(last_seen=timezone.now() - timedelta(minutes=5))
     assert await database_sync_to_async(count_online)() == 0
     await first.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/match/abc/", "/ws/nothing/", "/ws/", "/ws/match/1/extra/"])
+async def test_a_socket_path_that_names_nothing_is_refused_not_a_server_error(application, path):
+    """`/ws/match/abc/` was an HTTP 500 and a traceback with the caller's path in the log."""
+    socket = WebsocketCommunicator(application, path, headers=[(b"host", b"127.0.0.1:8000")])
+    connected, _ = await socket.connect()
+    assert not connected
