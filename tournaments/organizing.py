@@ -211,9 +211,9 @@ def cancel(user, tournament_id: int) -> Tournament:
         tournament = locked(user, tournament_id)
         if tournament.status not in (Status.SCHEDULED, Status.RUNNING, Status.PAUSED):
             raise MatchError("over", "This tournament is already over.")
+        running.tell_entrants_cancelled(tournament)
         tournament.status = Status.CANCELLED
         tournament.save(update_fields=["status"])
-        running.tell_entrants_cancelled(tournament, "its organizer called it off")
     return tournament
 
 

@@ -60,7 +60,8 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         if len(entries) < minimum:
             tournament.status = Tournament.Status.CANCELLED
             tournament.save(update_fields=["status"])
-            tell_entrants_cancelled(tournament, f"too few players for a table of {minimum}")
+            came = f"{len(entries)} of the {minimum} a table needs"
+            tell_entrants(tournament, f"{tournament.name} was cancelled at its start: too few players came ({came}). ")
             return tournament
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
@@ -104,14 +105,24 @@ def measure_table_sizes_ahead(tournament_id: int) -> None:
         size_scale.dudab_factors(tournament.options, set(sizes))
 
 
-def tell_entrants_cancelled(tournament: Tournament, why: str) -> None:
-    """The people still entered hear it on whatever page they have open, once it is committed."""
-    people = list(
-        tournament.entries.filter(user__is_bot=False, withdrawn_after=None).values_list("user_id", flat=True)
-    )
-    link = {"href": reverse("tournament", args=[tournament.pk]), "text": "see the tournament"}
-    text = f"{tournament.name} was cancelled: {why}. "
+def tell_entrants(tournament: Tournament, text: str, link_text: str = "See the tournament") -> None:
+    """Its people (not withdrawn) hear it on whatever page they have open, once it is committed."""
+    people = list(tournament.entries.filter(user__is_bot=False, withdrawn_after=None).values_list("user_id", flat=True))
+    link = {"href": reverse("tournament", args=[tournament.pk]), "text": link_text}
     transaction.on_commit(lambda: broadcast.send_notice(people, text, link))
+
+
+def tell_entrants_cancelled(tournament: Tournament) -> None:
+    """Called off by its organizer (or the staff): a game still under way is played out and rated
+    (organizing.cancel), which a player at that table must know before walking away from it."""
+    under_way = (
+        tournament.status != Tournament.Status.SCHEDULED
+        and tournament.tables.filter(match__status=Match.Status.RUNNING).exists()
+    )
+    playing_on = (
+        " A game of it still under way is played to the end and rated, but no longer counts." if under_way else ""
+    )
+    tell_entrants(tournament, f"{tournament.name} was cancelled.{playing_on} ")
 
 
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
@@ -375,6 +386,7 @@ def finish(tournament: Tournament, now: datetime) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
+    tell_entrants(tournament, f"{tournament.name} is over. ", "See the final standings")
 
 
 def round_robin_schedule(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:

@@ -7,8 +7,8 @@
 
 (function () {
   // A sentence at the top of the page, announced to screen readers, like the server's messages;
-  // `link` ({ href, text }) ends it with a link.
-  window.DubiumNotice = function (text, link) {
+  // `link` ({ href, text }) ends it with a link; a notice of a `kind` replaces the last of its kind.
+  window.DubiumNotice = function (text, link, kind) {
     const main = document.getElementById("main");
     let list = main.querySelector(".messages");
     if (!list) {
@@ -19,6 +19,10 @@
     }
     const item = Object.assign(document.createElement("li"), { textContent: text });
     if (link) item.append(Object.assign(document.createElement("a"), { href: link.href, textContent: link.text }));
+    if (kind) {
+      item.dataset.kind = kind;
+      for (const old of list.querySelectorAll(`li[data-kind="${kind}"]`)) old.remove();
+    }
     list.append(item);
   };
   if (document.getElementById("lobby")) return;
@@ -33,18 +37,39 @@
     else if (fresh) document.querySelector(".site-header").append(fresh);
   }
 
+  const LOOK_BACK_SECONDS = 5;
+
   // A new game of the player's has started (a tournament seats each round the moment the last
-  // one ends, and its clock runs at once): they are taken to its table, unless they are playing
-  // at another, where a notice links to it instead.
+  // one ends, and its clock runs at once): they are taken to its table, unless they are typing
+  // into a form, where a notice links to it instead. At a table of theirs whose game has ended
+  // they have a few seconds to see how first; at one still in play, once it ends.
   function goToNewMatch(message) {
     if (location.pathname === message.url) return;
-    if (window.DubiumTable && window.DubiumTable.playing()) {
-      const which = message.about ? `Your game in ${message.about}` : "Your next game";
-      window.DubiumNotice(`${which} has started: `, { href: message.url, text: "go to its table" });
+    const which = message.about ? `Your game in ${message.about}` : "Your next game";
+    const link = { href: message.url, text: "go to its table" };
+    const table = window.DubiumTable;
+    if (table && table.playing()) {
+      window.DubiumNotice(`${which} has started: `, link, "next-game");
+      // Once the game here ends (its last push may come after this message), on to the new one.
+      const waiting = setInterval(() => {
+        if (!table.playing()) { clearInterval(waiting); goToNewMatch(message); }
+      }, 500);
+    } else if (table && table.seated()) {
+      window.DubiumNotice(`${which} has started: taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
+      setTimeout(() => { location.href = message.url; }, LOOK_BACK_SECONDS * 1000);
+    } else if (typing()) {
+      window.DubiumNotice(`${which} has started: `, link, "next-game");
     } else {
       location.href = message.url;
     }
   }
+
+  // Has the visitor typed or chosen something in a form on this page (that leaving would lose)?
+  // Only their own input counts, not a value a page's script set.
+  let typed = false;
+  document.addEventListener("input", (event) => { if (event.isTrusted && event.target.closest("form")) typed = true; });
+  document.addEventListener("submit", () => { typed = false; });
+  const typing = () => typed;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";

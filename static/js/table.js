@@ -541,6 +541,8 @@
   // Is this page's viewer playing here now (notices.js leaves such a page alone)?
   const playing = () => Boolean(latest && latest.status === "running" && latest.seat != null &&
     !latest.seats.some((s) => s.seat === latest.seat && s.forfeited));
-  window.DubiumTable = { h, act, playing };
+  // Has this page's viewer a seat here (a game of theirs, maybe just ended)?
+  const seated = () => Boolean(latest && latest.seat != null);
+  window.DubiumTable = { h, act, playing, seated };
   connect();
 })();

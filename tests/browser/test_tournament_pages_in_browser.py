@@ -364,6 +364,58 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
     assert page.url == f"{site}/match/{casual.pk}/", "she stays at the game she is playing"
     in_thread(lambda: organizing.cancel(olga, cup.pk))
     cancelled = page.locator(".messages li").nth(1)
-    expect(cancelled).to_have_text("Quick Dudo was cancelled: its organizer called it off. see the tournament")
+    expect(cancelled).to_have_text(
+        "Quick Dudo was cancelled. A game of it still under way is played to the end and rated, but no longer counts. "
+        "See the tournament"
+    )
     assert cancelled.locator("a").get_attribute("href") == f"/tournaments/{cup.pk}/"
     screenshot(page, "tournament-cancelled-notice")
+
+
+def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_hears_the_end(site, strict, make_user):
+    """A tester's player was taken to round 3 within a second of her round 2 ending, never seeing
+    who won; another lost a half-typed new password to the move; nobody heard the tournament end."""
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+
+    def build():
+        cup = Tournament.objects.create(
+            name="Quick Dudo", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
+            rounds=3, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
+        )  # fmt: skip
+        services.enter(cup.pk, ann)
+        for bot in ["random", "random", "random"]:
+            services.add_house_bot(cup.pk, bot)
+        return running.start(cup.pk)
+
+    def her_table(round_number):
+        return in_thread(lambda: Seat.objects.get(match__tournament_table__round=round_number, user=ann).match_id)
+
+    def play_round(round_number):
+        in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=round_number)])
+
+    cup = in_thread(build)
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/match/{her_table(1)}/")
+    page.wait_for_selector("#seats li")
+    page.wait_for_timeout(500)  # the notices socket opens
+    play_round(1)
+    expect(page.locator(".messages li")).to_have_text(
+        "Your game in Quick Dudo, round 2 has started: taking you there in 5 seconds, or go to its table"
+    )
+    assert page.url == f"{site}/match/{her_table(1)}/", "a moment to see how her game ended"
+    page.wait_for_url(f"{site}/match/{her_table(2)}/", timeout=10_000)
+
+    page.goto(f"{site}/accounts/password/")
+    page.fill("input[name=old_password]", "half a passw")
+    page.wait_for_timeout(500)
+    play_round(2)
+    notice = page.locator(".messages li")
+    expect(notice).to_have_text("Your game in Quick Dudo, round 3 has started: go to its table")
+    page.wait_for_timeout(1000)
+    assert page.url == f"{site}/accounts/password/" and page.input_value("input[name=old_password]") == "half a passw"
+    play_round(3)
+    expect(notice.last).to_have_text("Quick Dudo is over. See the final standings")
+    expect(notice).to_have_count(2)
+    screenshot(page, "tournament-over-notice")

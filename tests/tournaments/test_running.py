@@ -147,8 +147,8 @@ def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(olg
     services.withdraw(cup.pk, bob)
     running.start(cup.pk)
     notice = json.loads(async_to_sync(layer.receive)(heard["alice"])["text"])
-    assert notice["text"] == f"{cup.name} was cancelled: too few players for a table of 3. "
-    assert notice["link"] == {"href": f"/tournaments/{cup.pk}/", "text": "see the tournament"}
+    assert notice["text"] == f"{cup.name} was cancelled at its start: too few players came (1 of the 3 a table needs). "
+    assert notice["link"] == {"href": f"/tournaments/{cup.pk}/", "text": "See the tournament"}
     with pytest.raises(asyncio.TimeoutError):  # bob had withdrawn
         async_to_sync(asyncio.wait_for)(layer.receive(heard["bob"]), 0.2)
 
