@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.template.defaultfilters import pluralize
 
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
@@ -236,9 +237,10 @@ class Tournament(models.Model):
         elif self.table_size > self.max_entries:
             errors["max_entries"] = f"Tables of {self.table_size} need at least {self.table_size} entries."
         elif self.format == self.Format.SWISS and self.table_size == 2 and self.rounds >= self.max_entries:
+            others = self.max_entries - 1
             errors["rounds"] = (
-                f"With at most {self.max_entries} players each meets at most {self.max_entries - 1} others: "
-                f"play at most {self.max_entries - 1} rounds, or allow more entries."
+                f"With at most {self.max_entries} players each meets at most {others} "
+                f"other{pluralize(others)}: play at most {others} round{pluralize(others)}, or allow more entries."
             )
         if self.format == self.Format.SWISS and self.accelerated_rounds > self.rounds:
             errors["accelerated_rounds"] = f"Accelerate at most the {self.rounds} rounds played."

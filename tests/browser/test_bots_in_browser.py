@@ -19,6 +19,8 @@ def test_a_programmer_creates_uploads_and_watches_their_bot_play_to_the_end(site
     page = new_page()
     log_in(page, site, "alice")
     page.goto(f"{site}/bots/")
+    checks = "i => ['bad name!', 'Page-bot_2'].map((v) => { i.value = v; return i.validity.patternMismatch; })"
+    assert page.eval_on_selector("#new-bot input[name=name]", checks) == [True, False], "the browser checks the name"
     page.fill("#new-bot input[name=name]", "Pagebot")
     page.click("#new-bot button")
     assert "Its API token, shown only now" in page.inner_text("body")

@@ -222,6 +222,7 @@ def test_the_entry_list_shows_who_checked_in_and_when(client, olga, alice, bob):
         ({"max_entries": "1"}, "max_entries", "Allow at least two entries"),
         ({"max_entries": "3", "table_size": "4"}, "max_entries", "Tables of 4 need at least 4 entries."),
         ({"max_entries": "4", "rounds": "50"}, "rounds", "play at most 3 rounds, or allow more entries"),
+        ({"max_entries": "2", "rounds": "3"}, "rounds", "each meets at most 1 other: play at most 1 round, or"),
         ({"accelerated_rounds": "9"}, "accelerated_rounds", "Accelerate at most the 3 rounds played."),
         ({"late_entry_rounds": "9"}, "late_entry_rounds", "at most until round 3, the last"),
         ({"turn_seconds": "1"}, "turn_seconds", "at least 5 seconds a move"),
