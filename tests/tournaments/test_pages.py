@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from games.matches import wakeups
-from tournaments import running, services
+from tournaments import organizing, running, services
 from tournaments.models import Tournament
 from tournaments.standings import standings
 
@@ -181,3 +181,13 @@ def test_a_cancelled_tournament_shows_no_final_standings(client, olga, alice):
     page = client.get(f"/tournaments/{stopped.pk}/").content.decode()
     assert "<h2>Standings when it was cancelled</h2>" in page
     assert "not counted: the tournament was cancelled" in page and " · playing" not in page
+
+
+def test_a_player_at_a_cancelled_tournaments_table_reads_that_it_no_longer_counts(client, olga, alice):
+    cup = make(olga, "dudo", ["random"], rounds=2)
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    organizing.cancel(olga, cup.pk)
+    client.force_login(alice)
+    said = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "your game is on, and rated, but it no longer counts here: the tournament was cancelled." in said
