@@ -55,7 +55,7 @@ def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:
 
 def pairings_rows(tournament: Tournament, site: str = "") -> tuple[list[str], list[list]]:
     """One row per table or bye: round, table (a knockout's pairing and game), a column per seat
-    (the first moves first), the points per seat, the result in words, the game's page (a link
+    (in seat order; the round sheet says who starts), the points per seat, the result in words, the game's page (a link
     a spreadsheet opens; `site` is the address the export was asked at)."""
     seats, found = pairing_lines(tournament)
     numbers = range(1, seats + 1)

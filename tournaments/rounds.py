@@ -27,7 +27,7 @@ class Line:
 
     round: int
     where: str  # "Table 3", "Pairing 2, game 1"; "" for a bye
-    players: list[str]  # seat order: the first moves first
+    players: list[str]  # seat order (who starts is the game's deal: exports.starter)
     points: list  # per seat, None while unscored
     result: str  # in words
     table: Table | None = None
