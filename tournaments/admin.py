@@ -4,6 +4,7 @@ from django.contrib import admin
 from games.bots import bot_names
 from games.matches.errors import MatchError
 from tournaments import organizing, services
+from tournaments.forms import refuse_a_passed_start
 from tournaments.models import Entry, ScoreCorrection, Tournament
 
 
@@ -17,6 +18,11 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = "__all__"
+
+    def clean_starts_at(self):
+        starts_at = self.cleaned_data["starts_at"]
+        refuse_a_passed_start(starts_at, self.instance)
+        return starts_at
 
     def clean_add_house_bots(self) -> list[str]:
         names = [name.strip() for name in self.cleaned_data["add_house_bots"].split(",") if name.strip()]
@@ -81,14 +87,17 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description="Cancel the selected tournaments that have not finished")
     def cancel(self, request, queryset):
-        cancelled = 0
+        cancelled, left = [], []
         for tournament in queryset:
             try:
                 organizing.cancel(request.user, tournament.pk)  # its entrants hear of it
+                cancelled.append(tournament.name)
             except (MatchError, Tournament.DoesNotExist):  # over already, or not this user's
-                continue
-            cancelled += 1
-        self.message_user(request, f"{cancelled} cancelled.")
+                left.append(tournament.name)
+        said = f"Cancelled: {', '.join(cancelled)}." if cancelled else "Nothing was cancelled."
+        if left:
+            said += f" Left as they were (over already, or not yours): {', '.join(left)}."
+        self.message_user(request, said)
 
     def has_module_permission(self, request):
         return request.user.is_active and (request.user.is_staff or getattr(request.user, "can_organize", False))

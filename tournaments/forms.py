@@ -221,8 +221,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean_starts_at(self):
         starts_at = self.cleaned_data["starts_at"]
-        if starts_at < timezone.now() - PAST_GRACE and starts_at != self.instance.starts_at:
-            raise forms.ValidationError("That time has passed: choose now or later.")
+        refuse_a_passed_start(starts_at, self.instance)
         return starts_at
 
     def clean_forbidden_pairs(self) -> list[list[str]]:
@@ -332,3 +331,10 @@ class CorrectionForm(forms.Form):
 
     def points(self) -> dict[int, float]:
         return {entry_id: self.cleaned_data[f"points_{entry_id}"] for entry_id in self.entry_ids}
+
+
+def refuse_a_passed_start(starts_at, tournament) -> None:
+    """A start time set in the past would start the tournament the moment it is saved, before
+    anyone could enter (the dashboard's form and the admin's both ask it)."""
+    if starts_at < timezone.now() - PAST_GRACE and starts_at != tournament.starts_at:
+        raise forms.ValidationError("That time has passed: choose now or later.")

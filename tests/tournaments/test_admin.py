@@ -72,6 +72,16 @@ def test_a_scheduled_tournament_keeps_its_game_while_house_bots_of_it_are_entere
     assert cup.game == "dobble"
 
 
+def test_the_admin_refuses_a_start_time_that_has_passed(client, olga):
+    """It saved one, and the tournament started in the middle of the organizer's edits."""
+    client.force_login(olga)
+    yesterday = timezone.now() - timedelta(days=1)
+    form = add_form(starts_at_0=yesterday.strftime("%Y-%m-%d"), starts_at_1=yesterday.strftime("%H:%M:%S"))
+    response = client.post("/admin/tournaments/tournament/add/", form)
+    assert "That time has passed: choose now or later." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
 @pytest.mark.parametrize(
     "fields, message",
     [
@@ -112,8 +122,13 @@ def started_bot_swiss(olga, name: str) -> Tournament:
 @pytest.mark.django_db(transaction=True)
 def test_a_cancelled_tournament_stops_seating_rounds(client, olga):
     cup = started_bot_swiss(olga, "Short")
+    over = started_bot_swiss(olga, "Over")
+    Tournament.objects.filter(pk=over.pk).update(status=Tournament.Status.FINISHED)
     client.force_login(olga)
-    client.post("/admin/tournaments/tournament/", {"action": "cancel", "_selected_action": [cup.pk]})
+    said = client.post(
+        "/admin/tournaments/tournament/", {"action": "cancel", "_selected_action": [cup.pk, over.pk]}, follow=True
+    ).content.decode()
+    assert "Cancelled: Short. Left as they were (over already, or not yours): Over." in said
     first = wakeups.play_out(cup.tables.get(round=1).match_id)
     assert running.record_match(first.pk) is False
     cup.refresh_from_db()
