@@ -100,11 +100,11 @@ def edit(request, tournament_id: int):
     if request.method == "POST" and form.is_valid():
         try:
             organizing.edit(request.user, tournament.pk, form.changes())
-        except MatchError as error:
-            messages.error(request, error.message)
+        except MatchError as error:  # e.g. more entered meanwhile than it now allows: the form stays
+            form.add_error("max_entries" if error.code == "too_many_entered" else None, error.message)
         else:
             messages.info(request, "Saved.")
-        return redirect("organize-tournament", tournament_id=tournament.pk)
+            return redirect("organize-tournament", tournament_id=tournament.pk)
     return render(
         request,
         "tournaments/dashboard/form.html",

@@ -74,7 +74,7 @@ def edit(user, tournament_id: int, fields: dict) -> Tournament:
                 setattr(tournament, name, fields[name])
         entered = tournament.entries.count()
         if tournament.max_entries < entered:
-            raise MatchError("bad_request", f"{entered} have entered already: allow at least {entered} entries.")
+            raise MatchError("too_many_entered", f"{entered} have entered already: allow at least {entered} entries.")
         tournament.save()
     return tournament
 
