@@ -251,6 +251,8 @@ def test_a_paused_tournament_seats_no_new_round_until_it_resumes(client, olga):
     running.start(cup.pk)
     organizing.pause(olga, cup.pk)
     assert "Cup</a> — Dudo, Swiss rounds · paused by its organizer" in client.get("/tournaments/").content.decode()
+    said = "paused in round 1 of 2 (games under way play on; no new round starts)"
+    assert said in client.get(f"/tournaments/{cup.pk}/").content.decode(), "not 'after round 1' while it plays"
     wakeups.play_out(cup.tables.get(round=1).match_id)
     assert cup.tables.get(round=1).match.status == Match.Status.FINISHED
     assert not cup.tables.filter(round=2).exists()
