@@ -28,6 +28,8 @@ def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int])
         socket.check_heard(seqs.get(socket.match_id))
 
 
+SYNC_SECONDS = 0.25
+
 # This process's open seat sockets, refreshed in the database together (presence.beat), and
 # checked at each beat for a push they missed.
 SEAT_SOCKETS = Heartbeat(beat_seats, after=resync_the_behind)
@@ -39,6 +41,8 @@ class MatchConsumer(ReconnectingConsumer):
     # The latest match seq this socket was sent, and its match's seq at the last heartbeat.
     heard = awaited = 0
     resyncing = None
+    next_sync_at = 0.0  # the event loop's clock
+    sync_planned = None
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -70,8 +74,9 @@ class MatchConsumer(ReconnectingConsumer):
         await self.send_current_state()
 
     async def disconnect(self, code):
-        if getattr(self, "pinger", None) is not None:
-            self.pinger.cancel()
+        for task in (getattr(self, "pinger", None), self.sync_planned):
+            if task is not None:
+                task.cancel()
         if getattr(self, "beating", False):
             SEAT_SOCKETS.discard(self.channel_name)
             await writes.presence_write(
@@ -133,7 +138,23 @@ class MatchConsumer(ReconnectingConsumer):
         await database_sync_to_async(chat.post)(self.match_id, self.user, message.get("text"))
 
     async def on_sync(self, message):
-        await self.send_current_state()
+        """The whole state, at most one every SYNC_SECONDS a socket: a client asks after a gap in
+        its history, now and then; asks that come sooner are answered together, by one state a
+        moment later (a tester's 500 asks got 500 whole states in 1.5 s)."""
+        if self.sync_planned is not None:
+            return
+        wait = self.next_sync_at - asyncio.get_running_loop().time()
+        if wait > 0:
+            self.sync_planned = asyncio.ensure_future(self.sync_after(wait))
+        else:
+            await self.sync_after(0)
+
+    async def sync_after(self, wait: float):
+        await asyncio.sleep(wait)
+        self.sync_planned = None
+        self.next_sync_at = asyncio.get_running_loop().time() + SYNC_SECONDS
+        with contextlib.suppress(*SERVICE_ERRORS):
+            await self.send_current_state()
 
     async def on_ping(self, message):
         await self.send_json({"type": "pong"})

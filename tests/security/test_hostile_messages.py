@@ -1,6 +1,7 @@
 """Hostile websocket messages and actions: refused before parsing or storing, and a consumer
 that fails anyway closes its socket and lets go of its seat."""
 
+import asyncio
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from games.engine import get_game
 from games.matches import actions, lifecycle
+from games.matches.consumers import SYNC_SECONDS
 from games.matches.models import Match, MatchAction, Seat, SeatSocket
 
 NESTED = "[" * 4000 + "]" * 4000  # 8,000 bytes
@@ -135,3 +137,24 @@ def test_the_http_api_refuses_a_nested_body_with_a_400(client, running_dudo):
     body = '{"seq": 0, "action": ' + NESTED + "}"
     answer = client.post(f"/api/matches/{running_dudo.pk}/actions/", body, content_type="application/json")
     assert answer.status_code == 400 and "Nest at most" in json.dumps(answer.json())
+
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_flood_of_syncs_is_answered_at_the_socket_s_pace_not_a_state_each_at_once(
+    application, running_dudo, alice
+):
+    """A tester's 500 `sync` messages got 500 whole states in 1.5 s."""
+    socket = await open_socket(application, f"/ws/match/{running_dudo.pk}/", alice)
+    for _ in range(40):
+        await socket.send_json_to({"type": "sync"})
+    loop = asyncio.get_running_loop()
+    until = loop.time() + 1.0
+    states = 0
+    while loop.time() < until:
+        if not await socket.receive_nothing(timeout=0.05, interval=0.01):
+            states += (await socket.receive_json_from())["type"] == "state"
+    await socket.disconnect()
+    # The connection's own state and its announcement, then one answer a quarter second.
+    assert 2 <= states <= 3 + 1.0 / SYNC_SECONDS, states
