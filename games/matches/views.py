@@ -30,8 +30,13 @@ def table(request, match_id: int):
             "house_bots": bot_choices(match),
             "occasion": occasions.of(match, request.user),
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,
+            # What was said before this page opened: a reload must not lose the table's talk.
+            "chat": reversed(match.chat.select_related("user").order_by("-created_at")[:CHAT_SHOWN]),
         },
     )
+
+
+CHAT_SHOWN = 50
 
 
 def replay(request, match_id: int):

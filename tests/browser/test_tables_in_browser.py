@@ -5,6 +5,7 @@ import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from games.matches.models import Match
 from tests.browser.conftest import log_in, screenshot
@@ -40,6 +41,18 @@ def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, strict,
     log_in(watcher, site, "carol")
     watcher.goto(f"{site}/match/{match_id}/")
     pages = {"alice": alice_page, "bob": bob_page}
+
+    # Table talk, as text, heard at once and still there after a reload (it was lost on reload).
+    alice_page.wait_for_selector("#seats li")
+    watcher.wait_for_selector("#seats li")
+    alice_page.fill("#chat-input", "<b>good luck</b> & have fun")
+    alice_page.press("#chat-input", "Enter")
+    alice_page.locator("#chat-input").blur()  # the game's keys, not more chat
+    said = "alice: <b>good luck</b> & have fun"
+    for page in (bob_page, watcher):
+        expect(page.locator("#chat-log li")).to_have_text([said])
+    bob_page.reload()
+    expect(bob_page.locator("#chat-log li")).to_have_text([said])
 
     def step():  # by keyboard: D doubts, B bids what the pickers show
         for page in pages.values():
