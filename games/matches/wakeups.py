@@ -15,6 +15,7 @@ question and hands it to a Celery task (real stack) or a small bounded thread po
 (embedded), and the answer is played if the match has not moved on meanwhile.
 """
 
+import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -163,7 +164,8 @@ def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = No
                 player.accepted(seat)
                 return True
             except MatchError as error:
-                player.refused(seat, f"Illegal answer {str(answer.action)[:200]}: {error.message}")
+                said = json.dumps(answer.action, default=str)[:200]  # as the bot wrote it, not Python's repr
+                player.refused(seat, f"Illegal answer {said}: {error.message}")
         play_for(match, match.load_state(), seat, None, now)
     return True
 
