@@ -102,17 +102,31 @@ def games(request):
     return Response([{**game.describe(), "house_bots": bot_names(slug)} for slug, game in GAMES.items()])
 
 
+# `?status=` of the tables list: none, the tables one may still join or watch live.
+LISTED = {
+    "": [Match.Status.OPEN, Match.Status.RUNNING],
+    "open": [Match.Status.OPEN],
+    "running": [Match.Status.RUNNING],
+    "finished": [Match.Status.FINISHED],
+}
+
+
 @extend_schema(methods=["GET"], operation_id="matches_list", responses={200: LIST_OF_OBJECTS})
 @extend_schema(methods=["POST"], operation_id="matches_create", request=CreateMatchSerializer, responses={201: dict})
 @api_view(["GET", "POST"])
 def matches(request):
-    """Open and running tables (GET; `?game=dudo`, and `?mine=1` for those you have a seat at,
-    each with your seat and whether you are to act: what a bot polls) or a new table hosted by
-    you (POST)."""
+    """Open and running tables (GET; `?game=dudo`, `?status=open|running|finished`, and `?mine=1`
+    for those you have a seat at, each with your seat and whether you are to act: what a bot
+    polls) or a new table hosted by you (POST)."""
     if request.method == "GET":
-        found = Match.objects.filter(status__in=[Match.Status.OPEN, Match.Status.RUNNING])
-        if request.query_params.get("game") in GAMES:
-            found = found.filter(game=request.query_params["game"])
+        game, wanted = request.query_params.get("game", ""), request.query_params.get("status", "")
+        if game and game not in GAMES:
+            raise MatchError("bad_request", f"No game {game[:40]!r}: choose from {', '.join(sorted(GAMES))}.")
+        if wanted not in LISTED:
+            raise MatchError("bad_request", "List tables by status open, running or finished.")
+        found = Match.objects.filter(status__in=LISTED[wanted])
+        if game:
+            found = found.filter(game=game)
         mine = request.query_params.get("mine") in ("1", "true")
         if mine and not request.user.is_authenticated:
             raise NotAuthenticated()

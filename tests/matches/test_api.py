@@ -124,6 +124,14 @@ def test_a_polling_bot_finds_its_own_tables_and_whether_it_is_to_act(client, ali
     to_act = get_game("dudo").to_act(match.load_state())
     assert [(row["id"], row["your_seat"], row["your_turn"]) for row in mine] == [(match.pk, 0, to_act == [0])]
     assert len(client.get("/api/matches/").json()) == 2
+    assert client.get("/api/matches/?mine=1&status=finished").json() == []
+    post(client, f"/api/matches/{table['id']}/leave/")  # a resignation: the house bot wins
+    finished = client.get("/api/matches/?mine=1&status=finished").json()
+    assert [(row["id"], row["status"]) for row in finished] == [(match.pk, "finished")], "a bot finds its past games"
+    assert client.get("/api/matches/?status=open").json()[0]["status"] == "open"
+    for wrong in ("status=done", "game=nosuch"):
+        refused = client.get(f"/api/matches/?{wrong}")
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_request", wrong
     client.logout()
     assert client.get("/api/matches/?mine=1").status_code == 403
 
