@@ -106,6 +106,9 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    cancelled_because = models.CharField(
+        max_length=120, blank=True, help_text="Why it was cancelled, in words (set when it is)."
+    )
 
     class Meta:
         ordering = ["starts_at"]

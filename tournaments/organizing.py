@@ -213,7 +213,9 @@ def cancel(user, tournament_id: int) -> Tournament:
             raise MatchError("over", "This tournament is already over.")
         running.tell_entrants_cancelled(tournament)
         tournament.status = Status.CANCELLED
-        tournament.save(update_fields=["status"])
+        by = " by its organizer" if tournament.organizer_id == user.pk else ""
+        tournament.cancelled_because = f"called off{by}"
+        tournament.save(update_fields=["status", "cancelled_because"])
     return tournament
 
 

@@ -59,9 +59,9 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         minimum = get_game(tournament.game).smallest_table
         if len(entries) < minimum:
             tournament.status = Tournament.Status.CANCELLED
-            tournament.save(update_fields=["status"])
-            came = f"{len(entries)} of the {minimum} a table needs"
-            tell_entrants(tournament, f"{tournament.name} was cancelled at its start: too few players came ({came}). ")
+            tournament.cancelled_because = f"too few players came ({len(entries)} of the {minimum} a table needs)"
+            tournament.save(update_fields=["status", "cancelled_because"])
+            tell_entrants(tournament, f"{tournament.name} was cancelled at its start: {tournament.cancelled_because}. ")
             return tournament
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now

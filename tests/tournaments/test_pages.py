@@ -191,3 +191,4 @@ def test_a_player_at_a_cancelled_tournaments_table_reads_that_it_no_longer_count
     client.force_login(alice)
     said = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "your game is on, and rated, but it no longer counts here: the tournament was cancelled." in said
+    assert ", then cancelled: called off by its organizer" in said

@@ -136,7 +136,7 @@ def test_too_few_entries_cancel_the_tournament(olga, alice):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(olga, alice, bob):
+def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(client, olga, alice, bob):
     layer = get_channel_layer()
     heard = {user.username: async_to_sync(layer.new_channel)() for user in (alice, bob)}
     for user in (alice, bob):
@@ -151,6 +151,8 @@ def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(olg
     assert notice["link"] == {"href": f"/tournaments/{cup.pk}/", "text": "See the tournament"}
     with pytest.raises(asyncio.TimeoutError):  # bob had withdrawn
         async_to_sync(asyncio.wait_for)(layer.receive(heard["bob"]), 0.2)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "too few players came (1 of the 3 a table needs)" in page, "the page says why, too"
 
 
 def test_a_dudab_rounds_total_keeps_the_tables_and_ranks_the_lowest_total_first(olga):
