@@ -59,3 +59,11 @@ def fresh_channel_layer(request):
 def services_required() -> bool:
     """CI's real-stack pass sets this: a test needing PostgreSQL or Redis must run, never skip."""
     return os.environ.get("DUBIUM_REQUIRE_SERVICES") == "1"
+
+
+@pytest.fixture
+def application():
+    """The site's ASGI application, for websocket tests (imported once Django is set up)."""
+    from dubium.asgi import application
+
+    return application

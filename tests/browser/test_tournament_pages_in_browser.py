@@ -42,6 +42,23 @@ def played_out(organizer, name, game, bots, **fields) -> Tournament:
     return in_thread(build)
 
 
+def quick_dudo(organizer, player, rounds: int) -> Tournament:
+    """A started Swiss of one-die Dudo: the player and three random house bots, a 20-second
+    clock, and no wait for a player who does not come (the clock plays her games out)."""
+
+    def build():
+        cup = Tournament.objects.create(
+            name="Quick Dudo", game="dudo", organizer=organizer, starts_at=timezone.now() + timedelta(hours=1),
+            rounds=rounds, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
+        )  # fmt: skip
+        services.enter(cup.pk, player)
+        for bot in ["random", "random", "random"]:
+            services.add_house_bot(cup.pk, bot)
+        return running.start(cup.pk)
+
+    return in_thread(build)
+
+
 def assert_accessible(page, where: str) -> None:
     blocking = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
     assert not blocking, f"{where}: {describe(blocking)}"
@@ -304,17 +321,7 @@ def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_whe
     olga = make_user("olga", role="organizer", is_staff=True)
     ann = make_user("ann")
 
-    def build():
-        cup = Tournament.objects.create(
-            name="Quick Dudo", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
-            rounds=2, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
-        )  # fmt: skip
-        services.enter(cup.pk, ann)
-        for bot in ["random", "random", "random"]:
-            services.add_house_bot(cup.pk, bot)
-        return running.start(cup.pk)
-
-    cup = in_thread(build)
+    cup = quick_dudo(olga, ann, rounds=2)
     page = strict.page()
     log_in(page, site, "ann")
     page.goto(f"{site}/tournaments/{cup.pk}/")
@@ -334,23 +341,14 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
     olga = make_user("olga", role="organizer", is_staff=True)
     ann = make_user("ann")
 
-    def build():
-        cup = Tournament.objects.create(
-            name="Quick Dudo", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
-            rounds=3, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
-        )  # fmt: skip
-        services.enter(cup.pk, ann)
-        for bot in ["random", "random", "random"]:
-            services.add_house_bot(cup.pk, bot)
-        running.start(cup.pk)
-        casual = lifecycle.start_seated_match(
+    cup = quick_dudo(olga, ann, rounds=3)
+    casual = in_thread(
+        lambda: lifecycle.start_seated_match(
             game="dudo",
             now=timezone.now(),
             seats=[{"user": ann}, {"user": lifecycle.house_bot_user("random"), "house_bot": "random"}],
         )
-        return cup, casual
-
-    cup, casual = in_thread(build)
+    )
     page = strict.page()
     log_in(page, site, "ann")
     page.goto(f"{site}/match/{casual.pk}/")
@@ -378,23 +376,13 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
     olga = make_user("olga", role="organizer", is_staff=True)
     ann = make_user("ann")
 
-    def build():
-        cup = Tournament.objects.create(
-            name="Quick Dudo", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1),
-            rounds=3, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
-        )  # fmt: skip
-        services.enter(cup.pk, ann)
-        for bot in ["random", "random", "random"]:
-            services.add_house_bot(cup.pk, bot)
-        return running.start(cup.pk)
-
     def her_table(round_number):
         return in_thread(lambda: Seat.objects.get(match__tournament_table__round=round_number, user=ann).match_id)
 
     def play_round(round_number):
         in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=round_number)])
 
-    cup = in_thread(build)
+    cup = quick_dudo(olga, ann, rounds=3)
     page = strict.page()
     log_in(page, site, "ann")
     page.goto(f"{site}/match/{her_table(1)}/")

@@ -17,13 +17,6 @@ from tests.matches.conftest import OPENING_BID
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(60)]
 
 
-@pytest.fixture
-def application():
-    from dubium.asgi import application
-
-    return application
-
-
 async def connect(application, match_id, user=None, token=None):
     headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
     if token is None and user is not None:

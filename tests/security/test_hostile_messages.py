@@ -18,13 +18,6 @@ NESTED = "[" * 4000 + "]" * 4000  # 8,000 bytes
 
 
 @pytest.fixture
-def application():
-    from dubium.asgi import application
-
-    return application
-
-
-@pytest.fixture
 def running_dudo(alice, bob):
     match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=42)
     lifecycle.join_match(match.pk, bob)

@@ -16,13 +16,6 @@ SITE = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
 
 
 @pytest.fixture
-def application():
-    from dubium.asgi import application
-
-    return application
-
-
-@pytest.fixture
 def duel(alice, bob):
     match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=42)
     lifecycle.join_match(match.pk, bob)

@@ -13,13 +13,6 @@ from games.lobby.snapshot import count_online
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-@pytest.fixture
-def application():
-    from dubium.asgi import application
-
-    return application
-
-
 async def lobby(application, origin: bytes | None, host=b"127.0.0.1:8000"):
     headers = [(b"host", host)] + ([(b"origin", origin)] if origin is not None else [])
     socket = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=headers)
