@@ -106,8 +106,9 @@ def measure_table_sizes_ahead(tournament_id: int) -> None:
 
 
 def tell_entrants(tournament: Tournament, text: str, link_text: str = "See the tournament") -> None:
-    """Its people (not withdrawn) hear it on whatever page they have open, once it is committed."""
-    people = list(tournament.entries.filter(user__is_bot=False, withdrawn_after=None).values_list("user_id", flat=True))
+    """Its people (withdrawn ones too: they stay in the standings) hear it on whatever page they
+    have open, once it is committed."""
+    people = list(tournament.entries.filter(user__is_bot=False).values_list("user_id", flat=True))
     link = {"href": reverse("tournament", args=[tournament.pk]), "text": link_text}
     transaction.on_commit(lambda: broadcast.send_notice(people, text, link))
 

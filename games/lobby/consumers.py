@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 from games.engine import GAMES
 from games.lobby.matchmaking import just_paired
 from games.lobby.snapshot import lobby_snapshot, socket_alive, sockets_alive
-from games.matches import broadcast, writes
+from games.matches import broadcast, occasions, writes
 from games.matches.sockets import Heartbeat, ReconnectingConsumer
 
 # This process's open lobby sockets, refreshed in the database together (snapshot.sockets_alive).
@@ -25,8 +25,8 @@ class LobbyConsumer(ReconnectingConsumer):
         if user is not None and user.is_authenticated:
             self.groups_joined.append(broadcast.user_group(user.pk))
         self.groups_joined += self.sign_in_groups()
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        if not await self.join_groups(self.groups_joined):
+            return
         await self.accept()
         self.beating = True
         LOBBY_SOCKETS.add(self.channel_name)
@@ -35,6 +35,8 @@ class LobbyConsumer(ReconnectingConsumer):
             match = await database_sync_to_async(just_paired)(user, self.game)
             if match is not None:
                 await self.send_json(broadcast.match_found_message(match))
+            for message in await database_sync_to_async(opening_notices)(user):
+                await self.send_json(message)
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
 
     async def disconnect(self, code):
@@ -58,6 +60,17 @@ class LobbyConsumer(ReconnectingConsumer):
         await self.send(text_data=event["text"])
 
 
+def opening_notices(user) -> list[dict]:
+    """What a page of the player's hears as its socket opens: the notices of the last minutes
+    (it may have been loading when they went out: the page shows each only once) and the event
+    games they are to play now, as reminders that take nobody anywhere."""
+    reminders = [
+        broadcast.match_found_message(match, occasion.name) | {"reminder": True}
+        for match, occasion in occasions.games_under_way(user)
+    ]
+    return [*broadcast.recent_notices(user.pk), *reminders]
+
+
 class NoticeConsumer(ReconnectingConsumer):
     """What is addressed to one player wherever they are on the site: the per-user group's pushes
     (notices.js acts on a challenge and ignores the rest)."""
@@ -69,8 +82,10 @@ class NoticeConsumer(ReconnectingConsumer):
             await self.close(code=4401)
             return
         self.groups_joined = [broadcast.user_group(user.pk), *self.sign_in_groups()]
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        if not await self.join_groups(self.groups_joined):
+            return
+        for message in await database_sync_to_async(opening_notices)(user):
+            await self.send_json(message)
 
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):

@@ -127,6 +127,8 @@ def matches(request):
         found = Match.objects.filter(status__in=LISTED[wanted])
         if game:
             found = found.filter(game=game)
+        if request.query_params.get("mine", "0") not in ("0", "1", "true", "false"):
+            raise MatchError("bad_request", "Say mine=1 for your own tables.")
         mine = request.query_params.get("mine") in ("1", "true")
         if mine and not request.user.is_authenticated:
             raise NotAuthenticated()

@@ -8,6 +8,7 @@ the receiver may not see.
 
 import logging
 import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.utils import timezone
 from redis.exceptions import RedisError
 
@@ -324,6 +326,28 @@ def send_matches_found(found: list[tuple[Match, list]], about: str = "") -> None
 
 def send_notice(user_ids, text: str, link: dict | None = None) -> None:
     """A sentence shown at once on whatever page these people have open (notices.js), such as
-    a tournament they entered being cancelled; `link` is {"href", "text"} to end it with."""
-    message = {"type": "notice", "text": text, "link": link}
+    a tournament they entered being cancelled; `link` is {"href", "text"} to end it with.
+
+    It is also kept for NOTICE_KEPT_SECONDS: a page that was loading when it went out (a player
+    who resigned reloads the table) is sent it when its socket opens (`recent_notices`); pages
+    tell a notice they have shown by its `id`."""
+    user_ids = list(user_ids)
+    message = {"type": "notice", "id": uuid.uuid4().hex, "text": text, "link": link}
+    kept = cache.get_many([notices_key(user_id) for user_id in user_ids])
+    cache.set_many(
+        {notices_key(user_id): [*kept.get(notices_key(user_id), [])[-4:], message] for user_id in user_ids},
+        NOTICE_KEPT_SECONDS,
+    )
     deliver([(user_group(user_id), push(message)) for user_id in user_ids])
+
+
+NOTICE_KEPT_SECONDS = 120
+
+
+def notices_key(user_id: int) -> str:
+    return f"notices-{user_id}"
+
+
+def recent_notices(user_id: int) -> list[dict]:
+    """The notices sent to the account in the last NOTICE_KEPT_SECONDS, oldest first."""
+    return cache.get(notices_key(user_id), [])

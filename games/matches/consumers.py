@@ -61,8 +61,8 @@ class MatchConsumer(ReconnectingConsumer):
         else:
             self.groups_joined.append(broadcast.seat_group(self.match_id, seat))
         self.groups_joined += self.sign_in_groups()
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        if not await self.join_groups(self.groups_joined):
+            return
         await self.accept()
         if seat is not None:
             self.beating = True

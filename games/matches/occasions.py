@@ -7,6 +7,8 @@ rematch is offered there: the event seats the next game itself.
 
 from dataclasses import dataclass
 
+from games.matches.models import Match, Seat
+
 
 @dataclass(frozen=True)
 class Occasion:
@@ -32,3 +34,15 @@ def of(match, user=None) -> Occasion | None:
         if found is not None:
             return found
     return None
+
+
+def games_under_way(user) -> list[tuple[Match, Occasion]]:
+    """The account's games of an event still in play, its seat not given up: a page that opens
+    meanwhile reminds its player of them (an event's clock runs whether they come or not)."""
+    seats = (
+        Seat.objects.filter(user=user, forfeited_at=None, match__status=Match.Status.RUNNING)
+        .select_related("match")
+        .order_by("-match__started_at")[:5]
+    )
+    found = [(seat.match, of(seat.match, user)) for seat in seats]
+    return [(match, occasion) for match, occasion in found if occasion is not None]

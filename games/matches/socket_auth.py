@@ -10,6 +10,8 @@ from urllib.parse import parse_qs
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.security.websocket import WebsocketDenier
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.utils.crypto import constant_time_compare
 
 
 @database_sync_to_async
@@ -52,3 +54,25 @@ class TokenAuthMiddleware:
 
 def SessionOrTokenAuthMiddleware(inner):  # noqa: N802 (reads like the other middleware classes)
     return AuthMiddlewareStack(TokenAuthMiddleware(inner))
+
+
+def still_signed_in(scope) -> bool:
+    """Is the sign-in the socket opened with still good? Asked once the socket has joined the
+    groups that close it when its sign-in ends: a new password, a sign-out or a retired token
+    that came between its handshake and its joining would otherwise leave it open (a tester's
+    reconnecting loop kept a few sockets of a stolen session seated that way)."""
+    from rest_framework.authtoken.models import Token  # as above: models load after this module
+
+    user = scope.get("user")
+    if user is None or not user.is_authenticated:
+        return True
+    if scope.get("token_auth"):
+        return Token.objects.filter(key=token_from_scope(scope), user_id=user.pk).exists()
+    session = scope.get("session")
+    stored = session.__class__(session.session_key) if session is not None and session.session_key else {}
+    fresh = get_user_model().objects.filter(pk=user.pk).first()
+    return (
+        fresh is not None
+        and str(stored.get(SESSION_KEY)) == str(user.pk)
+        and constant_time_compare(stored.get(HASH_SESSION_KEY, ""), fresh.get_session_auth_hash())
+    )

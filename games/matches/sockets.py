@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from redis.exceptions import RedisError
 
-from games.matches import broadcast, jsonlimits
+from games.matches import broadcast, jsonlimits, socket_auth
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,24 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
         session = self.scope.get("session")
         key = session.session_key if session is not None else None
         return [broadcast.account_group(user.pk), *([broadcast.session_group(key)] if key else [])]
+
+    accepted = False
+
+    async def accept(self, subprotocol=None, headers=None):
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def join_groups(self, groups: list[str]) -> bool:
+        """Join the groups, then make sure the sign-in is still good (socket_auth.still_signed_in);
+        False, with the socket accepted and closed, when it ended meanwhile."""
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        if await database_sync_to_async(socket_auth.still_signed_in)(self.scope):
+            return True
+        if not self.accepted:
+            await self.accept()  # then close: a refused handshake reads as a dropped line
+        await self.close(code=TOKEN_RETIRED if self.scope.get("token_auth") else SIGNED_OUT)
+        return False
 
     async def signed_out(self, event):
         await self.close(code=SIGNED_OUT)

@@ -164,7 +164,7 @@ def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = No
                 player.accepted(seat)
                 return True
             except MatchError as error:
-                said = json.dumps(answer.action, default=str)[:200]  # as the bot wrote it, not Python's repr
+                said = json.dumps(answer.action, default=str, ensure_ascii=False)[:200]  # as the bot wrote it
                 player.refused(seat, f"Illegal answer {said}: {error.message}")
         play_for(match, match.load_state(), seat, None, now)
     return True

@@ -53,15 +53,22 @@
           const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
           queueSizes.textContent = sizes || "nobody";
         }
+      } else if (message.type === "match_found" && message.reminder) {
+        window.DubiumNotice.reminder(message);
       } else if (message.type === "match_found") {
-        // A form on its way (the pairing that completed this table) brings its own redirect.
-        if (!submitting) location.href = message.url;
+        // A form on its way (the pairing that completed this table) brings its own redirect; a
+        // form half filled in is not thrown away: a notice links to the table instead.
+        if (window.DubiumNotice.typing()) {
+          window.DubiumNotice("Your game has started: ", { href: message.url, text: "go to its table" }, "next-game");
+        } else if (!submitting) {
+          location.href = message.url;
+        }
       } else if (message.type === "challenge") {
         location.reload();  // the page lists the challenges waiting for you
       } else if (message.type === "challenge_declined") {
         window.DubiumNotice(message.text);
       } else if (message.type === "notice") {
-        window.DubiumNotice(message.text, message.link);
+        window.DubiumNotice.once(message);
       }
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });

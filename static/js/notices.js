@@ -25,6 +25,29 @@
     }
     list.append(item);
   };
+
+  // A server notice (`{id, text, link}`), shown once however many pages it reaches: a page whose
+  // socket opens is sent the last minutes' notices again, in case it was loading when they came.
+  window.DubiumNotice.once = function (message) {
+    const seen = JSON.parse(sessionStorage.getItem("dubium-notices-seen") || "[]");
+    if (seen.includes(message.id)) return;
+    sessionStorage.setItem("dubium-notices-seen", JSON.stringify([...seen.slice(-20), message.id]));
+    window.DubiumNotice(message.text, message.link);
+  };
+
+  // Has the visitor typed or chosen something in a form on this page (that leaving would lose)?
+  // Only their own input counts, not a value a page's script set.
+  let typed = false;
+  document.addEventListener("input", (event) => { if (event.isTrusted && event.target.closest("form")) typed = true; });
+  document.addEventListener("submit", () => { typed = false; });
+  window.DubiumNotice.typing = () => typed;
+
+  // A game of the player's under way elsewhere, told as the page's socket opens: where it is.
+  window.DubiumNotice.reminder = function (message) {
+    if (location.pathname !== message.url) {
+      window.DubiumNotice(`${message.about}: your game is on, `, { href: message.url, text: "go to its table" }, "next-game");
+    }
+  };
   if (document.getElementById("lobby")) return;
 
   async function redraw() {
@@ -57,19 +80,13 @@
     } else if (table && table.seated()) {
       window.DubiumNotice(`${which} has started: taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
       setTimeout(() => { location.href = message.url; }, LOOK_BACK_SECONDS * 1000);
-    } else if (typing()) {
+    } else if (window.DubiumNotice.typing()) {
       window.DubiumNotice(`${which} has started: `, link, "next-game");
     } else {
       location.href = message.url;
     }
   }
 
-  // Has the visitor typed or chosen something in a form on this page (that leaving would lose)?
-  // Only their own input counts, not a value a page's script set.
-  let typed = false;
-  document.addEventListener("input", (event) => { if (event.isTrusted && event.target.closest("form")) typed = true; });
-  document.addEventListener("submit", () => { typed = false; });
-  const typing = () => typed;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -78,7 +95,8 @@
       const message = JSON.parse(event.data);
       if (message.type === "challenge") redraw();
       else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
-      else if (message.type === "notice") window.DubiumNotice(message.text, message.link);
+      else if (message.type === "notice") window.DubiumNotice.once(message);
+      else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);
       else if (message.type === "match_found") goToNewMatch(message);
     });
     socket.addEventListener("close", (event) => { if (event.code !== 4401) setTimeout(connect, 2000); });

@@ -407,3 +407,27 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
     expect(notice.last).to_have_text("Quick Dudo is over. See the final standings")
     expect(notice).to_have_count(2)
     screenshot(page, "tournament-over-notice")
+
+
+def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(site, strict, make_user):
+    """A player who resigned reloaded the table as the next round was seated and heard nothing of
+    it, or of the tournament's end: a notice that went out while a page loaded was lost."""
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+    cup = quick_dudo(olga, ann, rounds=2)
+    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
+    second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/tournaments/{cup.pk}/")
+    reminder = page.locator(".messages li", has_text="your game is on")
+    expect(reminder).to_have_text("Round 2 of Quick Dudo: your game is on, go to its table")
+    assert reminder.locator("a").get_attribute("href") == f"/match/{second}/"
+    assert page.url == f"{site}/tournaments/{cup.pk}/", "a reminder takes nobody anywhere"
+    page.goto("about:blank")  # no page of the site open while the last round ends
+    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=2)])
+    page.goto(f"{site}/tournaments/")
+    expect(page.locator(".messages li")).to_have_text(["Quick Dudo is over. See the final standings"])
+    page.goto(f"{site}/accounts/u/ann/")
+    page.wait_for_timeout(1000)
+    expect(page.locator(".messages li")).to_have_count(0)  # shown once, not on every page

@@ -129,7 +129,7 @@ def test_a_polling_bot_finds_its_own_tables_and_whether_it_is_to_act(client, ali
     finished = client.get("/api/matches/?mine=1&status=finished").json()
     assert [(row["id"], row["status"]) for row in finished] == [(match.pk, "finished")], "a bot finds its past games"
     assert client.get("/api/matches/?status=open").json()[0]["status"] == "open"
-    for wrong in ("status=done", "game=nosuch"):
+    for wrong in ("status=done", "game=nosuch", "mine=yes"):
         refused = client.get(f"/api/matches/?{wrong}")
         assert refused.status_code == 400 and refused.json()["code"] == "bad_request", wrong
     client.logout()

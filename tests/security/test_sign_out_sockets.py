@@ -101,3 +101,27 @@ async def test_a_retired_token_closes_its_lobby_and_notices_sockets_too(applicat
     await database_sync_to_async(lambda: Token.objects.filter(user=alice).delete())()
     await database_sync_to_async(broadcast.close_token_sockets)(alice.pk)
     assert [await closing_code(ws) for ws in sockets] == [4401, 4401]
+
+
+async def test_a_socket_whose_sign_in_ended_while_it_opened_is_closed_as_it_joins(application, duel, alice):
+    """A reconnecting loop kept a few sockets of a stolen session seated: their handshakes were
+    signed in just before the password changed, and they joined the groups just after the close."""
+    from importlib import import_module
+
+    from games.matches.socket_auth import still_signed_in
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    cookie = await database_sync_to_async(signed_in)(alice)
+    token = (await database_sync_to_async(Token.objects.get_or_create)(user=alice))[0].key
+    by_session = {"user": alice, "session": store(cookie)}
+    by_token = {"user": alice, "token_auth": True, "headers": [(b"authorization", f"Token {token}".encode())]}
+    check = database_sync_to_async(still_signed_in)
+    assert await check(by_session) and await check(by_token)
+
+    def change_password():
+        alice.set_password("a new and better one")
+        alice.save()
+
+    await database_sync_to_async(change_password)()
+    assert not await check(by_session) and not await check(by_token)
+    assert await check({"user": None}), "a visitor has no sign-in to end"

@@ -149,7 +149,7 @@ def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(cli
     notice = json.loads(async_to_sync(layer.receive)(heard["alice"])["text"])
     assert notice["text"] == f"{cup.name} was cancelled at its start: too few players came (1 of the 3 a table needs). "
     assert notice["link"] == {"href": f"/tournaments/{cup.pk}/", "text": "See the tournament"}
-    with pytest.raises(asyncio.TimeoutError):  # bob had withdrawn
+    with pytest.raises(asyncio.TimeoutError):  # bob withdrew before the start: he is no entrant
         async_to_sync(asyncio.wait_for)(layer.receive(heard["bob"]), 0.2)
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "too few players came (1 of the 3 a table needs)" in page, "the page says why, too"
