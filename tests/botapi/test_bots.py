@@ -1,5 +1,7 @@
 """Bot authors: create a bot, upload code, challenge house bots; the code plays through the match service."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
@@ -104,8 +106,11 @@ def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(a
     }
     code.refresh_from_db()
     assert code.failures > 0 and "ZeroDivisionError" in code.last_error
-    failed = MatchAction.objects.filter(match=match, seat=seat, source="timeout").order_by("seq").last()
-    assert code.last_error.startswith(f"Match {match.pk}, move {failed.seq}: "), "which move, to replay it"
+    # Which move, to replay it: one the default was played for (once suspended after its strikes,
+    # the bot is not asked again, so later defaults add no error).
+    defaults = set(MatchAction.objects.filter(match=match, seat=seat, source="timeout").values_list("seq", flat=True))
+    named = re.match(rf"Match {match.pk}, move (\d+): ", code.last_error)
+    assert named and int(named.group(1)) in defaults, code.last_error
     mine = as_user(alice).get("/api/bots/").json()[0]["versions"][0]
     assert mine["failures"] == code.failures
 
