@@ -26,12 +26,12 @@
     list.append(item);
   };
 
-  // A server notice (`{id, text, link}`), shown once however many pages it reaches: a page whose
-  // socket opens is sent the last minutes' notices again, in case it was loading when they came.
+  // A server notice (`{id, text, link}`), shown once however many pages and tabs it reaches: a
+  // page whose socket opens is sent the last minutes' notices again, in case it was loading.
   window.DubiumNotice.once = function (message) {
-    const seen = JSON.parse(sessionStorage.getItem("dubium-notices-seen") || "[]");
+    const seen = JSON.parse(localStorage.getItem("dubium-notices-seen") || "[]");
     if (seen.includes(message.id)) return;
-    sessionStorage.setItem("dubium-notices-seen", JSON.stringify([...seen.slice(-20), message.id]));
+    localStorage.setItem("dubium-notices-seen", JSON.stringify([...seen.slice(-20), message.id]));
     window.DubiumNotice(message.text, message.link);
   };
 
