@@ -60,7 +60,12 @@ def still_signed_in(scope) -> bool:
     """Is the sign-in the socket opened with still good? Asked once the socket has joined the
     groups that close it when its sign-in ends: a new password, a sign-out or a retired token
     that came between its handshake and its joining would otherwise leave it open (a tester's
-    reconnecting loop kept a few sockets of a stolen session seated that way)."""
+    reconnecting loop kept a few sockets of a stolen session seated that way).
+
+    A session is judged as Django judges it on a request (`django.contrib.auth.get_user`): its
+    account's, with the password's hash under the current secret key or one of
+    SECRET_KEY_FALLBACKS. Django's function itself is not called: on a fallback's hash it moves
+    the session to a new key, which the browser, holding the old key's cookie, would never hear of."""
     from rest_framework.authtoken.models import Token  # as above: models load after this module
 
     user = scope.get("user")
@@ -71,8 +76,8 @@ def still_signed_in(scope) -> bool:
     session = scope.get("session")
     stored = session.__class__(session.session_key) if session is not None and session.session_key else {}
     fresh = get_user_model().objects.filter(pk=user.pk).first()
-    return (
-        fresh is not None
-        and str(stored.get(SESSION_KEY)) == str(user.pk)
-        and constant_time_compare(stored.get(HASH_SESSION_KEY, ""), fresh.get_session_auth_hash())
-    )
+    if fresh is None or str(stored.get(SESSION_KEY)) != str(user.pk):
+        return False
+    stored_hash = stored.get(HASH_SESSION_KEY) or ""
+    accepted = [fresh.get_session_auth_hash(), *fresh.get_session_auth_fallback_hash()]
+    return any(constant_time_compare(stored_hash, each) for each in accepted)

@@ -125,3 +125,21 @@ async def test_a_socket_whose_sign_in_ended_while_it_opened_is_closed_as_it_join
     await database_sync_to_async(change_password)()
     assert not await check(by_session) and not await check(by_token)
     assert await check({"user": None}), "a visitor has no sign-in to end"
+
+
+async def test_a_session_signed_under_a_retired_secret_key_stays_signed_in(alice, settings):
+    """A key rotation keeps the old key in SECRET_KEY_FALLBACKS so that nobody is signed out:
+    Django's own check accepts a session hashed under it, and so must the socket's, or every page
+    left open across the rotation would see its sockets close and reopen until it is reloaded."""
+    from importlib import import_module
+
+    from games.matches.socket_auth import still_signed_in
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    cookie = await database_sync_to_async(signed_in)(alice)
+    old_key = settings.SECRET_KEY
+    settings.SECRET_KEY, settings.SECRET_KEY_FALLBACKS = "a new secret key " * 4, [old_key]
+    check = database_sync_to_async(still_signed_in)
+    assert await check({"user": alice, "session": store(cookie)})
+    settings.SECRET_KEY_FALLBACKS = []
+    assert not await check({"user": alice, "session": store(cookie)}), "a key nobody keeps signs nobody in"
