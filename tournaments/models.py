@@ -158,6 +158,11 @@ class Tournament(models.Model):
         """The last round seated so far (0 before the start)."""
         return self.tables.aggregate(last=models.Max("round"))["last"] or 0
 
+    def round_name(self, number: int) -> str:
+        """A round as players read it, on its tables' pages and in the notices that send them
+        there: "Round 2 of Winter Swiss"."""
+        return f"Round {number} of {self.name}"
+
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED

@@ -181,7 +181,7 @@ def occasion(match, user) -> Occasion | None:
     url = reverse("tournament", args=[tournament.pk])
     entry = tournament.entries.filter(user_id=user.pk).first() if user is not None and user.is_authenticated else None
     words = next_for(tournament, table, entry)
-    return Occasion(f"Round {table.round} of {tournament.name}", tournament.name, url, words)
+    return Occasion(tournament.round_name(table.round), tournament.name, url, words)
 
 
 def next_for(tournament: Tournament, table: Table, entry) -> str:

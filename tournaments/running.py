@@ -195,7 +195,7 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
     insert_tables([table for table in tables if table.pk is None])
     Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
     found = [(table.match, [entries[e][0] for e in table.seating if not entries[e][1]]) for table in tables]
-    about = f"{tournament.name}, round {tables[0].round}" if tables else ""
+    about = tournament.round_name(tables[0].round) if tables else ""
     transaction.on_commit(lambda: broadcast.send_matches_found(found, about))
 
 

@@ -308,7 +308,7 @@ def close_session_sockets(session_key: str) -> None:
 
 
 def match_found_message(match, about: str = "") -> dict:
-    """`about` names what the match is part of ("Friday Swiss, round 2") for a player elsewhere."""
+    """`about` names what the match is part of ("Round 2 of Friday Swiss") for a player elsewhere."""
     return {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/", "about": about}
 
 

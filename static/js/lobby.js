@@ -59,8 +59,7 @@
         // A form on its way (the pairing that completed this table) brings its own redirect; a
         // form half filled in is not thrown away: a notice links to the table instead.
         if (window.DubiumNotice.typing()) {
-          const which = message.about ? `Your game in ${message.about}` : "Your game";
-          window.DubiumNotice(`${which} has started: `, { href: message.url, text: "go to its table" }, "next-game");
+          window.DubiumNotice(`${window.DubiumNotice.startedWords(message)}, `, { href: message.url, text: "go to its table" }, "next-game");
         } else if (!submitting) {
           location.href = message.url;
         }

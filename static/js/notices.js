@@ -42,6 +42,11 @@
   document.addEventListener("submit", () => { typed = false; });
   window.DubiumNotice.typing = () => typed;
 
+  // A new game of the player's, in the words the reminder below uses: "Round 2 of Winter Swiss:
+  // your game has started".
+  window.DubiumNotice.startedWords = (message) =>
+    message.about ? `${message.about}: your game has started` : "Your next game has started";
+
   // A game of the player's under way elsewhere, told as the page's socket opens: where it is.
   window.DubiumNotice.reminder = function (message) {
     if (location.pathname !== message.url) {
@@ -68,20 +73,20 @@
   // they have a few seconds to see how first; at one still in play, once it ends.
   function goToNewMatch(message) {
     if (location.pathname === message.url) return;
-    const which = message.about ? `Your game in ${message.about}` : "Your next game";
+    const started = window.DubiumNotice.startedWords(message);
     const link = { href: message.url, text: "go to its table" };
     const table = window.DubiumTable;
     if (table && table.playing()) {
-      window.DubiumNotice(`${which} has started: `, link, "next-game");
+      window.DubiumNotice(`${started}, `, link, "next-game");
       // Once the game here ends (its last push may come after this message), on to the new one.
       const waiting = setInterval(() => {
         if (!table.playing()) { clearInterval(waiting); goToNewMatch(message); }
       }, 500);
     } else if (table && table.seated()) {
-      window.DubiumNotice(`${which} has started: taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
+      window.DubiumNotice(`${started}, taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
       setTimeout(() => { location.href = message.url; }, LOOK_BACK_SECONDS * 1000);
     } else if (window.DubiumNotice.typing()) {
-      window.DubiumNotice(`${which} has started: `, link, "next-game");
+      window.DubiumNotice(`${started}, `, link, "next-game");
     } else {
       location.href = message.url;
     }

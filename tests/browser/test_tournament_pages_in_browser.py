@@ -357,7 +357,7 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
     second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
     notice = page.locator(".messages li").first
-    expect(notice).to_have_text("Your game in Quick Dudo, round 2 has started: go to its table")
+    expect(notice).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
     assert notice.locator("a").get_attribute("href") == f"/match/{second}/"
     assert page.url == f"{site}/match/{casual.pk}/", "she stays at the game she is playing"
     in_thread(lambda: organizing.cancel(olga, cup.pk))
@@ -390,7 +390,7 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
     page.wait_for_timeout(500)  # the notices socket opens
     play_round(1)
     expect(page.locator(".messages li")).to_have_text(
-        "Your game in Quick Dudo, round 2 has started: taking you there in 5 seconds, or go to its table"
+        "Round 2 of Quick Dudo: your game has started, taking you there in 5 seconds, or go to its table"
     )
     assert page.url == f"{site}/match/{her_table(1)}/", "a moment to see how her game ended"
     page.wait_for_url(f"{site}/match/{her_table(2)}/", timeout=10_000)
@@ -400,7 +400,7 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
     page.wait_for_timeout(500)
     play_round(2)
     notice = page.locator(".messages li")
-    expect(notice).to_have_text("Your game in Quick Dudo, round 3 has started: go to its table")
+    expect(notice).to_have_text("Round 3 of Quick Dudo: your game has started, go to its table")
     page.wait_for_timeout(1000)
     assert page.url == f"{site}/accounts/password/" and page.input_value("input[name=old_password]") == "half a passw"
     play_round(3)
