@@ -77,13 +77,14 @@ class NoticeConsumer(ReconnectingConsumer):
 
     async def connect(self):
         user = self.scope.get("user")
-        await self.accept()
         if user is None or not user.is_authenticated:
+            await self.accept()  # then close with a code the page reads as "do not come back"
             await self.close(code=4401)
             return
         self.groups_joined = [broadcast.user_group(user.pk), *self.sign_in_groups()]
         if not await self.join_groups(self.groups_joined):
             return
+        await self.accept()
         for message in await database_sync_to_async(opening_notices)(user):
             await self.send_json(message)
 

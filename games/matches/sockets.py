@@ -74,21 +74,15 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
         key = session.session_key if session is not None else None
         return [broadcast.account_group(user.pk), *([broadcast.session_group(key)] if key else [])]
 
-    accepted = False
-
-    async def accept(self, subprotocol=None, headers=None):
-        self.accepted = True
-        await super().accept(subprotocol, headers)
-
     async def join_groups(self, groups: list[str]) -> bool:
         """Join the groups, then make sure the sign-in is still good (socket_auth.still_signed_in);
-        False, with the socket accepted and closed, when it ended meanwhile."""
+        False, with the socket accepted and closed, when it ended meanwhile. Called before the
+        handshake is accepted."""
         for group in groups:
             await self.channel_layer.group_add(group, self.channel_name)
         if await database_sync_to_async(socket_auth.still_signed_in)(self.scope):
             return True
-        if not self.accepted:
-            await self.accept()  # then close: a refused handshake reads as a dropped line
+        await self.accept()  # then close: a refused handshake reads as a dropped line
         await self.close(code=TOKEN_RETIRED if self.scope.get("token_auth") else SIGNED_OUT)
         return False
 
