@@ -56,6 +56,16 @@ def fresh_channel_layer(request):
         channel_layers.backends.clear()
 
 
+@pytest.fixture(autouse=True)
+def fresh_socket_limits(request):
+    """Each test's sockets are counted from nothing: account ids repeat from test to test, and a
+    suite opens more sockets a second as one account than any person does."""
+    if request.config.pluginmanager.hasplugin("django"):
+        from dubium import socket_limits
+
+        socket_limits.OPENING.buckets.clear()
+
+
 def services_required() -> bool:
     """CI's real-stack pass sets this: a test needing PostgreSQL or Redis must run, never skip."""
     return os.environ.get("DUBIUM_REQUIRE_SERVICES") == "1"

@@ -10,8 +10,17 @@ from django.conf import settings
 
 
 def client_address(request) -> str:
-    remote = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
+    return believed_address(request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR"))
+
+
+def socket_address(scope) -> str:
+    """The same address for a websocket's handshake (its ASGI scope)."""
+    remote = (scope.get("client") or [""])[0] or ""
+    forwarded = dict(scope.get("headers", [])).get(b"x-forwarded-for")
+    return believed_address(remote, forwarded.decode("latin-1") if forwarded else None)
+
+
+def believed_address(remote: str, forwarded: str | None) -> str:
     if not settings.NUM_PROXIES or not forwarded:
         return remote
     entries = [entry.strip() for entry in forwarded.split(",")]

@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs
 from dubium.logs import redact_server_logs  # noqa: E402
 from dubium.origins import SameOriginValidator  # noqa: E402
 from dubium.routing import websocket_urlpatterns  # noqa: E402
+from dubium.socket_limits import SocketLimitMiddleware  # noqa: E402
 from games.matches.socket_auth import SessionOrTokenAuthMiddleware  # noqa: E402
 
 redact_server_logs()
@@ -33,7 +34,9 @@ pin_to_one_core()
 application = ProtocolTypeRouter(
     {
         "http": http_application,
-        "websocket": SameOriginValidator(SessionOrTokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(
+            SessionOrTokenAuthMiddleware(SocketLimitMiddleware(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

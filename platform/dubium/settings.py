@@ -252,6 +252,11 @@ MATCH_AWAY_MOVES_BEFORE_FORFEIT = int(os.environ.get("MATCH_AWAY_MOVES_BEFORE_FO
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.
 MATCH_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("MATCH_SOCKET_HEARTBEAT_SECONDS", "20"))
+# Websockets one account may hold open in a web process, and open in a burst then each second;
+# a visitor's address and a bot account have more room (dubium/socket_limits.py).
+SOCKETS_OPEN_AT_ONCE = int(os.environ.get("SOCKETS_OPEN_AT_ONCE", "40"))
+SOCKET_OPENS_BURST = int(os.environ.get("SOCKET_OPENS_BURST", "60"))
+SOCKET_OPENS_PER_SECOND = float(os.environ.get("SOCKET_OPENS_PER_SECOND", "3"))
 # How a web process writes moves (games/matches/writes.py): "auto" (or "group") groups them into
 # shared commits on the database thread; "pool" (a pool of threads) and "thread" (one at a time on
 # the database thread, as Channels does by default) are the other ways, to measure.

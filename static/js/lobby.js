@@ -71,7 +71,10 @@
         window.DubiumNotice.once(message);
       }
     });
-    socket.addEventListener("close", (event) => { if (event.code !== 4404) setTimeout(connect, 2000); });
+    // 4429: too many sockets of this account, wait longer.
+    socket.addEventListener("close", (event) => {
+      if (event.code !== 4404) setTimeout(connect, event.code === 4429 ? 30000 : 2000);
+    });
   }
 
   const waiting = document.getElementById("queue-waiting");

@@ -104,7 +104,10 @@
       else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);
       else if (message.type === "match_found") goToNewMatch(message);
     });
-    socket.addEventListener("close", (event) => { if (event.code !== 4401) setTimeout(connect, 2000); });
+    // 4401: a visitor, or a retired token; 4429: too many sockets of this account, wait longer.
+    socket.addEventListener("close", (event) => {
+      if (event.code !== 4401) setTimeout(connect, event.code === 4429 ? 30000 : 2000);
+    });
   }
   connect();
 })();

@@ -46,6 +46,11 @@
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) { setStatus("This match does not exist."); return; }
+      if (event.code === 4429) {  // too many sockets of this account: the server says how many
+        setStatus(`${event.reason} Trying again in half a minute…`);
+        setTimeout(connect, 30000);
+        return;
+      }
       setStatus("Connection lost — reconnecting…");
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 8000);

@@ -64,3 +64,30 @@ def test_an_injected_inline_script_is_blocked(site, new_page):
     )
     assert page.evaluate("() => window.injected") is None
     assert any("script-src" in text for text in seen)
+
+
+def test_a_table_opened_past_the_accounts_socket_limit_says_so_in_words(site, new_page, make_user, settings):
+    """A reconnecting loop's sockets are refused past the account's limit (4429); a page that
+    meets the limit says why and waits, rather than reconnecting at once for ever."""
+    alice = make_user("alice")
+    bob = make_user("bob")
+
+    def table():
+        match = lifecycle.create_match(game="dudo", players=2, host=alice, seed=3)
+        lifecycle.join_match(match.pk, bob)
+        lifecycle.start_match(match.pk, alice)
+        return match
+
+    with ThreadPoolExecutor(1) as pool:
+        match = pool.submit(table).result()
+    first, second = new_page(), new_page()
+    for page in (first, second):
+        log_in(page, site, "alice")
+    first.goto(f"{site}/match/{match.pk}/")
+    first.wait_for_selector("#seats li")
+    settings.SOCKETS_OPEN_AT_ONCE = 2  # the first tab's table and notices sockets
+    second.goto(f"{site}/match/{match.pk}/")
+    status = second.locator("#table-status")
+    status.wait_for()
+    assert status.inner_text() == "Too many sockets. At most 2 open at once. Trying again in half a minute…"
+    assert first.locator("#table-status").is_hidden(), "the first tab plays on"
