@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
+from games.matches.models import Match
 from games.matches.occasions import Occasion
 from tournaments import brackets, scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
@@ -180,8 +181,22 @@ def occasion(match, user) -> Occasion | None:
     tournament = table.tournament
     url = reverse("tournament", args=[tournament.pk])
     entry = tournament.entries.filter(user_id=user.pk).first() if user is not None and user.is_authenticated else None
-    words = next_for(tournament, table, entry)
-    return Occasion(tournament.round_name(table.round), tournament.name, url, words)
+    later = next_table(tournament, table, entry)
+    if later is not None:
+        words = f"{tournament.round_name(later.round)}: your game has started,"
+        next_url = reverse("table", args=[later.match_id])
+    else:
+        words, next_url = next_for(tournament, table, entry), ""
+    return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url)
+
+
+def next_table(tournament: Tournament, table: Table, entry) -> Table | None:
+    """The entrant's game seated after this table's and still in play (the next round's, or the
+    series' next), if there is one: a page opened once it started links there."""
+    if entry is None:
+        return None
+    later = tournament.tables.filter(pk__gt=table.pk, match__status=Match.Status.RUNNING)
+    return later.filter(match__seats__user_id=entry.user_id).order_by("-pk").first()
 
 
 def next_for(tournament: Tournament, table: Table, entry) -> str:

@@ -16,6 +16,7 @@ class Occasion:
     event: str  # the event's own name, for sentences: "Winter Swiss"
     url: str
     next: str = ""  # what comes next for the viewer, in words: "The tournament seats your next game."
+    next_url: str = ""  # where that next game is, once it has started
 
 
 _namers: list = []

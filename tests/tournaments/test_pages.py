@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from games.matches import wakeups
+from games.matches.models import Seat
 from tournaments import organizing, running, services
 from tournaments.models import Tournament
 from tournaments.standings import standings
@@ -90,6 +91,26 @@ def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(cli
     assert "Round 1 of Late night" in game and "The tournament seats your next game when this round ends." in game
     client.force_login(bob)  # not entered: nothing to play
     assert "your game is on" not in client.get(f"/tournaments/{cup.pk}/").content.decode()
+
+
+def test_a_finished_table_opened_once_the_next_round_has_started_links_to_the_new_game(client, olga, alice):
+    """A tester reloaded her finished round-1 table while round 2 was under way: it still said
+    the tournament would seat her next game when the round ended."""
+    cup = Tournament.objects.create(
+        name="Late night", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
+    )
+    services.add_house_bot(cup.pk, "heuristic")
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    first = cup.tables.get(round=1, match__isnull=False)
+    Seat.objects.filter(match=first.match_id, user=alice).update(disconnected_at=timezone.now())  # she came
+    wakeups.play_out(first.match_id)
+    second = cup.tables.get(round=2, match__isnull=False)
+    client.force_login(alice)
+    game = client.get(f"/match/{first.match_id}/").content.decode()
+    assert "Round 2 of Late night: your game has started," in game
+    assert f'<a href="/match/{second.match_id}/">go to its table</a>' in game
+    assert "seats your next game when this round ends" not in game
 
 
 def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what_the_event_is(client, olga):
