@@ -76,13 +76,19 @@ def test_formats_that_do_not_fit_the_game_are_refused(olga, fields, field):
     assert field in refused.value.message_dict
 
 
-def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(client, olga, alice, bob):
+def late_night(olga, alice) -> Tournament:
+    """Two rounds of Dudo, alice against a house bot, round 1 seated."""
     cup = Tournament.objects.create(
         name="Late night", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
     )
     services.add_house_bot(cup.pk, "heuristic")
     services.enter(cup.pk, alice)
     running.start(cup.pk)
+    return cup
+
+
+def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(client, olga, alice, bob):
+    cup = late_night(olga, alice)
     table = cup.tables.get(round=1, match__isnull=False)
     client.force_login(alice)
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
@@ -96,12 +102,7 @@ def test_a_player_in_a_running_round_finds_their_game_at_the_top_of_the_page(cli
 def test_a_finished_table_opened_once_the_next_round_has_started_links_to_the_new_game(client, olga, alice):
     """A tester reloaded her finished round-1 table while round 2 was under way: it still said
     the tournament would seat her next game when the round ended."""
-    cup = Tournament.objects.create(
-        name="Late night", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
-    )
-    services.add_house_bot(cup.pk, "heuristic")
-    services.enter(cup.pk, alice)
-    running.start(cup.pk)
+    cup = late_night(olga, alice)
     first = cup.tables.get(round=1, match__isnull=False)
     Seat.objects.filter(match=first.match_id, user=alice).update(disconnected_at=timezone.now())  # she came
     wakeups.play_out(first.match_id)
