@@ -212,6 +212,8 @@ class Tournament(models.Model):
                 f"At tables of {self.table_size}, at most {self.table_size - 1} can go through from each: choose fewer."
             )
         errors.update(self.size_errors(game))
+        if self.pk and self.too_many_entered():
+            errors["max_entries"] = self.too_many_entered()
         if self.pk:  # the game changed under the house bots entered for another one
             strangers = set(self.entries.exclude(house_bot="").values_list("house_bot", flat=True)) - set(
                 bot_names(self.game)
@@ -232,6 +234,11 @@ class Tournament(models.Model):
             errors["options"] = str(error)
         if errors:
             raise ValidationError(errors)
+
+    def too_many_entered(self) -> str:
+        """Why `max_entries` is too few for the people already entered, in words, or ""."""
+        entered = self.entries.count()
+        return f"{entered} have entered already: allow at least {entered} entries." if self.max_entries < entered else ""
 
     def size_errors(self, game) -> dict[str, str]:
         """Numbers that cannot make an event: no round, fewer than two players, tables bigger than

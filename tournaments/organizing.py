@@ -72,9 +72,9 @@ def edit(user, tournament_id: int, fields: dict) -> Tournament:
         for name in EDITABLE:
             if name in fields:
                 setattr(tournament, name, fields[name])
-        entered = tournament.entries.count()
-        if tournament.max_entries < entered:
-            raise MatchError("too_many_entered", f"{entered} have entered already: allow at least {entered} entries.")
+        too_many = tournament.too_many_entered()  # more may have entered since the form was checked
+        if too_many:
+            raise MatchError("too_many_entered", too_many)
         tournament.save()
     return tournament
 

@@ -166,6 +166,10 @@ def test_editing_changes_a_scheduled_tournament_and_stops_once_it_runs(client, o
     assert f"{entered} have entered already: allow at least {entered} entries." in page and "Renamed again" in page
     cup.refresh_from_db()
     assert cup.max_entries >= entered and cup.name == "Renamed"
+    both = form_data(name="Renamed again", max_entries=str(entered - 1), rounds="0")
+    page = client.post(f"/organize/{cup.pk}/edit/", both).content.decode()
+    assert f"allow at least {entered} entries." in page, "told together with the rounds' problem, not after it"
+    assert page.count('class="errorlist') >= 2, page
     client.post(f"/organize/{cup.pk}/start/")
     response = client.get(f"/organize/{cup.pk}/edit/", follow=True)
     assert "can no longer be edited" in response.content.decode()
