@@ -238,7 +238,9 @@ class Tournament(models.Model):
     def too_many_entered(self) -> str:
         """Why `max_entries` is too few for the people already entered, in words, or ""."""
         entered = self.entries.count()
-        return f"{entered} have entered already: allow at least {entered} entries." if self.max_entries < entered else ""
+        if self.max_entries >= entered:
+            return ""
+        return f"{entered} have entered already: allow at least {entered} entries."
 
     def size_errors(self, game) -> dict[str, str]:
         """Numbers that cannot make an event: no round, fewer than two players, tables bigger than
