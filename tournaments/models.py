@@ -212,8 +212,9 @@ class Tournament(models.Model):
                 f"At tables of {self.table_size}, at most {self.table_size - 1} can go through from each: choose fewer."
             )
         errors.update(self.size_errors(game))
-        if self.pk and self.too_many_entered():
-            errors["max_entries"] = self.too_many_entered()
+        too_many = self.too_many_entered() if self.pk else ""
+        if too_many:
+            errors["max_entries"] = too_many
         if self.pk:  # the game changed under the house bots entered for another one
             strangers = set(self.entries.exclude(house_bot="").values_list("house_bot", flat=True)) - set(
                 bot_names(self.game)
