@@ -531,9 +531,21 @@
   }
 
   // Keyboard: a game's main buttons carry data-key (shown on the button); pressing that key
-  // outside a text field presses the button.
+  // presses the button, unless the focused field would use the key itself: text typed, a
+  // number's digits, a list's jump to the option it starts (Dudo's dice count is a list of
+  // numbers, so B still bids from it).
+  function fieldTakes(target, key) {
+    if (target.closest("textarea, [contenteditable]")) return true;
+    const select = target.closest("select");
+    if (select) return [...select.options].some((option) => option.text.trim().toLowerCase().startsWith(key));
+    const input = target.closest("input");
+    if (!input) return false;
+    if (input.type === "number") return /^[0-9e.+-]$/.test(key);
+    return !["checkbox", "radio", "button", "submit", "range"].includes(input.type);
+  }
+
   document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("input, textarea, select")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || fieldTakes(event.target, event.key.toLowerCase())) return;
     const button = el("game-area").querySelector(`button[data-key="${CSS.escape(event.key.toLowerCase())}"]:not([disabled])`);
     if (button) { event.preventDefault(); button.click(); }
   });

@@ -313,3 +313,22 @@ def test_every_option_of_every_game_goes_through_the_new_table_form(site, strict
     page.wait_for_url("**/match/*/")
     match = Match.objects.get(host=alice)
     assert {name: match.options[name] for name in chosen} == chosen and match.players == engine.max_players
+
+
+def test_the_bid_key_bids_from_the_dice_count_list_and_types_in_the_chat(site, strict, alice):
+    """A tester tabbed into Dudo's dice count list and pressed B: nothing happened (every list
+    swallowed the game's keys). A list of numbers has no use for a letter; the chat has."""
+    page = strict.page()
+    log_in(page, site, "alice")
+    play_the_computer(page, site, "dudo", "heuristic", 2, {})
+    page.wait_for_selector("#dudo-bid", timeout=30_000)
+    moves = page.locator("#history li").count()
+    page.fill("#chat-input", "")
+    page.focus("#chat-input")
+    page.keyboard.press("b")
+    assert page.input_value("#chat-input") == "b"
+    page.wait_for_timeout(300)
+    assert page.locator("#history li").count() == moves and page.locator("#dudo-bid").is_visible(), "no bid from the chat"
+    page.focus("#dudo-quantity")
+    page.keyboard.press("b")
+    expect(page.locator("#history li")).not_to_have_count(moves)  # her turn: only her bid adds one
