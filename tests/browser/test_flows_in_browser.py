@@ -328,7 +328,7 @@ def test_the_bid_key_bids_from_the_dice_count_list_and_types_in_the_chat(site, s
     page.keyboard.press("b")
     assert page.input_value("#chat-input") == "b"
     page.wait_for_timeout(300)
-    assert page.locator("#history li").count() == moves and page.locator("#dudo-bid").is_visible(), "no bid from the chat"
+    assert page.locator("#history li").count() == moves, "no bid from the chat"
     page.focus("#dudo-quantity")
     page.keyboard.press("b")
     expect(page.locator("#history li")).not_to_have_count(moves)  # her turn: only her bid adds one
