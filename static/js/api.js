@@ -1,4 +1,5 @@
-// Buttons and small forms that call the JSON API with the session's CSRF token, then reload.
+// Buttons and small forms that call the JSON API with the session's CSRF token, then reload
+// (data-then="go": go to the match it answers with; "stay": the page's socket shows the change).
 "use strict";
 
 (function () {
@@ -37,6 +38,7 @@
     try {
       const data = await call(button.dataset.api, null, button.dataset.method || "POST");
       if (button.dataset.then === "go" && data && data.id) location.href = `/match/${data.id}/`;
+      else if (button.dataset.then === "stay") button.disabled = false;
       else location.reload();
     } catch (error) { report(error); button.disabled = false; }
   });

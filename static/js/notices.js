@@ -69,8 +69,8 @@
 
   // A new game of the player's has started (a tournament seats each round the moment the last
   // one ends, and its clock runs at once): they are taken to its table, unless they are typing
-  // into a form, where a notice links to it instead. At a table of theirs whose game has ended
-  // they have a few seconds to see how first; at one still in play, once it ends.
+  // into a form (the table's chat too), where a notice links to it instead. At a table of theirs
+  // whose game has ended they have a few seconds to see how first; at one still in play, once it ends.
   function goToNewMatch(message) {
     if (location.pathname === message.url) return;
     const started = window.DubiumNotice.startedWords(message);
@@ -82,11 +82,15 @@
       const waiting = setInterval(() => {
         if (!table.playing()) { clearInterval(waiting); goToNewMatch(message); }
       }, 500);
-    } else if (table && table.seated()) {
-      window.DubiumNotice(`${started}, taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
-      setTimeout(() => { location.href = message.url; }, LOOK_BACK_SECONDS * 1000);
     } else if (window.DubiumNotice.typing()) {
       window.DubiumNotice(`${started}, `, link, "next-game");
+    } else if (table && table.seated()) {
+      window.DubiumNotice(`${started}, taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
+      // Typing meanwhile (a "gg" in the chat) keeps them here: the notice's link stays.
+      setTimeout(() => {
+        if (window.DubiumNotice.typing()) window.DubiumNotice(`${started}, `, link, "next-game");
+        else location.href = message.url;
+      }, LOOK_BACK_SECONDS * 1000);
     } else {
       location.href = message.url;
     }

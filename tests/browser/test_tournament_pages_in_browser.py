@@ -370,6 +370,35 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
     screenshot(page, "tournament-cancelled-notice")
 
 
+def test_a_player_who_resigns_her_other_game_is_taken_to_her_tournament_game(site, strict, make_user, settings):
+    """A tester's player heard that round 1 had started while in a casual game, resigned it, and
+    stayed at the finished table while the clock played her tournament game: the resignation
+    reloaded the page, which forgot that it was to move on once the game there ended."""
+    settings.HOUSE_BOT_THINK_MS = 60_000  # her casual game waits on its bot's turn or on hers
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+    cup = quick_dudo(olga, ann, rounds=2)
+    casual = in_thread(
+        lambda: lifecycle.start_seated_match(
+            game="dudo",
+            now=timezone.now(),
+            seats=[{"user": ann}, {"user": lifecycle.house_bot_user("random"), "house_bot": "random"}],
+        )
+    )
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/match/{casual.pk}/")
+    page.wait_for_selector("#seats li")
+    page.wait_for_timeout(500)  # the notices socket opens
+    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
+    second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
+    expect(page.locator(".messages li").first).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("button:has-text('Resign')")
+    expect(page.locator("#result")).to_contain_text("ann (resigned)")
+    page.wait_for_url(f"{site}/match/{second}/", timeout=10_000)
+
+
 def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_hears_the_end(site, strict, make_user):
     """A tester's player was taken to round 3 within a second of her round 2 ending, never seeing
     who won; another lost a half-typed new password to the move; nobody heard the tournament end."""
@@ -407,6 +436,28 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
     expect(notice.last).to_have_text("Quick Dudo is over. See the final standings")
     expect(notice).to_have_count(2)
     screenshot(page, "tournament-over-notice")
+
+
+def test_a_player_typing_in_her_finished_tables_chat_is_not_taken_away(site, strict, make_user):
+    """A tester's "gg, well pla" was lost: the countdown to the next round's table moved her
+    while she typed in the chat of the game that had just ended."""
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+    cup = quick_dudo(olga, ann, rounds=2)
+    first = in_thread(lambda: Seat.objects.get(match__tournament_table__round=1, user=ann).match_id)
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/match/{first}/")
+    page.wait_for_selector("#seats li")
+    page.wait_for_timeout(500)  # the notices socket opens
+    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
+    notice = page.locator(".messages li")
+    expect(notice).to_contain_text("taking you there in 5 seconds")
+    page.click("#chat-input")
+    page.keyboard.type("gg, well pla")
+    page.wait_for_timeout(6500)
+    assert page.url == f"{site}/match/{first}/" and page.input_value("#chat-input") == "gg, well pla"
+    expect(notice).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
 
 
 def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(site, strict, make_user):
