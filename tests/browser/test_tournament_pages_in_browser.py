@@ -392,7 +392,8 @@ def test_a_player_who_resigns_her_other_game_is_taken_to_her_tournament_game(sit
     page.wait_for_timeout(500)  # the notices socket opens
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
     second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
-    expect(page.locator(".messages li").first).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
+    told = page.locator(".messages li").first
+    expect(told).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("button:has-text('Resign')")
     expect(page.locator("#result")).to_contain_text("ann (resigned)")
