@@ -21,7 +21,7 @@ from games.engine import get_game
 from games.matches import lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import running, services
+from tournaments import notices, running, services
 from tournaments.models import Entry, Table, Tournament
 
 Status = Tournament.Status
@@ -211,7 +211,7 @@ def cancel(user, tournament_id: int) -> Tournament:
         tournament = locked(user, tournament_id)
         if tournament.status not in (Status.SCHEDULED, Status.RUNNING, Status.PAUSED):
             raise MatchError("over", "This tournament is already over.")
-        running.tell_entrants_cancelled(tournament)
+        notices.tell_entrants_cancelled(tournament)
         tournament.status = Status.CANCELLED
         by = " by its organizer" if tournament.organizer_id == user.pk else ""
         tournament.cancelled_because = f"called off{by}"

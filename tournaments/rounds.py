@@ -11,6 +11,7 @@ through"), where other formats' byes are scores without a table ("bye: ann, 1 po
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
 from games.matches.models import Match
@@ -215,6 +216,18 @@ def next_for(tournament: Tournament, table: Table, entry) -> str:
         if place:
             return "You are out of the knockout: your place is in the standings."
         return "The tournament seats your next game: the series' next, or the next round's if you go through."
-    if table.round >= tournament.rounds:
-        return "This was the last round: the final standings come when every table has finished."
-    return "The tournament seats your next game when this round ends."
+    current = max(tournament.current_round, table.round)
+    if current == table.round:
+        if table.round >= tournament.rounds:
+            return "This was the last round: the final standings come when every table has finished."
+        return "The tournament seats your next game when this round ends."
+    # A later round is under way without a game of theirs in it: sitting out, or theirs is over.
+    bye = tournament.scores.filter(entry=entry, round=current, kind=scoring.BYE).first()
+    now = f"Round {current} is under way"
+    if bye is not None and bye.points:
+        now = f"You have a bye in round {current}, {bye.points:g} point{pluralize(bye.points)}"
+    elif bye is not None:
+        now = f"You sit out round {current}"
+    if current >= tournament.rounds:
+        return f"{now}: the final standings come when every table has finished."
+    return f"{now}: the tournament seats your next game when it ends."

@@ -20,7 +20,6 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
-from django.urls import reverse
 from django.utils import timezone
 
 from botapi.services import seats_fields
@@ -30,7 +29,7 @@ from games.matches import broadcast, lifecycle, presence, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 from ratings.services import ladder_ratings
-from tournaments import brackets, knockout, pairing, scoring, seating, services, size_scale
+from tournaments import brackets, knockout, notices, pairing, scoring, seating, services, size_scale
 from tournaments.models import Entry, Score, Table, Tournament
 
 CHOICE_SECONDS = 30
@@ -61,7 +60,8 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
             tournament.status = Tournament.Status.CANCELLED
             tournament.cancelled_because = f"too few players came ({len(entries)} of the {minimum} a table needs)"
             tournament.save(update_fields=["status", "cancelled_because"])
-            tell_entrants(tournament, f"{tournament.name} was cancelled at its start: {tournament.cancelled_because}. ")
+            cancelled = f"{tournament.name} was cancelled at its start: {tournament.cancelled_because}. "
+            notices.tell_entrants(tournament, cancelled)
             return tournament
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
@@ -105,27 +105,6 @@ def measure_table_sizes_ahead(tournament_id: int) -> None:
         size_scale.dudab_factors(tournament.options, set(sizes))
 
 
-def tell_entrants(tournament: Tournament, text: str, link_text: str = "See the tournament") -> None:
-    """Its people (withdrawn ones too: they stay in the standings) hear it on whatever page they
-    have open, once it is committed."""
-    people = list(tournament.entries.filter(user__is_bot=False).values_list("user_id", flat=True))
-    link = {"href": reverse("tournament", args=[tournament.pk]), "text": link_text}
-    transaction.on_commit(lambda: broadcast.send_notice(people, text, link))
-
-
-def tell_entrants_cancelled(tournament: Tournament) -> None:
-    """Called off by its organizer (or the staff): a game still under way is played out and rated
-    (organizing.cancel), which a player at that table must know before walking away from it."""
-    under_way = (
-        tournament.status != Tournament.Status.SCHEDULED
-        and tournament.tables.filter(match__status=Match.Status.RUNNING).exists()
-    )
-    playing_on = (
-        " A game of it still under way is played to the end and rated, but no longer counts." if under_way else ""
-    )
-    tell_entrants(tournament, f"{tournament.name} was cancelled.{playing_on} ")
-
-
 def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None:
     """Swiss or round-robin tables for one round, with byes scored at once (locked tournament)."""
     if tournament.format == Tournament.Format.ROUND_ROBIN:
@@ -138,7 +117,7 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
         tables = [t for t in tables if not gone & set(t)]
     else:
         tables, swiss_byes = seating.swiss_round(tournament, round_number)
-        byes = [(e, 1.0) for e in swiss_byes]
+        byes, walkovers = [(e, 1.0) for e in swiss_byes], []
     open_matches(
         tournament,
         [
@@ -153,6 +132,7 @@ def seat_round(tournament: Tournament, round_number: int, now: datetime) -> None
             for entry_id, points in byes
         ]
     )
+    notices.tell_sitting_out(tournament, round_number, byes, set(walkovers))
 
 
 # An entrant's account as seating a round reads it: its id and whether it is a bot, all that the
@@ -387,7 +367,7 @@ def finish(tournament: Tournament, now: datetime) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
-    tell_entrants(tournament, f"{tournament.name} is over. ", "See the final standings")
+    notices.tell_entrants(tournament, f"{tournament.name} is over. ", "See the final standings")
 
 
 def round_robin_schedule(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:

@@ -30,9 +30,10 @@
   // page whose socket opens is sent the last minutes' notices again, in case it was loading.
   window.DubiumNotice.once = function (message) {
     const seen = JSON.parse(localStorage.getItem("dubium-notices-seen") || "[]");
-    if (seen.includes(message.id)) return;
+    if (seen.includes(message.id)) return false;
     localStorage.setItem("dubium-notices-seen", JSON.stringify([...seen.slice(-20), message.id]));
     window.DubiumNotice(message.text, message.link);
+    return true;
   };
 
   // Has the visitor typed or chosen something in a form on this page (that leaving would lose)?
@@ -49,7 +50,9 @@
 
   // A game of the player's under way elsewhere, told as the page's socket opens: where it is.
   window.DubiumNotice.reminder = function (message) {
-    if (location.pathname !== message.url) {
+    const line = document.getElementById("occasion-next");
+    const saidHere = line && !line.hidden && line.querySelector(`a[href="${message.url}"]`);
+    if (location.pathname !== message.url && !saidHere) {
       window.DubiumNotice(`${message.about}: your game is on, `, { href: message.url, text: "go to its table" }, "next-game");
     }
   };
@@ -63,6 +66,21 @@
     if (shown && fresh) shown.replaceWith(fresh);
     else if (shown) shown.remove();
     else if (fresh) document.querySelector(".site-header").append(fresh);
+  }
+
+  // A table's line of what its event holds next for the player ("The tournament seats your next
+  // game when this round ends") is drawn by the server: drawn again when the event tells them
+  // something (a new round, a bye, its end), so it never contradicts the notice above it.
+  async function redrawNextLine() {
+    const shown = document.getElementById("occasion-next");
+    if (!shown) return;
+    const response = await fetch(location.pathname);
+    if (!response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("occasion-next");
+    if (fresh) {
+      fresh.hidden = shown.hidden;  // the table's script shows it once the game here ends
+      shown.replaceWith(fresh);
+    }
   }
 
   const LOOK_BACK_SECONDS = 5;
@@ -104,9 +122,9 @@
       const message = JSON.parse(event.data);
       if (message.type === "challenge") redraw();
       else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
-      else if (message.type === "notice") window.DubiumNotice.once(message);
+      else if (message.type === "notice") { if (window.DubiumNotice.once(message)) redrawNextLine(); }
       else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);
-      else if (message.type === "match_found") goToNewMatch(message);
+      else if (message.type === "match_found") { goToNewMatch(message); redrawNextLine(); }
     });
     // 4401: a visitor, or a retired token; 4429: too many sockets of this account, wait longer.
     socket.addEventListener("close", (event) => {

@@ -461,6 +461,25 @@ def test_a_player_typing_in_her_finished_tables_chat_is_not_taken_away(site, str
     expect(notice).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
 
 
+def test_a_finished_tables_line_follows_what_the_tournament_tells(site, strict, make_user, settings):
+    """Under a tester's cancel notice her finished table still said the tournament would seat her
+    next game: the line was drawn once, when the page loaded."""
+    settings.HOUSE_BOT_THINK_MS = 60_000  # the other table of the round stays in play
+    olga = make_user("olga", role="organizer", is_staff=True)
+    ann = make_user("ann")
+    cup = quick_dudo(olga, ann, rounds=2)
+    first = in_thread(lambda: Seat.objects.get(match__tournament_table__round=1, user=ann).match_id)
+    in_thread(lambda: wakeups.play_out(first))
+    page = strict.page()
+    log_in(page, site, "ann")
+    page.goto(f"{site}/match/{first}/")
+    line = page.locator("#occasion-next")
+    expect(line).to_have_text("Back to Quick Dudo. The tournament seats your next game when this round ends.")
+    page.wait_for_timeout(500)  # the notices socket opens
+    in_thread(lambda: organizing.cancel(olga, cup.pk))
+    expect(line).to_have_text("Back to Quick Dudo. The organizer cancelled the tournament: it has no final standings.")
+
+
 def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(site, strict, make_user):
     """A player who resigned reloaded the table as the next round was seated and heard nothing of
     it, or of the tournament's end: a notice that went out while a page loaded was lost."""

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from games.matches import wakeups
+from games.matches import broadcast, wakeups
 from games.matches.models import Seat
 from tournaments import organizing, running, services
 from tournaments.models import Tournament
@@ -112,6 +112,33 @@ def test_a_finished_table_opened_once_the_next_round_has_started_links_to_the_ne
     assert "Round 2 of Late night: your game has started," in game
     assert f'<a href="/match/{second.match_id}/">go to its table</a>' in game
     assert "seats your next game when this round ends" not in game
+
+
+@pytest.mark.django_db(transaction=True)  # the notices go out once the round's seating is committed
+def test_a_player_sitting_a_round_out_hears_it_and_her_last_table_says_so(client, olga, alice):
+    """A tester's player sat out the last round and her finished table, even reloaded, said that
+    the tournament would seat her next game; nothing had told her the round had begun."""
+    cup = Tournament.objects.create(
+        name="Three", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3, format="round-robin"
+    )
+    for bot in ["heuristic", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    services.enter(cup.pk, alice)
+    running.start(cup.pk)
+    for number in (1, 2):  # an odd field: everyone sits out a round, she the last
+        for table in cup.tables.filter(round=number):
+            Seat.objects.filter(match=table.match_id, user=alice).update(disconnected_at=timezone.now())  # she came
+            wakeups.play_out(table.match_id)
+    assert not cup.tables.filter(round=3, match__seats__user=alice).exists()
+    told = [notice["text"] for notice in broadcast.recent_notices(alice.pk)]
+    assert told == [
+        "Round 3 of Three: you sit this round out (in an odd field everyone does, once). "
+        "The final standings come when every table has finished. "
+    ]
+    client.force_login(alice)
+    hers = cup.tables.get(round=2, match__seats__user=alice).match_id
+    game = client.get(f"/match/{hers}/").content.decode()
+    assert "You sit out round 3: the final standings come when every table has finished." in game
 
 
 def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what_the_event_is(client, olga):

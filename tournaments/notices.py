@@ -1,0 +1,52 @@
+"""What a tournament tells its people on whatever page they have open (notices.js): that it was
+cancelled or is over, and, to a player with no table in a round, why."""
+
+from django.db import transaction
+from django.urls import reverse
+
+from games.matches import broadcast
+from games.matches.models import Match
+from tournaments.models import Tournament
+
+
+def tell_entrants(tournament: Tournament, text: str, link_text: str = "See the tournament", entries=None) -> None:
+    """Its people (withdrawn ones too: they stay in the standings), or those of `entries` (ids),
+    hear it on whatever page they have open, once it is committed."""
+    chosen = tournament.entries.all() if entries is None else tournament.entries.filter(pk__in=entries)
+    people = list(chosen.filter(user__is_bot=False).values_list("user_id", flat=True))
+    link = {"href": reverse("tournament", args=[tournament.pk]), "text": link_text}
+    if people:
+        transaction.on_commit(lambda: broadcast.send_notice(people, text, link))
+
+
+def tell_sitting_out(tournament: Tournament, round_number: int, byes: list[tuple[int, float]], walkovers) -> None:
+    """The players with no table this round hear why (nothing else would tell them the round began)."""
+    then = (
+        "The tournament seats your next game when it ends."
+        if round_number < tournament.rounds
+        else "The final standings come when every table has finished."
+    )
+    said = {}
+    for entry_id, points in byes:
+        if entry_id in walkovers:
+            why = "your opponent has withdrawn: you win by forfeit, 1 point"
+        elif points:
+            why = "you have a bye, 1 point"
+        else:
+            why = "you sit this round out (in an odd field everyone does, once)"
+        said.setdefault(f"{tournament.round_name(round_number)}: {why}. {then} ", []).append(entry_id)
+    for text, entries in said.items():
+        tell_entrants(tournament, text, entries=entries)
+
+
+def tell_entrants_cancelled(tournament: Tournament) -> None:
+    """Called off by its organizer (or the staff): a game still under way is played out and rated
+    (organizing.cancel), which a player at that table must know before walking away from it."""
+    under_way = (
+        tournament.status != Tournament.Status.SCHEDULED
+        and tournament.tables.filter(match__status=Match.Status.RUNNING).exists()
+    )
+    playing_on = (
+        " A game of it still under way is played to the end and rated, but no longer counts." if under_way else ""
+    )
+    tell_entrants(tournament, f"{tournament.name} was cancelled.{playing_on} ")
