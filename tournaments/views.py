@@ -71,8 +71,13 @@ def tournament_detail(request, tournament_id: int):
             "entered": mine is not None and mine.withdrawn_after is None,
             "mine": mine,
             "accepts_entries": services.accepts_entries(tournament),
+            # In the last round only a game under way is left to withdraw from.
             "can_withdraw": tournament.is_open
-            or (tournament.status in ("running", "paused") and tournament.format in services.RESEATING),
+            or (
+                tournament.status in ("running", "paused")
+                and tournament.format in services.RESEATING
+                and (my_table is not None or tournament.current_round < tournament.rounds)
+            ),
             "scoring": scoring_words(tournament),
             "my_choice": my_choice,
             "mini_games": get_game("dobble").options["mini_game"].named_choices() if my_choice else (),

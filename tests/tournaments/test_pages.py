@@ -139,6 +139,8 @@ def test_a_player_sitting_a_round_out_hears_it_and_her_last_table_says_so(client
     hers = cup.tables.get(round=2, match__seats__user=alice).match_id
     game = client.get(f"/match/{hers}/").content.decode()
     assert "You sit out round 3: the final standings come when every table has finished." in game
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Withdraw from the next rounds" not in page, "the last round is seated: there are none"
 
 
 def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what_the_event_is(client, olga):
