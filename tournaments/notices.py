@@ -5,7 +5,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.matches import broadcast
-from games.matches.models import Match
+from games.matches.models import Match, Seat
 from tournaments.models import Tournament
 
 
@@ -40,13 +40,15 @@ def tell_sitting_out(tournament: Tournament, round_number: int, byes: list[tuple
 
 
 def tell_entrants_cancelled(tournament: Tournament) -> None:
-    """Called off by its organizer (or the staff): a game still under way is played out and rated
-    (organizing.cancel), which a player at that table must know before walking away from it."""
-    under_way = (
-        tournament.status != Tournament.Status.SCHEDULED
-        and tournament.tables.filter(match__status=Match.Status.RUNNING).exists()
-    )
-    playing_on = (
-        " A game of it still under way is played to the end and rated, but no longer counts." if under_way else ""
-    )
-    tell_entrants(tournament, f"{tournament.name} was cancelled.{playing_on} ")
+    """Called off by its organizer (or the staff). A player whose game of it is still under way
+    hears that it is played out and rated (organizing.cancel), which they must know before walking
+    away from it; the others hear only that it was cancelled."""
+    playing = Seat.objects.filter(
+        match__tournament_table__tournament=tournament, match__status=Match.Status.RUNNING, forfeited_at=None
+    ).values_list("user_id", flat=True)
+    at_a_table = list(tournament.entries.filter(user_id__in=playing).values_list("pk", flat=True))
+    others = list(tournament.entries.exclude(pk__in=at_a_table).values_list("pk", flat=True))
+    cancelled = f"{tournament.name} was cancelled."
+    playing_on = " Your game of it still under way is played to the end and rated, but no longer counts."
+    tell_entrants(tournament, f"{cancelled}{playing_on} ", entries=at_a_table)
+    tell_entrants(tournament, f"{cancelled} ", entries=others)

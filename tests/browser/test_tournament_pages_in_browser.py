@@ -363,8 +363,8 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
     in_thread(lambda: organizing.cancel(olga, cup.pk))
     cancelled = page.locator(".messages li").nth(1)
     expect(cancelled).to_have_text(
-        "Quick Dudo was cancelled. A game of it still under way is played to the end and rated, but no longer counts. "
-        "See the tournament"
+        "Quick Dudo was cancelled. Your game of it still under way is played to the end and rated, "
+        "but no longer counts. See the tournament"
     )
     assert cancelled.locator("a").get_attribute("href") == f"/tournaments/{cup.pk}/"
     screenshot(page, "tournament-cancelled-notice")

@@ -155,6 +155,28 @@ def test_its_entrants_hear_when_too_few_came_and_the_tournament_is_cancelled(cli
     assert "too few players came (1 of the 3 a table needs)" in page, "the page says why, too"
 
 
+@pytest.mark.django_db(transaction=True)  # the notices go out once the cancel is committed
+def test_a_cancel_tells_players_still_at_a_table_their_game_plays_on_and_the_others_only_the_cancel(
+    olga, alice, bob, carol
+):
+    cup = tournament(olga, "dudo", [])
+    for player in (alice, bob, carol):
+        services.enter(cup.pk, player)
+    running.start(cup.pk)
+    organizing.cancel(olga, cup.pk)
+    said = {user.username: [n["text"] for n in broadcast.recent_notices(user.pk)] for user in (alice, bob, carol)}
+    sitting_out = [name for name, texts in said.items() if "you have a bye" in texts[0]]
+    assert len(sitting_out) == 1, said
+    for name, texts in said.items():
+        if name in sitting_out:
+            assert texts[-1] == "dudo cup was cancelled. ", name
+        else:
+            assert texts[-1] == (
+                "dudo cup was cancelled. Your game of it still under way is played to the end and rated, "
+                "but no longer counts. "
+            ), name
+
+
 def test_a_dudab_rounds_total_keeps_the_tables_and_ranks_the_lowest_total_first(olga):
     cup = tournament(olga, "dudab", ["heuristic", "random", "heuristic"], format="rounds-total", table_size=3,
                      rounds=2)
