@@ -3,14 +3,25 @@
 A token goes in an `Authorization: Token <key>` (or `Bearer <key>`) header, or in a `token` query
 parameter for clients that cannot set headers. Without either the connection
 is anonymous (spectators may watch public matches).
+
+A session is judged as Django judges it on a request (`django.contrib.auth.get_user`): it names
+an account, and holds that account's password hash under the current secret key or one of
+SECRET_KEY_FALLBACKS. Neither Django's function nor Channels' own is called: Channels' accepts
+the current key only and deletes any other session (a key rotation signed out every page whose
+socket reconnected first), and Django's moves a fallback's session to a new key, which the
+browser, holding the old key's cookie, would never hear of. A socket leaves the session as it
+found it; the next page request renews or ends it.
 """
 
 from urllib.parse import parse_qs
 
-from channels.auth import AuthMiddlewareStack
+from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from channels.security.websocket import WebsocketDenier
-from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from channels.sessions import CookieMiddleware, SessionMiddleware
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model, load_backend
+from django.contrib.auth.models import AnonymousUser
 from django.utils.crypto import constant_time_compare
 
 
@@ -52,20 +63,36 @@ class TokenAuthMiddleware:
         return await self.inner(dict(scope, user=user, token_auth=True), receive, send)
 
 
+class SessionAuthMiddleware(AuthMiddleware):
+    """Channels' AuthMiddleware with the session judged as the module's docstring says."""
+
+    async def resolve_scope(self, scope):
+        scope["user"]._wrapped = await database_sync_to_async(session_user)(scope["session"]) or AnonymousUser()
+
+
 def SessionOrTokenAuthMiddleware(inner):  # noqa: N802 (reads like the other middleware classes)
-    return AuthMiddlewareStack(TokenAuthMiddleware(inner))
+    return CookieMiddleware(SessionMiddleware(SessionAuthMiddleware(TokenAuthMiddleware(inner))))
+
+
+def session_user(session):
+    """The account the session signs in, or None."""
+    backend_path = session.get(BACKEND_SESSION_KEY)
+    user_id = session.get(SESSION_KEY)
+    if user_id is None or backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return None
+    user = load_backend(backend_path).get_user(get_user_model()._meta.pk.to_python(user_id))
+    if user is None:
+        return None
+    stored = session.get(HASH_SESSION_KEY) or ""
+    accepted = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return user if stored and any(constant_time_compare(stored, each) for each in accepted) else None
 
 
 def still_signed_in(scope) -> bool:
     """Is the sign-in the socket opened with still good? Asked once the socket has joined the
     groups that close it when its sign-in ends: a new password, a sign-out or a retired token
     that came between its handshake and its joining would otherwise leave it open (a tester's
-    reconnecting loop kept a few sockets of a stolen session seated that way).
-
-    A session is judged as Django judges it on a request (`django.contrib.auth.get_user`): its
-    account's, with the password's hash under the current secret key or one of
-    SECRET_KEY_FALLBACKS. Django's function itself is not called: on a fallback's hash it moves
-    the session to a new key, which the browser, holding the old key's cookie, would never hear of."""
+    reconnecting loop kept a few sockets of a stolen session seated that way)."""
     from rest_framework.authtoken.models import Token  # as above: models load after this module
 
     user = scope.get("user")
@@ -74,10 +101,7 @@ def still_signed_in(scope) -> bool:
     if scope.get("token_auth"):
         return Token.objects.filter(key=token_from_scope(scope), user_id=user.pk).exists()
     session = scope.get("session")
-    stored = session.__class__(session.session_key) if session is not None and session.session_key else {}
-    fresh = get_user_model().objects.filter(pk=user.pk).first()
-    if fresh is None or str(stored.get(SESSION_KEY)) != str(user.pk):
+    if session is None or not session.session_key:
         return False
-    stored_hash = stored.get(HASH_SESSION_KEY) or ""
-    accepted = [fresh.get_session_auth_hash(), *fresh.get_session_auth_fallback_hash()]
-    return any(constant_time_compare(stored_hash, each) for each in accepted)
+    signed_in = session_user(session.__class__(session.session_key))  # as stored now, not as it opened
+    return signed_in is not None and signed_in.pk == user.pk

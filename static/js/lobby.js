@@ -45,6 +45,7 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "lobby") {
+        window.DubiumNotice.clear("sockets");
         drawTables(message.tables);
         document.getElementById("lobby-online").textContent = message.online;
         document.getElementById("lobby-playing").textContent = message.playing;
@@ -71,8 +72,9 @@
         window.DubiumNotice.once(message);
       }
     });
-    // 4429: too many sockets of this account, wait longer.
+    // 4429: too many sockets of this account, wait longer (and say so until the lobby speaks again).
     socket.addEventListener("close", (event) => {
+      if (event.code === 4429) window.DubiumNotice.tooManySockets(event.reason);
       if (event.code !== 4404) setTimeout(connect, event.code === 4429 ? 30000 : 2000);
     });
   }

@@ -26,6 +26,16 @@
     list.append(item);
   };
 
+  window.DubiumNotice.clear = function (kind) {
+    for (const old of document.querySelectorAll(`.messages li[data-kind="${kind}"]`)) old.remove();
+  };
+
+  // The account holds too many sockets (closed with 4429 and the server's reason, in words):
+  // this page's live updates wait, and say so until a socket of the page opens again.
+  window.DubiumNotice.tooManySockets = function (reason) {
+    window.DubiumNotice(`${reason} Live updates on this page resume within half a minute.`, null, "sockets");
+  };
+
   // A server notice (`{id, text, link}`), shown once however many pages and tabs it reaches: a
   // page whose socket opens is sent the last minutes' notices again, in case it was loading.
   window.DubiumNotice.once = function (message) {
@@ -126,8 +136,13 @@
       else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);
       else if (message.type === "match_found") { goToNewMatch(message); redrawNextLine(); }
     });
-    // 4401: a visitor, or a retired token; 4429: too many sockets of this account, wait longer.
+    // 4401: a visitor, or a retired token; 4429: too many sockets of this account, wait longer
+    // (a table says so itself).
+    socket.addEventListener("open", () => {
+      setTimeout(() => { if (socket.readyState === WebSocket.OPEN) window.DubiumNotice.clear("sockets"); }, 1000);
+    });
     socket.addEventListener("close", (event) => {
+      if (event.code === 4429 && !window.DubiumTable) window.DubiumNotice.tooManySockets(event.reason);
       if (event.code !== 4401) setTimeout(connect, event.code === 4429 ? 30000 : 2000);
     });
   }

@@ -3,6 +3,7 @@
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from playwright.sync_api import expect
 
 from games.matches import lifecycle
 from tests.browser.conftest import log_in
@@ -91,3 +92,11 @@ def test_a_table_opened_past_the_accounts_socket_limit_says_so_in_words(site, ne
     status.wait_for()
     assert status.inner_text() == "Too many sockets. At most 2 open at once. Trying again in half a minute…"
     assert first.locator("#table-status").is_hidden(), "the first tab plays on"
+    second.goto(f"{site}/play/dudo/")  # the lobby's socket and every other page's say so too
+    expect(second.locator(".messages li")).to_have_text(
+        "Too many sockets. At most 2 open at once. Live updates on this page resume within half a minute."
+    )
+    second.goto(f"{site}/leaderboards/")
+    expect(second.locator(".messages li")).to_have_text(
+        "Too many sockets. At most 2 open at once. Live updates on this page resume within half a minute."
+    )

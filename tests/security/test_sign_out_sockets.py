@@ -127,19 +127,28 @@ async def test_a_socket_whose_sign_in_ended_while_it_opened_is_closed_as_it_join
     assert await check({"user": None}), "a visitor has no sign-in to end"
 
 
-async def test_a_session_signed_under_a_retired_secret_key_stays_signed_in(alice, settings):
-    """A key rotation keeps the old key in SECRET_KEY_FALLBACKS so that nobody is signed out:
-    Django's own check accepts a session hashed under it, and so must the socket's, or every page
-    left open across the rotation would see its sockets close and reopen until it is reloaded."""
-    from importlib import import_module
-
-    from games.matches.socket_auth import still_signed_in
-
-    store = import_module(settings.SESSION_ENGINE).SessionStore
+async def test_a_key_rotation_signs_nobody_out_of_a_page_whose_socket_reconnects_first(
+    application, duel, alice, settings
+):
+    """A tester rotated the key with the old one kept in SECRET_KEY_FALLBACKS: the pages' sockets
+    reconnected before any page request, came back a spectator's, and Channels' sign-in check
+    deleted the session, so the next page was signed out too. Django's own check accepts it."""
     cookie = await database_sync_to_async(signed_in)(alice)
     old_key = settings.SECRET_KEY
     settings.SECRET_KEY, settings.SECRET_KEY_FALLBACKS = "a new secret key " * 4, [old_key]
-    check = database_sync_to_async(still_signed_in)
-    assert await check({"user": alice, "session": store(cookie)})
+    ws = await socket(application, f"/ws/match/{duel}/", cookie=cookie)
+    assert (await first_state(ws))["seat"] == 0, "still seated: she can move"
+    while not await ws.receive_nothing(timeout=0.3):  # the table hears her come back
+        assert (await ws.receive_output())["type"] != "websocket.close", "and the socket stays open"
+    await ws.disconnect()
+
+    def page_signed_in() -> bool:
+        client = Client()
+        client.cookies[settings.SESSION_COOKIE_NAME] = cookie
+        return client.get("/").wsgi_request.user.is_authenticated
+
+    assert await database_sync_to_async(page_signed_in)(), "the session outlived the socket"
     settings.SECRET_KEY_FALLBACKS = []
-    assert not await check({"user": alice, "session": store(cookie)}), "a key nobody keeps signs nobody in"
+    ws = await socket(application, f"/ws/match/{duel}/", cookie=cookie)
+    assert (await first_state(ws))["seat"] is None, "a key nobody keeps signs nobody in"
+    await ws.disconnect()
