@@ -45,7 +45,7 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "lobby") {
-        window.DubiumNotice.clear("sockets");
+        if (window.DubiumNotice) window.DubiumNotice.clear("sockets");  // notices.js is for signed-in pages
         drawTables(message.tables);
         document.getElementById("lobby-online").textContent = message.online;
         document.getElementById("lobby-playing").textContent = message.playing;
@@ -74,7 +74,7 @@
     });
     // 4429: too many sockets of this account, wait longer (and say so until the lobby speaks again).
     socket.addEventListener("close", (event) => {
-      if (event.code === 4429) window.DubiumNotice.tooManySockets(event.reason);
+      if (event.code === 4429 && window.DubiumNotice) window.DubiumNotice.tooManySockets(event.reason);
       if (event.code !== 4404) setTimeout(connect, event.code === 4429 ? 30000 : 2000);
     });
   }

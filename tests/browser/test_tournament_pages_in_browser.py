@@ -333,14 +333,12 @@ def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_whe
     screenshot(page, "tournament-next-game-found")
 
 
-def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_it_was_cancelled(
-    site, strict, make_user, settings
-):
-    """The notice said only "Your next game has started", and a cancelled tournament told its entrants nothing."""
+def at_a_casual_table_as_round_2_starts(site, strict, make_user, settings):
+    """ann plays a casual game against a house bot while Quick Dudo's round 2 is seated (three
+    rounds); her page has told her so. (page, olga, the tournament, the casual match, her round 2 match)."""
     settings.HOUSE_BOT_THINK_MS = 60_000  # her casual game waits on its bot's turn or on hers
     olga = make_user("olga", role="organizer", is_staff=True)
     ann = make_user("ann")
-
     cup = quick_dudo(olga, ann, rounds=3)
     casual = in_thread(
         lambda: lifecycle.start_seated_match(
@@ -359,6 +357,14 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
     notice = page.locator(".messages li").first
     expect(notice).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
     assert notice.locator("a").get_attribute("href") == f"/match/{second}/"
+    return page, olga, cup, casual, second
+
+
+def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_it_was_cancelled(
+    site, strict, make_user, settings
+):
+    """The notice said only "Your next game has started", and a cancelled tournament told its entrants nothing."""
+    page, olga, cup, casual, _ = at_a_casual_table_as_round_2_starts(site, strict, make_user, settings)
     assert page.url == f"{site}/match/{casual.pk}/", "she stays at the game she is playing"
     in_thread(lambda: organizing.cancel(olga, cup.pk))
     cancelled = page.locator(".messages li").nth(1)
@@ -371,29 +377,10 @@ def test_a_player_at_another_table_hears_which_tournament_game_started_and_that_
 
 
 def test_a_player_who_resigns_her_other_game_is_taken_to_her_tournament_game(site, strict, make_user, settings):
-    """A tester's player heard that round 1 had started while in a casual game, resigned it, and
+    """A tester's player heard that round 2 had started while in a casual game, resigned it, and
     stayed at the finished table while the clock played her tournament game: the resignation
     reloaded the page, which forgot that it was to move on once the game there ended."""
-    settings.HOUSE_BOT_THINK_MS = 60_000  # her casual game waits on its bot's turn or on hers
-    olga = make_user("olga", role="organizer", is_staff=True)
-    ann = make_user("ann")
-    cup = quick_dudo(olga, ann, rounds=2)
-    casual = in_thread(
-        lambda: lifecycle.start_seated_match(
-            game="dudo",
-            now=timezone.now(),
-            seats=[{"user": ann}, {"user": lifecycle.house_bot_user("random"), "house_bot": "random"}],
-        )
-    )
-    page = strict.page()
-    log_in(page, site, "ann")
-    page.goto(f"{site}/match/{casual.pk}/")
-    page.wait_for_selector("#seats li")
-    page.wait_for_timeout(500)  # the notices socket opens
-    in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
-    second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
-    told = page.locator(".messages li").first
-    expect(told).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
+    page, _, _, _, second = at_a_casual_table_as_round_2_starts(site, strict, make_user, settings)
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("button:has-text('Resign')")
     expect(page.locator("#result")).to_contain_text("ann (resigned)")
