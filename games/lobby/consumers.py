@@ -64,9 +64,11 @@ def opening_notices(user) -> list[dict]:
     """What a page of the player's hears as its socket opens: the notices of the last minutes
     (it may have been loading when they went out: the page shows each only once) and the event
     games they are to play now, as reminders that take nobody anywhere."""
+    # Oldest first: a page shows one reminder, each replacing the last, so the newest game stays
+    # (an older one may belong to a cancelled event that no longer counts).
     reminders = [
         broadcast.match_found_message(match, occasion.name) | {"reminder": True}
-        for match, occasion in occasions.games_under_way(user)
+        for match, occasion in reversed(occasions.games_under_way(user))
     ]
     return [*broadcast.recent_notices(user.pk), *reminders]
 

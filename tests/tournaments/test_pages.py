@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from games.lobby.consumers import opening_notices
 from games.matches import broadcast, wakeups
 from games.matches.models import Seat
 from tournaments import organizing, running, services
@@ -141,6 +142,20 @@ def test_a_player_sitting_a_round_out_hears_it_and_her_last_table_says_so(client
     assert "You sit out round 3: the final standings come when every table has finished." in game
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "Withdraw from the next rounds" not in page, "the last round is seated: there are none"
+
+
+def test_a_page_that_opens_is_reminded_of_the_newest_event_game_last_so_that_it_stays_shown(olga, alice):
+    """A tester's page reminded her of a cancelled tournament's game still being played out, not
+    of her next tournament's game, whose clock ran: a page shows one reminder, the last."""
+    late_night(olga, alice)
+    later = Tournament.objects.create(
+        name="Later", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
+    )
+    services.add_house_bot(later.pk, "random")
+    services.enter(later.pk, alice)
+    running.start(later.pk, now=timezone.now() + timedelta(seconds=5))
+    reminded = [message["about"] for message in opening_notices(alice) if message.get("reminder")]
+    assert reminded == ["Round 1 of Late night", "Round 1 of Later"]
 
 
 def test_before_the_start_the_page_says_in_words_how_ties_will_be_split_and_what_the_event_is(client, olga):
