@@ -125,6 +125,12 @@
   }
 
 
+  // A sign-in that ends under an open page (signed out elsewhere, a new password, a stolen
+  // session cut off) closes its sockets with 4001; reopened, this one is a visitor's (4401), and
+  // the page says so rather than quietly turning into a visitor's. Reopened signed in (the
+  // password was changed here), nothing is said.
+  let signInEnded = false;
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/notices/`);
@@ -142,6 +148,12 @@
       setTimeout(() => { if (socket.readyState === WebSocket.OPEN) window.DubiumNotice.clear("sockets"); }, 1000);
     });
     socket.addEventListener("close", (event) => {
+      if (event.code === 4001) signInEnded = true;
+      if (event.code === 4401 && signInEnded) {
+        const next = encodeURIComponent(location.pathname + location.search);
+        window.DubiumNotice("You are signed out here: signed out elsewhere, or the password was changed. ",
+          { href: `/accounts/login/?next=${next}`, text: "Sign in again" }, "signed-out");
+      }
       if (event.code === 4429 && !window.DubiumTable) window.DubiumNotice.tooManySockets(event.reason);
       if (event.code !== 4401) setTimeout(connect, event.code === 4429 ? 30000 : 2000);
     });

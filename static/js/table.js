@@ -47,7 +47,7 @@
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) { setStatus("This match does not exist."); return; }
       if (event.code === 4429) {  // too many sockets of this account: the server says how many
-        setStatus(`${event.reason} Trying again in half a minute…`);
+        setStatus(`${event.reason} Live updates on this page resume within half a minute.`);
         setTimeout(connect, 30000);
         return;
       }

@@ -90,13 +90,36 @@ def test_a_table_opened_past_the_accounts_socket_limit_says_so_in_words(site, ne
     second.goto(f"{site}/match/{match.pk}/")
     status = second.locator("#table-status")
     status.wait_for()
-    assert status.inner_text() == "Too many sockets. At most 2 open at once. Trying again in half a minute…"
+    too_many = "Too many sockets. At most 2 open at once. Live updates on this page resume within half a minute."
+    assert status.inner_text() == too_many
     assert first.locator("#table-status").is_hidden(), "the first tab plays on"
     second.goto(f"{site}/play/dudo/")  # the lobby's socket and every other page's say so too
-    expect(second.locator(".messages li")).to_have_text(
-        "Too many sockets. At most 2 open at once. Live updates on this page resume within half a minute."
-    )
+    expect(second.locator(".messages li")).to_have_text(too_many)
     second.goto(f"{site}/leaderboards/")
-    expect(second.locator(".messages li")).to_have_text(
-        "Too many sockets. At most 2 open at once. Live updates on this page resume within half a minute."
+    expect(second.locator(".messages li")).to_have_text(too_many)
+
+
+def test_a_page_whose_sign_in_ends_elsewhere_says_so_and_one_whose_password_changed_here_does_not(
+    site, new_page, make_user
+):
+    """A tester's table quietly turned into a visitor's when the password was changed elsewhere;
+    the header still named him. The tab of the session that changed it stays signed in, silently."""
+    make_user("alice")
+    here, elsewhere = new_page(), new_page()
+    for page in (here, elsewhere):
+        log_in(page, site, "alice")
+    other_tab = here.context.new_page()  # the same session as `here`
+    for page in (elsewhere, other_tab):
+        page.goto(f"{site}/leaderboards/")
+    here.wait_for_timeout(1000)  # the pages' notices sockets open
+    here.goto(f"{site}/accounts/password/")
+    here.fill("input[name=old_password]", "correct horse battery")
+    here.fill("input[name=new_password1]", "a new and better one 42")
+    here.fill("input[name=new_password2]", "a new and better one 42")
+    here.click("button:has-text('Change password')")
+    expect(elsewhere.locator(".messages li")).to_have_text(
+        "You are signed out here: signed out elsewhere, or the password was changed. Sign in again"
     )
+    assert "/accounts/login/?next=" in elsewhere.locator(".messages li a").get_attribute("href")
+    other_tab.wait_for_timeout(3000)  # its sockets closed and opened again, signed in
+    assert other_tab.locator(".messages li").count() == 0
