@@ -3,6 +3,6 @@ from django.urls import path
 from games.matches import views
 
 urlpatterns = [
-    path("match/<int:match_id>/", views.table, name="table"),
-    path("match/<int:match_id>/replay/", views.replay, name="replay"),
+    path("match/<id:match_id>/", views.table, name="table"),
+    path("match/<id:match_id>/replay/", views.replay, name="replay"),
 ]

@@ -5,8 +5,8 @@ from botapi import api
 urlpatterns = [
     path("bots/", api.bots, name="api-bots"),
     path("bots/challenges/", api.challenges, name="api-bot-challenges"),
-    path("bots/challenges/<int:challenge_id>/accept/", api.answer_challenge, {"answer": "accept"}),
-    path("bots/challenges/<int:challenge_id>/decline/", api.answer_challenge, {"answer": "decline"}),
+    path("bots/challenges/<id:challenge_id>/accept/", api.answer_challenge, {"answer": "accept"}),
+    path("bots/challenges/<id:challenge_id>/decline/", api.answer_challenge, {"answer": "decline"}),
     path("bots/<str:name>/", api.bot_detail, name="api-bot"),
     path("bots/<str:name>/token/", api.token, name="api-bot-token"),
     path("bots/<str:name>/code/", api.upload, name="api-bot-code"),

@@ -58,3 +58,41 @@ def test_a_host_who_leaves_an_open_table_hands_on_host_powers(alice, bob, carol)
     lifecycle.join_match(match.pk, carol)
     assert as_user(alice).post(f"/api/matches/{match.pk}/start/").status_code == 403
     assert as_user(bob).post(f"/api/matches/{match.pk}/start/").status_code == 200
+
+
+BEYOND_64_BITS = 2**64 + 5
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/api/matches/{BEYOND_64_BITS}/",
+        f"/api/matches/{BEYOND_64_BITS}/replay/",
+        f"/api/matches/1/replay/{BEYOND_64_BITS}/",
+        f"/api/tournaments/{BEYOND_64_BITS}/",
+        f"/match/{BEYOND_64_BITS}/",
+        f"/match/{BEYOND_64_BITS}/replay/",
+        f"/tournaments/{BEYOND_64_BITS}/",
+        f"/api/matches/{2**63}/",
+    ],
+)
+def test_an_id_too_large_for_any_row_is_not_found(client, path):
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/api/matches/{BEYOND_64_BITS}/join/",
+        f"/api/matches/{BEYOND_64_BITS}/actions/",
+        f"/match/{BEYOND_64_BITS}/rematch/",
+        f"/api/bots/challenges/{BEYOND_64_BITS}/accept/",
+        f"/api/tournaments/{BEYOND_64_BITS}/entry/",
+    ],
+)
+def test_a_write_to_an_id_too_large_for_any_row_is_not_found(alice, path):
+    assert as_user(alice).post(path, {"action": {}, "seq": 0}, format="json").status_code == 404
+
+
+def test_the_largest_id_is_still_looked_up(client):
+    assert client.get(f"/api/matches/{2**63 - 1}/").json() == {"detail": "No such object."}
