@@ -23,6 +23,36 @@ def manual_wakeups(request):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+# The site-wide API limits (accounts/throttles.py): off in tests, which call the API far faster than
+# any bot may; the tests about them turn them on with `api_limits`.
+API_LIMIT_SCOPES = ("account_burst", "account_sustained", "address_burst", "address_sustained")
+
+
+@pytest.fixture(autouse=True)
+def api_limits_off(request):
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, **dict.fromkeys(API_LIMIT_SCOPES)},
+    }
+
+
+@pytest.fixture
+def api_limits(settings):
+    """The documented API limits (settings.py's defaults), counted from nothing."""
+    from django.core.cache import cache
+
+    from dubium import settings as site
+
+    settings.REST_FRAMEWORK = site.REST_FRAMEWORK
+    cache.clear()
+    yield site.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username: str, **extra):

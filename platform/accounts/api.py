@@ -10,7 +10,6 @@ from rest_framework.decorators import api_view, permission_classes, throttle_cla
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import services
 from accounts.serializers import (
@@ -21,25 +20,11 @@ from accounts.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
+from accounts.throttles import API_THROTTLES, RegisterThrottle, TokenThrottle
 from games.matches import broadcast
 
 WRONG_CREDENTIALS = "Wrong username or password."
 LOCKED_OUT = "Too many failed logins: try again later."
-
-
-class AddressThrottle(SimpleRateThrottle):
-    """Requests per client address, signed in or not (a session or token must not lift it)."""
-
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-
-class RegisterThrottle(AddressThrottle):
-    scope = "register"
-
-
-class TokenThrottle(AddressThrottle):
-    scope = "token"
 
 
 @extend_schema(
@@ -48,7 +33,7 @@ class TokenThrottle(AddressThrottle):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@throttle_classes([RegisterThrottle])
+@throttle_classes([*API_THROTTLES, RegisterThrottle])
 def register(request):
     """Create a player account; answers with the account and its API token."""
     form = RegisterSerializer(data=request.data)
@@ -74,7 +59,7 @@ def register(request):
 @extend_schema(methods=["DELETE"], request=None, responses={204: None})
 @api_view(["POST", "DELETE"])
 @permission_classes([AllowAny])
-@throttle_classes([TokenThrottle])
+@throttle_classes([*API_THROTTLES, TokenThrottle])
 def token(request):
     """POST: exchange a username (any case) and password for the account's API token (bots and
     scripts). DELETE: retire the token the request is signed with (the next POST gets a new one).

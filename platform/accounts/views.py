@@ -9,8 +9,8 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.api import RegisterThrottle
 from accounts.forms import GuardedPasswordChangeForm, RegistrationForm
+from accounts.throttles import RegisterThrottle
 from games.matches.played import games_counted, listed, seats_of
 from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings, with_rating_changes

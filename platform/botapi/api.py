@@ -10,8 +10,8 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import UserRateThrottle
 
+from accounts.throttles import API_THROTTLES, AccountThrottle
 from botapi import services
 from botapi.models import BotCode, BotProfile, Challenge
 from games.engine import GAMES
@@ -19,10 +19,10 @@ from games.matches.api import LIST_OF_OBJECTS, summary
 from ratings.models import Rating
 
 
-class UploadThrottle(UserRateThrottle):
-    """Every upload runs the code once in the sandbox."""
+class UploadThrottle(AccountThrottle):
+    """Every upload runs the code once in the sandbox, or calls the endpoint to verify it."""
 
-    rate = "30/hour"
+    scope = "upload"
 
 
 class CreateBotSerializer(serializers.Serializer):
@@ -131,7 +131,7 @@ def token(request, name: str):
 @extend_schema(request=UploadSerializer, responses={201: dict})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-@throttle_classes([UploadThrottle])
+@throttle_classes([*API_THROTTLES, UploadThrottle])
 def upload(request, name: str):
     """A new version of the bot's code; refused unless it answers a fresh game's first move legally."""
     form = UploadSerializer(data=request.data)
@@ -143,7 +143,7 @@ def upload(request, name: str):
 @extend_schema(request=WebhookSerializer, responses={201: dict})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-@throttle_classes([UploadThrottle])
+@throttle_classes([*API_THROTTLES, UploadThrottle])
 def webhook(request, name: str):
     """Play the bot through an endpoint: a new version, once the endpoint echoes the verify token."""
     form = WebhookSerializer(data=request.data)

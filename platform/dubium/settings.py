@@ -292,11 +292,24 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.matches.api.exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
+    # Every API operation: per account (token or session) and per client address, a burst and a
+    # minute's rate each (accounts/throttles.py; the numbers and why: docs/security.md "API limits").
+    "DEFAULT_THROTTLE_CLASSES": [
+        "accounts.throttles.AccountBurstThrottle",
+        "accounts.throttles.AccountSustainedThrottle",
+        "accounts.throttles.AddressBurstThrottle",
+        "accounts.throttles.AddressSustainedThrottle",
+    ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": "60/min",
+        "account_burst": os.environ.get("API_ACCOUNT_BURST", "40/s"),
+        "account_sustained": os.environ.get("API_ACCOUNT_RATE", "1200/min"),
+        "address_burst": os.environ.get("API_ADDRESS_BURST", "80/s"),
+        "address_sustained": os.environ.get("API_ADDRESS_RATE", "2400/min"),
         "token": os.environ.get("TOKEN_RATE", "20/min"),
-        "user": "600/min",
         "register": os.environ.get("REGISTRATION_RATE", "10/hour"),
+        "upload": os.environ.get("UPLOAD_RATE", "30/hour"),
+        "reset_request": os.environ.get("RESET_REQUEST_RATE", "10/hour"),
+        "reset_mail": os.environ.get("RESET_MAIL_RATE", "3/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -3,8 +3,6 @@
 import pytest
 from django.core.cache import cache
 
-from accounts.api import TokenThrottle
-
 pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery"  # tests/conftest.py's make_user
 
@@ -77,8 +75,9 @@ def test_a_success_clears_the_account_s_failures(client, alice):
     assert web_login(client, "alice", PASSWORD, address="10.0.0.3").status_code == 302
 
 
-def test_the_token_endpoint_is_rate_limited_for_signed_in_callers_too(client, alice, monkeypatch):
-    monkeypatch.setattr(TokenThrottle, "THROTTLE_RATES", {"token": "2/min"})
+def test_the_token_endpoint_is_rate_limited_for_signed_in_callers_too(client, alice, settings):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**rates, "token": "2/min"}}
     client.force_login(alice)
     codes = [token_login(client, "alice", PASSWORD, HTTP_X_FORWARDED_FOR=f"192.0.2.{n}").status_code for n in range(3)]
     assert codes == [200, 200, 429]

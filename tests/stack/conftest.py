@@ -83,6 +83,10 @@ def stack(tmp_path_factory):
         "MATCH_SOCKET_HEARTBEAT_SECONDS": "1",
         "REGISTRATION_RATE": "1000/hour",
         "TOKEN_RATE": "1000/min",
+        "API_ACCOUNT_BURST": "1000/s",
+        "API_ADDRESS_BURST": "1000/s",
+        "API_ACCOUNT_RATE": "60000/min",
+        "API_ADDRESS_RATE": "60000/min",
         "DEBUG": "true",
         "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",
     }
