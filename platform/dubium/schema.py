@@ -2,9 +2,12 @@
 
 Any endpoint may refuse a request: bad input (400), no or a wrong credential (401/403), an
 unknown object (404), a method it does not have (405), a move the match has passed (409), too
-many requests or failed logins (429). Each answers a JSON object with `detail` (DRF) or
-`code` and `message` (the match service). Added once here instead of on every view.
+many requests or failed logins (429, with `Retry-After` and the limits in force). Each answers a
+JSON object with `detail` (DRF) or `code` and `message` (the match service). Added once here
+instead of on every view.
 """
+
+from rest_framework.settings import api_settings
 
 ERROR = {
     "type": "object",
@@ -23,8 +26,21 @@ ERRORS = {
     "405": "That method is not allowed here.",
     "409": "The match has moved on or the object changed meanwhile.",
     "415": "Send JSON.",
-    "429": "Too many requests or failed logins: wait and retry.",
 }
+RETRY_AFTER = {
+    "Retry-After": {"description": "Seconds to wait before the next request.", "schema": {"type": "integer"}}
+}
+
+
+def too_many() -> str:
+    """The 429's description, with the rates in force (REST_FRAMEWORK, docs/security.md "API limits")."""
+    rates = api_settings.DEFAULT_THROTTLE_RATES
+    return (
+        "Too many requests or failed logins: wait the seconds of Retry-After, then retry. Every operation"
+        f" allows each account (token or session) {rates['account_burst']} and {rates['account_sustained']},"
+        f" and each client address {rates['address_burst']} and {rates['address_sustained']}; token logins"
+        f" {rates['token']} and new accounts {rates['register']} per address, bot uploads {rates['upload']}."
+    )
 
 
 def document_errors(result, generator, request, public):
@@ -36,4 +52,8 @@ def document_errors(result, generator, request, public):
                 responses.setdefault(
                     status, {"description": description, "content": {"application/json": {"schema": ERROR}}}
                 )
+            responses.setdefault(
+                "429",
+                {"description": too_many(), "headers": RETRY_AFTER, "content": {"application/json": {"schema": ERROR}}},
+            )
     return result
