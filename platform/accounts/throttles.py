@@ -9,6 +9,8 @@ uploads). The counts live in the cache: Redis on the real stack, shared by every
 each process's memory embedded.
 """
 
+import hashlib
+
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -70,3 +72,23 @@ class TokenThrottle(AddressThrottle):
 
     scope = "token"
 
+
+
+class ResetRequestThrottle(AddressThrottle):
+    """Password-reset requests per address (the web form)."""
+
+    scope = "reset_request"
+
+
+class ResetMailThrottle(RateThrottle):
+    """Password-reset mails to one e-mail address, whoever asks for them. Keyed by a hash, so the
+    cache holds no address."""
+
+    scope = "reset_mail"
+
+    def __init__(self, email: str):
+        super().__init__()
+        self.recipient = hashlib.sha256(email.strip().casefold().encode()).hexdigest()
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.recipient}

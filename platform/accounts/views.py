@@ -6,11 +6,12 @@ import math
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.core.paginator import Paginator
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.forms import GuardedPasswordChangeForm, RegistrationForm
-from accounts.throttles import RegisterThrottle
+from accounts.throttles import RegisterThrottle, ResetMailThrottle, ResetRequestThrottle
 from games.matches.played import games_counted, listed, seats_of
 from ratings.bluffs import player_bluffs
 from ratings.profile import profile_ratings, with_rating_changes
@@ -26,8 +27,7 @@ def register(request):
         return redirect("profile", username=request.user.username)
     throttle = RegisterThrottle()  # the API's limit on new accounts from one address, counted together with it
     if request.method == "POST" and not throttle.allow_request(request, None):
-        minutes = math.ceil((throttle.wait() or 60) / 60)
-        context = {"form": RegistrationForm(), "wait": f"{minutes} minute{'s' if minutes != 1 else ''}"}
+        context = {"form": RegistrationForm(), "wait": in_minutes(throttle.wait())}
         return render(request, "registration/register.html", context, status=429)
     form = RegistrationForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -35,6 +35,11 @@ def register(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("welcome")
     return render(request, "registration/register.html", {"form": form})
+
+
+def in_minutes(seconds: float | None) -> str:
+    minutes = math.ceil((seconds or 60) / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
 @require_GET
@@ -76,3 +81,19 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def get_form_kwargs(self):
         return super().get_form_kwargs() | {"request": self.request}
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, limited (a page could send one person thirty mails a second): RESET_REQUEST_RATE
+    requests per client address, then a page that says how long to wait; RESET_MAIL_RATE mails to
+    one e-mail address, past which the page says the same as ever and nothing is sent, so it never
+    tells whether the address has an account."""
+
+    def form_valid(self, form):
+        per_address = ResetRequestThrottle()
+        if not per_address.allow_request(self.request, None):
+            context = self.get_context_data(form=form, wait=in_minutes(per_address.wait()))
+            return self.render_to_response(context, status=429)
+        if not ResetMailThrottle(form.cleaned_data["email"]).allow_request(self.request, None):
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
