@@ -4,6 +4,8 @@ Both end in an ordinary match started through the match service; the people invo
 told through their sockets (the finished table's group, the lobby's per-user group).
 """
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -14,6 +16,13 @@ from games.matches import broadcast, lifecycle, occasions
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from games.matches.time_controls import PRESETS, QUICK_PAIRING
+
+# Challenges by name, limited (docs/security.md, "Challenges"): 200 of them once grew every page
+# of the one challenged from 6 KB to 114 KB. One waiting challenge per sender and person; a
+# sender sends at most SENT_PER_HOUR; a person has at most WAITING_AT_MOST waiting, and every
+# page's header lists no more.
+SENT_PER_HOUR = 20
+WAITING_AT_MOST = 10
 
 
 def offer_rematch(match_id: int, user) -> Match | None:
@@ -83,15 +92,39 @@ def challenge(challenger, username: str, game: str, time_control: str) -> Challe
         raise MatchError("not_found", f"There is no player called {username!r} (to play a bot, play the computer).")
     if challenged.pk == challenger.pk:
         raise MatchError("bad_request", "You cannot challenge yourself.")
-    sent = Challenge.objects.create(challenger=challenger, challenged=challenged, game=game, time_control=time_control)
-    notice = {"type": "challenge", "game": game, "from": challenger.username}
-    transaction.on_commit(lambda: broadcast.deliver([(broadcast.user_group(challenged.pk), broadcast.push(notice))]))
+    with transaction.atomic():
+        # The one challenged is locked, so two challenges at once cannot both take the last place.
+        get_user_model().objects.select_for_update().filter(pk=challenged.pk).first()
+        check_room(challenger, challenged)
+        sent = Challenge.objects.create(
+            challenger=challenger, challenged=challenged, game=game, time_control=time_control
+        )
+        notice = {"type": "challenge", "game": game, "from": challenger.username}
+        transaction.on_commit(
+            lambda: broadcast.deliver([(broadcast.user_group(challenged.pk), broadcast.push(notice))])
+        )
     return sent
 
 
+def check_room(challenger, challenged) -> None:
+    """The limits of challenges by name, each refused with what to do."""
+    waiting = Challenge.objects.filter(challenged=challenged, status=Challenge.Status.PENDING)
+    if waiting.filter(challenger=challenger).exists():
+        raise MatchError("too_many", f"Your challenge to {challenged.username} is still waiting for an answer.")
+    an_hour_ago = timezone.now() - timedelta(hours=1)
+    if Challenge.objects.filter(challenger=challenger, created_at__gte=an_hour_ago).count() >= SENT_PER_HOUR:
+        raise MatchError("too_many", f"You have sent {SENT_PER_HOUR} challenges in the last hour: wait a little.")
+    if waiting.count() >= WAITING_AT_MOST:
+        raise MatchError(
+            "too_many", f"{challenged.username} has {WAITING_AT_MOST} challenges waiting already: try later."
+        )
+
+
 def pending_for(user) -> list[Challenge]:
-    """The challenges of every game waiting for the user's answer (every page's header lists them)."""
-    return list(Challenge.objects.filter(challenged=user, status=Challenge.Status.PENDING).select_related("challenger"))
+    """The challenges of every game waiting for the user's answer (every page's header lists them),
+    newest first, never more than a person may have waiting."""
+    waiting = Challenge.objects.filter(challenged=user, status=Challenge.Status.PENDING).select_related("challenger")
+    return list(waiting[:WAITING_AT_MOST])
 
 
 def answer(challenge_id: int, user, accept: bool) -> Match | None:
