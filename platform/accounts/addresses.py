@@ -8,6 +8,8 @@ rule DRF's throttles follow with the same NUM_PROXIES, so both count the same ad
 
 from django.conf import settings
 
+from accounts.usernames import username_key
+
 
 def client_address(request) -> str:
     return believed_address(request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR"))
@@ -28,6 +30,7 @@ def believed_address(remote: str, forwarded: str | None) -> str:
 
 
 def login_username(request, credentials) -> str | None:
-    """Lockouts count per account whatever case the username is typed in (logins ignore case)."""
+    """Lockouts count per account however the username is typed: by the key sign-in compares
+    (accounts/usernames.py), so no spelling of a name has a count of its own."""
     username = (credentials or {}).get("username")
-    return username.casefold() if isinstance(username, str) else None
+    return username_key(username) if isinstance(username, str) else None

@@ -5,14 +5,23 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 from rest_framework.authtoken.models import Token
 
+from accounts.usernames import username_key
 from games.matches import broadcast
 
 
 class CaseInsensitiveUserManager(UserManager):
-    """Logins find "Alice" when she typed "alice": usernames are unique ignoring case."""
+    """Logins find "Alice" when she typed "alice" (or "ALICE", or "aIice"): a username is compared
+    in its one normalized form (accounts/usernames.py)."""
 
     def get_by_natural_key(self, username):
-        return self.get(username__iexact=username)
+        """The account of that key. Accounts made before keys existed may share one: then the one
+        whose name is the typed one ignoring case (docs/security.md, "Usernames")."""
+        found = list(self.filter(username_key=username_key(username))[:10])
+        if len(found) > 1:
+            found = [user for user in found if user.username.casefold() == username.strip().casefold()]
+        if len(found) != 1:
+            raise self.model.DoesNotExist(f"No single account is called {username!r}.")
+        return found[0]
 
 
 class User(AbstractUser):
@@ -27,6 +36,8 @@ class User(AbstractUser):
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="owned_bots"
     )
     bio = models.CharField(max_length=280, blank=True)
+    # The username in the form sign-up, sign-in and login lockouts compare (accounts/usernames.py).
+    username_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
 
     objects = CaseInsensitiveUserManager()
 
@@ -41,6 +52,10 @@ class User(AbstractUser):
         API token: whoever held the old password may hold the token too. The next token login
         gets a new one."""
         password_changed = self._password is not None and self.pk is not None
+        self.username_key = username_key(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_key"}
         super().save(*args, **kwargs)
         if password_changed:
             Token.objects.filter(user=self).delete()

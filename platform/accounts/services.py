@@ -11,12 +11,14 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
+from accounts.usernames import username_key
 from games.bots import bot_names
 from games.engine import GAMES
 
 USERNAME_RULE = re.compile(r"[A-Za-z0-9_-]{3,30}")
 # Names that would collide with a URL (/api/accounts/me/, ...) or pose as the site.
 RESERVED_USERNAMES = frozenset({"me", "register", "token", "admin", "api", "dubium", "staff", "support"})
+RESERVED_KEYS = frozenset(username_key(name) for name in RESERVED_USERNAMES)  # "Adm1n" too
 
 # The house bots' accounts are "RandomBot", "HeuristicBot2", ... (lifecycle.house_bot_user): a
 # person or an uploaded bot under such a name would pass for the site's own.
@@ -36,9 +38,10 @@ def check_username(username: str) -> str:
     username = (username or "").strip()
     if not USERNAME_RULE.fullmatch(username):
         raise ValidationError(USERNAME_INVALID, code="invalid")
-    if username.lower() in RESERVED_USERNAMES or HOUSE_BOT_NAMES.fullmatch(username):
+    key = username_key(username)
+    if key in RESERVED_KEYS or HOUSE_BOT_NAMES.fullmatch(username):
         raise ValidationError(USERNAME_RESERVED, code="reserved")
-    if get_user_model().objects.filter(username__iexact=username).exists():
+    if get_user_model().objects.filter(username_key=key).exists():
         raise ValidationError(USERNAME_TAKEN, code="taken")
     return username
 
