@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 (BASE_DIR / "var" / "static").mkdir(parents=True, exist_ok=True)  # SQLite and static files of the embedded setup
@@ -26,7 +27,16 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "dubium-embedded-development-key-change-me-in-production")
+# Known to everyone who reads this file: with it anyone can forge sessions and reset links.
+DEVELOPMENT_SECRET_KEY = "dubium-embedded-development-key-change-me-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    # Production refuses to start on it: the web servers, Celery and every manage.py command.
+    raise ImproperlyConfigured(
+        "DEBUG is off but SECRET_KEY is not set, so the site would run on the development key in "
+        "settings.py. Set SECRET_KEY to a long random value, e.g. "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
 # Earlier keys, comma-separated, still accepted for what they signed (sessions, password reset
 # links) while SECRET_KEY changes: nobody is signed out by a key rotation.
 SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")

@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+# Settings read from the environment are the same on both stacks: these start Python afresh, once.
+EMBEDDED_PASS_ONLY = pytest.mark.skipif(bool(os.environ.get("REDIS_URL")), reason="runs once, in CI's embedded pass")
 
 
 def test_check_deploy_is_clean_with_debug_off():
@@ -18,6 +22,34 @@ def test_check_deploy_is_clean_with_debug_off():
     )  # fmt: skip
     assert finished.returncode == 0, finished.stdout + finished.stderr
     assert "no issues" in finished.stdout
+
+
+def run_django(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """A fresh Python with these environment variables and no SECRET_KEY unless given."""
+    environment = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "DEBUG")}
+    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env={**environment, **env}, capture_output=True, text=True, timeout=120
+    )
+
+
+@EMBEDDED_PASS_ONLY
+@pytest.mark.parametrize(
+    "start",
+    [("manage.py", "check"), ("-c", "import dubium.asgi"), ("-m", "celery", "-A", "dubium", "report")],
+    ids=["manage.py", "web server", "celery"],
+)
+def test_production_refuses_to_start_on_the_development_key(start):
+    finished = run_django(*start, DEBUG="false", SECRET_KEY="", PYTHONPATH=f"{ROOT / 'platform'}")
+    assert finished.returncode != 0
+    assert "DEBUG is off but SECRET_KEY is not set" in finished.stderr
+
+
+@EMBEDDED_PASS_ONLY
+def test_check_deploy_names_the_development_key():
+    finished = run_django("manage.py", "check", "--deploy", DEBUG="true")
+    assert finished.returncode != 0
+    assert "(dubium.E001) SECRET_KEY is the development key" in finished.stdout + finished.stderr
 
 
 def test_production_responses_carry_the_security_headers(client, settings, db):
