@@ -7,7 +7,16 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
-REAL_STACK_ENV := DATABASE_URL=postgres://postgres@127.0.0.1:5432/dubium REDIS_URL=redis://127.0.0.1:6379/0
+# The real stack's services: the environment's DATABASE_URL and REDIS_URL when set, else the local ones.
+DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dubium
+REDIS_URL ?= redis://127.0.0.1:6379/0
+REAL_STACK_ENV := DATABASE_URL=$(DATABASE_URL) REDIS_URL=$(REDIS_URL)
+# `make stack` runs as production does (DEBUG off, a secret key: SECRET_KEY, or one generated once
+# and kept in var/stack-secret-key), except for what needs HTTPS, which a local plain-HTTP stack
+# has not: secure-only cookies, the redirect to https and HSTS are switched off here, and only here.
+STACK_KEY_FILE := var/stack-secret-key
+STACK_ENV := $(REAL_STACK_ENV) DEBUG=false SECRET_KEY="$${SECRET_KEY:-$$(cat $(STACK_KEY_FILE))}" \
+	SECURE_SSL_REDIRECT=false SESSION_COOKIE_SECURE=false CSRF_COOKIE_SECURE=false SECURE_HSTS_SECONDS=0
 
 .PHONY: setup run test test-real stack services sandbox browser lint bench
 
@@ -38,13 +47,15 @@ test-real: services
 ## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis.
 ## It creates no account: make the first one with `manage.py createsuperuser` (README).
 stack: setup sandbox services
-	$(REAL_STACK_ENV) $(PY) manage.py migrate --noinput
-	$(REAL_STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
-	$(REAL_STACK_ENV) DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} $(PY) -m dubium.stack --web 2 --port $(PORT)
+	@test -n "$$SECRET_KEY" || test -s $(STACK_KEY_FILE) \
+		|| (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(STACK_KEY_FILE))
+	@$(STACK_ENV) $(PY) manage.py migrate --noinput
+	@$(STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
+	@$(STACK_ENV) DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} $(PY) -m dubium.stack --web 2 --port $(PORT)
 
 ## services: start the local PostgreSQL and Redis if they are down, fail loudly if they stay down
 services:
-	bash docker/local-services.sh
+	DATABASE_URL=$(DATABASE_URL) bash docker/local-services.sh
 
 # $(call apt_if_missing,FILE,PACKAGE,WHAT FAILS WITHOUT IT): Debian packages the project uses.
 define apt_if_missing
