@@ -20,7 +20,7 @@ class RateThrottle(SimpleRateThrottle):
     (an operator's, or a test's) counts at once."""
 
     def get_rate(self):
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
 
 
 class AddressThrottle(RateThrottle):
