@@ -109,17 +109,7 @@ def pair_limit_reached(match: Match, seats: list) -> str | None:
     absent = match.absentees()
     users = {s.user_id: s.user for s in seats if s.number not in absent}
     ended = match.finished_at or timezone.now()
-    earlier = (
-        RatingChange.objects.filter(
-            game=match.game, user_id__in=users, finished_at__gt=ended - PAIR_WINDOW, finished_at__lte=ended
-        )
-        .exclude(match=match)
-        .values_list("match_id", "user_id")
-    )
-    tables: dict[int, set[int]] = {}
-    for match_id, user_id in earlier:
-        tables.setdefault(match_id, set()).add(user_id)
-    together = Counter(pair for players in tables.values() for pair in combinations(sorted(players), 2))
+    together = games_together(match.game, list(users), ended, leave_out=match.pk)
     for (one, other), count in sorted(together.items()):
         if count >= PAIR_GAMES_PER_DAY:
             return (
@@ -127,6 +117,23 @@ def pair_limit_reached(match: Match, seats: list) -> str | None:
                 f"{match.get_game_display()} games together in the last 24 hours"
             )
     return None
+
+
+def games_together(game: str, user_ids: list[int], until, leave_out: int | None = None) -> Counter:
+    """{(smaller id, larger id): rated tables of the game the two shared} in the PAIR_WINDOW up to `until`."""
+    earlier = RatingChange.objects.filter(
+        game=game, user_id__in=user_ids, finished_at__gt=until - PAIR_WINDOW, finished_at__lte=until
+    ).exclude(match_id=leave_out)
+    tables: dict[int, set[int]] = {}
+    for match_id, user_id in earlier.values_list("match_id", "user_id"):
+        tables.setdefault(match_id, set()).add(user_id)
+    return Counter(pair for players in tables.values() for pair in combinations(sorted(players), 2))
+
+
+def pairs_at_limit(game: str, user_ids: list[int], now=None) -> set[tuple[int, int]]:
+    """The pairs among these accounts that a new rated game of `game` would not rate (for pairing)."""
+    together = games_together(game, user_ids, now or timezone.now())
+    return {pair for pair, count in together.items() if count >= PAIR_GAMES_PER_DAY}
 
 
 def names(seats: list) -> str:
