@@ -1,14 +1,25 @@
+"""Tournaments in the admin, for staff and organizers (their own). Entries change only through the
+services every page uses (organizing.enter_player, enter_house_bots, withdraw_entry), so one set of
+rules holds whichever page changes them: open entries, room, one owner's accounts apart, and a
+house bot only ever on its own account's entry (the entry inline let in 3 entries in a max-2
+tournament, and could put a house bot on a person's entry)."""
+
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 
 from games.bots import bot_names
 from games.matches.errors import MatchError
-from tournaments import organizing, services
+from tournaments import organizing
 from tournaments.forms import refuse_a_passed_start
 from tournaments.models import Entry, ScoreCorrection, Tournament
 
 
 class TournamentForm(forms.ModelForm):
+    add_players = forms.CharField(
+        required=False,
+        help_text="Registered players to enter when saving, comma-separated usernames: the same rules as "
+        "entering themselves (open entries, room, one owner's accounts apart).",
+    )
     add_house_bots = forms.CharField(
         required=False,
         help_text="House bots to enter when saving, comma-separated, e.g. heuristic, random, heuristic "
@@ -34,28 +45,40 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError("Entries are closed: the tournament has started.")
         return names
 
+    def clean_add_players(self) -> list[str]:
+        return [name.strip() for name in self.cleaned_data["add_players"].split(",") if name.strip()]
+
+    def clean(self):
+        cleaned = super().clean()
+        adding = len(cleaned.get("add_players") or []) + len(cleaned.get("add_house_bots") or [])
+        room = cleaned.get("max_entries")
+        entered = self.instance.entries.count() if self.instance.pk else 0
+        if adding and room is not None and entered + adding > room:
+            raise forms.ValidationError(
+                f"{entered} entered and {adding} to add would make {entered + adding}: this tournament takes {room}."
+            )
+        return cleaned
+
 
 class EntryInline(admin.TabularInline):
-    """Entries change through the dashboard once the tournament has started (withdraw, pair again)."""
+    """Entries, read only: they change through the fields above and the organizer pages, where
+    every entry rule applies (see the module's docstring)."""
 
     model = Entry
     extra = 0
-    raw_id_fields = ["user"]
+    fields = readonly_fields = ["user", "house_bot", "seed", "rating", "checked_in_at", "withdrawn_after"]
+
+    def has_view_permission(self, request, obj=None):
+        return True  # whoever sees the tournament (TournamentAdmin decides) sees who entered it
 
     def has_add_permission(self, request, obj=None):
-        return obj is None or obj.is_open
+        return False
 
     def has_change_permission(self, request, obj=None):
-        return obj is None or obj.is_open
-
-    def get_actions(self, request):
-        """No bulk delete: it would not ask each tournament whether it ever started."""
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)
-        return actions
+        return False
 
     def has_delete_permission(self, request, obj=None):
-        return obj is None or obj.is_open
+        return False
 
 
 @admin.register(Tournament)
@@ -72,7 +95,8 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, obj=None):
         fields = super().get_fields(request, obj)
-        return fields if obj is None or obj.is_open else [name for name in fields if name != "add_house_bots"]
+        adding = ("add_players", "add_house_bots")
+        return fields if obj is None or obj.is_open else [name for name in fields if name not in adding]
 
     def get_readonly_fields(self, request, obj=None):
         if obj is None or obj.is_open:
@@ -133,9 +157,21 @@ class TournamentAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
     def save_related(self, request, form, formsets, change):
+        """The entries to add go through the organizer's own services, one at a time: one refused
+        (entered already, one owner's accounts) is said, and the others are still entered."""
         super().save_related(request, form, formsets, change)
-        for name in form.cleaned_data.get("add_house_bots", []):
-            services.add_house_bot(form.instance.pk, name)
+        tournament_id = form.instance.pk
+        for name in form.cleaned_data.get("add_players", []):
+            self.refused_said(request, lambda name=name: organizing.enter_player(request.user, tournament_id, name))
+        bots = form.cleaned_data.get("add_house_bots", [])
+        if bots:
+            self.refused_said(request, lambda: organizing.enter_house_bots(request.user, tournament_id, bots))
+
+    def refused_said(self, request, change) -> None:
+        try:
+            change()
+        except MatchError as error:
+            self.message_user(request, error.message, messages.ERROR)
 
 
 @admin.register(ScoreCorrection)

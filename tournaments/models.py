@@ -300,6 +300,11 @@ class Entry(models.Model):
         verbose_name_plural = "entries"
         constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")]
 
+    def clean(self) -> None:
+        """A house bot plays only its own account's entry, never a person's (nor another owner's bot)."""
+        if self.house_bot and not (self.user_id and self.user.is_bot and self.user.bot_owner_id is None):
+            raise ValidationError({"house_bot": "A house bot plays only its own account's entry, never a person's."})
+
     @property
     def withdrawal_words(self) -> str:
         """How the entry left, for its badge: a knockout player leaves during the round they are in,

@@ -38,7 +38,7 @@ def may_organize(user) -> bool:
 
 
 def sees_all(user) -> bool:
-    """Staff see every tournament (organizers have `is_staff` too, for the admin: it does not count)."""
+    """Staff see every tournament; organizers their own."""
     return user.is_superuser or user.role == user.Role.STAFF
 
 

@@ -194,13 +194,14 @@ def act(request, match_id: int):
 @permission_classes([AllowAny])
 def replay_export(request, match_id: int):
     """Seed, options and every action of a finished match: `manage.py replay` verifies it. In a game
-    with hidden cards or dice they would show every hand, so only staff get them there."""
+    with hidden cards or dice they would show every hand: only superusers, the match's own players
+    and its bots' owners get them there (replays.may_export_everything)."""
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
         return Response(
             {"type": "error", "code": "not_finished", "message": "Replays open when the match ends."}, status=409
         )
-    if match.engine.hidden_information and not request.user.is_staff:
+    if not replays.may_export_everything(match, request.user):
         return Response(
             {
                 "type": "error",

@@ -153,6 +153,10 @@ def start_seated_matches(
 
 
 def seated(match: Match, number: int, user, **fields) -> NewSeat:
+    """A new seat's row; a house bot plays only a bot account's seat (the admin once put HardBot on
+    a person's rated tournament seat: their rating moved 20 points with neither of them moving)."""
+    if fields.get("house_bot") and not user.is_bot:
+        raise MatchError("bad_request", "A house bot plays only its own account's seat, never a person's.")
     values = {"match_id": match.pk, "number": number, "user_id": user.pk, "clock_ms": opening_bank(match), **fields}
     return NewSeat(**(SEAT_DEFAULTS | values), user=user)
 

@@ -53,6 +53,15 @@ def seats_shown_to(match, user) -> list[int]:
     ]
 
 
+def may_export_everything(match, user) -> bool:
+    """The full record of a game with hidden cards or dice shows every hand: superusers, and once the
+    match has ended its own players and the owners of its bots (to see why their bot played as it
+    did). Being staff, or organizing the event, is no reason (docs/security.md, "Fair play")."""
+    if not match.engine.hidden_information or user.is_superuser:
+        return True
+    return match.status == match.Status.FINISHED and bool(seats_shown_to(match, user))
+
+
 def frame(match, step: int, seat: int | None) -> dict:
     """The view after `step` actions, and the players out of the game by then; IndexError past
     the end, ValueError for a bad seat."""

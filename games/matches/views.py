@@ -57,7 +57,7 @@ def replay(request, match_id: int):
         {
             "match": match,
             "seen_by": seen_by,
-            "exportable": not match.engine.hidden_information or request.user.is_staff,
+            "exportable": replays.may_export_everything(match, request.user),
             "names": [seat.user.username for seat in sorted(match.seats.all(), key=lambda s: s.number)],
             "steps": match.seq,
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,

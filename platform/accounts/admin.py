@@ -48,4 +48,4 @@ class UserAdmin(DjangoUserAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if "role" in form.changed_data:
-            services.do_set_role(obj, obj.role)  # organizers and staff need is_staff to reach the admin
+            services.do_set_role(obj, obj.role)  # staff, and only staff, are is_staff

@@ -69,5 +69,5 @@ class User(AbstractUser):
 
     @property
     def can_organize(self) -> bool:
-        """Organizers and staff may create and run tournaments."""
+        """Organizers and staff may create and run tournaments (an organizer is not staff)."""
         return self.role in (self.Role.ORGANIZER, self.Role.STAFF) or self.is_staff

@@ -87,7 +87,9 @@ def do_register(username: str, email: str, password: str, password2: str | None 
 
 
 def do_set_role(user, role: str) -> None:
-    """Organizers and staff may use the admin (organizers see only their tournaments there)."""
+    """Staff are staff; organizers are not: the organizer role is its own permission
+    (`User.can_organize`), which reaches the organizer pages and their own tournaments in the admin
+    (accounts.admin_site) and no staff right (docs/security.md, "Fair play")."""
     user.role = role
-    user.is_staff = role in (user.Role.ORGANIZER, user.Role.STAFF) or user.is_superuser
+    user.is_staff = role == user.Role.STAFF or user.is_superuser
     user.save(update_fields=["role", "is_staff"])

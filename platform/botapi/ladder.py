@@ -1,5 +1,6 @@
 """The bot ladder runs itself: every minute (beat), bots that opted in are paired with bots of
-similar rating in their game and play a rated match, within each bot's daily budget.
+similar rating in their game and play a rated match, within each bot's daily budget and the
+limit of rated games one pair plays a day (docs/ratings.md).
 
 A bot plays at most one ladder match at a time, never against a bot of its own owner, and a
 suspended bot or one without a version to play sits out. Pairing is greedy over the bots sorted
@@ -16,7 +17,7 @@ from botapi.services import seat_fields
 from games.engine import GAMES
 from games.matches import lifecycle
 from games.matches.models import Match, Seat
-from ratings.services import matchmaking_rating
+from ratings.services import matchmaking_rating, pairs_at_limit
 
 LADDER_WINDOW = 300.0
 
@@ -39,8 +40,9 @@ def ladder_bots(game: str, now: datetime) -> list:
     return ready
 
 
-def pick_groups(bots: list, ratings: dict[int, float], size: int) -> list[list]:
-    """Groups of `size` bots of different owners and similar rating, nearest first (pure)."""
+def pick_groups(bots: list, ratings: dict[int, float], size: int, apart: set | frozenset = frozenset()) -> list[list]:
+    """Groups of `size` bots of different owners and similar rating, nearest first, with no pair in
+    `apart` (pairs by account id, smaller first: those whose rated games together today are used up)."""
     waiting = sorted(bots, key=lambda bot: (ratings[bot.pk], bot.pk))
     groups = []
     while waiting:
@@ -48,7 +50,10 @@ def pick_groups(bots: list, ratings: dict[int, float], size: int) -> list[list]:
         group = [anchor]
         for bot in waiting:
             close = ratings[bot.pk] - ratings[anchor.pk] <= LADDER_WINDOW
-            if close and len(group) < size and not any(lifecycle.same_owner(bot, other) for other in group):
+            kept_apart = any(
+                lifecycle.same_owner(bot, other) or tuple(sorted((bot.pk, other.pk))) in apart for other in group
+            )
+            if close and len(group) < size and not kept_apart:
                 group.append(bot)
         if len(group) == size:
             groups.append(group)
@@ -66,7 +71,10 @@ def run_ladder(now: datetime | None = None) -> list[Match]:
             list(BotProfile.objects.select_for_update().filter(ladder=True, ladder_game=slug))
             bots = ladder_bots(slug, now)
             ratings = {bot.pk: matchmaking_rating(bot, slug) for bot in bots}
-            for group in pick_groups(bots, ratings, engine.smallest_table):
+            # Two bots that used up their rated games together today (ratings.services.PAIR_GAMES_PER_DAY)
+            # would play unrated: they meet others, or wait.
+            apart = pairs_at_limit(slug, [bot.pk for bot in bots], now)
+            for group in pick_groups(bots, ratings, engine.smallest_table, apart):
                 seats = [seat_fields(bot) for bot in group]
                 started.append(lifecycle.start_seated_match(game=slug, seats=seats, now=now, ranked=True))
     return started

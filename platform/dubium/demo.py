@@ -33,7 +33,7 @@ def load(path: Path = SEEDS, log=print) -> dict:
     played_out = []
     with transaction.atomic():
         counts["users"] += ensure_users(data["players"], log, role="player")
-        counts["users"] += ensure_users(data["organizers"], log, role="organizer", is_staff=True)
+        counts["users"] += ensure_users(data["organizers"], log, role="organizer")
         counts["users"] += ensure_users(data["staff"], log, role="staff", is_staff=True, is_superuser=True)
         for slug in GAMES:
             for name in bot_names(slug):

@@ -46,7 +46,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "accounts.admin_config.DubiumAdminConfig",  # django.contrib.admin, which organizers reach too
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -1,5 +1,9 @@
 """Leaderboard queries: a ladder, an account's place on it, and solo high scores.
 
+A ladder ranks established ratings only (table.is_established: 30 rated games and sigma at most 5),
+as Lichess ranks no provisional rating: a new account, or two accounts farming each other, has
+no place until its rating rests on enough games.
+
 Every query here reads the (game, [is_bot,] -elo, user) indexes: a page is an index range and a
 place is two index counts, so neither grows with the number of accounts beyond the counted range.
 """
@@ -8,6 +12,7 @@ from django.db.models import QuerySet
 
 from games.engine import GAMES
 from ratings.models import HighScore, Rating
+from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA
 
 KINDS = {"all": None, "humans": False, "bots": True}
 PAGE_SIZE = 50
@@ -32,8 +37,8 @@ def clean_kind(kind: str | None, game: str) -> str:
 
 
 def kind_of(game: str, kind: str = "all") -> QuerySet[Rating]:
-    """The game's ratings of that kind, unordered (for counts and lookups)."""
-    ratings = Rating.objects.filter(game=game)
+    """The game's established ratings of that kind, unordered (for counts and lookups)."""
+    ratings = Rating.objects.filter(game=game, games__gte=ESTABLISHED_GAMES, sigma__lte=ESTABLISHED_SIGMA)
     return ratings if KINDS.get(kind) is None else ratings.filter(is_bot=KINDS[kind])
 
 
@@ -54,12 +59,16 @@ def place_of(rating: Rating, kind: str = "all") -> int:
     return above + tied_before + 1
 
 
-def position(game: str, user, kind: str = "all") -> tuple[int, Rating] | None:
-    """(place, rating) of the account on the ladder, or None (never rated, or the wrong kind)."""
+def position(game: str, user, kind: str = "all") -> tuple[int | None, Rating] | None:
+    """(place, rating) of the account's rating in the game; the place is None while the rating is
+    provisional (off the ladder). None when never rated, or not of that kind."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
-    rating = kind_of(game, kind).filter(user=user).first()
-    return (place_of(rating, kind), rating) if rating else None
+    ratings = Rating.objects.filter(game=game, user=user, games__gt=0)
+    rating = (ratings if KINDS.get(kind) is None else ratings.filter(is_bot=KINDS[kind])).first()
+    if rating is None:
+        return None
+    return (None if rating.provisional else place_of(rating, kind)), rating
 
 
 def page_of(place: int, per_page: int | None = None) -> int:

@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import models
 
 from ratings import skill
-from ratings.elo import START, is_provisional
-from ratings.table import Standing
+from ratings.elo import START
+from ratings.table import Standing, is_established
 
 
 class Rating(models.Model):
@@ -38,7 +38,8 @@ class Rating(models.Model):
 
     @property
     def provisional(self) -> bool:
-        return is_provisional(self.games)
+        """Not yet established: marked "?" wherever the rating is shown, and kept off the leaderboards."""
+        return not is_established(self.games, self.sigma)
 
     @property
     def win_rate(self) -> float | None:
@@ -103,7 +104,13 @@ class RatingChange(models.Model):
 
     @property
     def provisional(self) -> bool:
-        return is_provisional(self.games_before)
+        """Played while the rating was provisional."""
+        return not is_established(self.games_before, self.sigma_before)
+
+    @property
+    def provisional_after(self) -> bool:
+        """The rating this game left is still provisional (the table marks it "?")."""
+        return not is_established(self.games_before + 1, self.sigma_after)
 
     @property
     def shown_delta(self) -> int:

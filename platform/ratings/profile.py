@@ -8,6 +8,7 @@ from games.matches.played import listed, seats_of
 from ratings import elo
 from ratings.charts import history_svg
 from ratings.models import Rating, RatingChange
+from ratings.table import ESTABLISHED_GAMES
 
 CHART_GAMES = 200  # the chart shows the last 200 rated games of each game
 RECENT = 5
@@ -32,6 +33,7 @@ def profile_ratings(user) -> list[dict]:
                     first_game=history[0].games_before if history else 0,
                 ),
                 "recent": with_games(user, latest[:RECENT]),
+                "established_games": ESTABLISHED_GAMES,
             }
         )
     return rows

@@ -33,6 +33,12 @@ def rating_changes(match_id: int) -> list[dict]:
 def described(changes) -> list[dict]:
     """Rating changes as the table shows them, in seat order."""
     return [
-        {"seat": c.seat, "before": round(c.before), "after": round(c.after), "delta": c.shown_delta}
+        {
+            "seat": c.seat,
+            "before": round(c.before),
+            "after": round(c.after),
+            "delta": c.shown_delta,
+            "provisional": c.provisional_after,
+        }
         for c in sorted(changes, key=lambda change: change.seat)
     ]

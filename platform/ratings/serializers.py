@@ -6,9 +6,13 @@ from ratings.models import HighScore, Rating, RatingChange
 class RatingSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="user.username")
     bot = serializers.BooleanField(source="is_bot")
-    provisional = serializers.BooleanField(help_text="Fewer than 30 rated games in this game.")
+    provisional = serializers.BooleanField(
+        help_text="Not yet established (fewer than 30 rated games, or sigma above 5): not on the leaderboards."
+    )
     ordinal = serializers.FloatField(help_text="OpenSkill's conservative estimate, mu - 3 sigma.")
-    place = serializers.SerializerMethodField(help_text="Place on this game's ladder (all accounts).")
+    place = serializers.SerializerMethodField(
+        help_text="Place on this game's ladder (all accounts); null while provisional."
+    )
 
     class Meta:
         model = Rating

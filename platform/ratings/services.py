@@ -4,11 +4,15 @@
 """
 
 import logging
+from collections import Counter
+from datetime import timedelta
+from itertools import combinations
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games.matches import occasions
 from games.matches.models import Match, MatchAction
 from ratings import skill
 from ratings.models import HighScore, Rating, RatingChange
@@ -19,6 +23,11 @@ PREDICTORS = ("elo", "openskill")
 # bench/ratings.py: OpenSkill predicts held-out results of simulated bot populations better than Elo
 # (docs/ratings.md, "Which rating predicts better"); settings.MATCHMAKING_RATING overrides it.
 DEFAULT_PREDICTOR = "openskill"
+# Rated games one pair of accounts may play together in one game in 24 hours (docs/security.md, "Fair
+# play"): two accounts farming each other gain at most what 5 wins give (+80 from 1500, against the
+# +252 of 20 wins over different players), and a rating rests on 30 games before it is ranked.
+PAIR_GAMES_PER_DAY = 5
+PAIR_WINDOW = timedelta(hours=24)
 
 
 def rating_for(user, game: str) -> Standing:
@@ -50,31 +59,85 @@ def ladder_ratings(game: str, user_ids) -> dict[int, float]:
 def why_not_rated(match: Match, seats: list | None = None) -> str | None:
     """None when the match counts; else why not (in words, as the table says it after "Not rated:").
 
-    Rated: ranked, finished with a ranking, two seats or more that came (Match.absentees), and
-    every seat that did not forfeit made at least one move of its own (a move the clock made for
-    it does not count). So a table abandoned before anyone played is not rated, while a player
-    who opened the table and left, even before moving, loses (the result already ranks forfeited
-    seats last).
+    The one rule for every finished game, whatever the game, the way it ended or the score
+    (docs/ratings.md, "What is rated"): `why_not_counted` for the match itself, then
+    `pair_limit_reached` for who played it.
+    """
+    seats = seats if seats is not None else list(match.seats.select_related("user"))
+    return why_not_counted(match, seats) or pair_limit_reached(match, seats)
+
+
+def why_not_counted(match: Match, seats: list) -> str | None:
+    """Rated: ranked, finished with a ranking, two seats or more that came (Match.absentees), and
+    neither aborted nor idle:
+
+    - aborted (Lichess): somebody resigned, left or was counted out while a player who came had
+      not yet made a move of their own. So a resignation at once gains the other player nothing.
+    - idle: a seat whose every move the clock made for it did not take part.
+
+    A game played to its end by its rules is rated whoever scored what: a Dobble 53-0 as much as a
+    40-13, a duel that ended before one player's turn came as much as a long one.
     """
     if match.status != Match.Status.FINISHED or not (match.result or {}).get("ranking"):
         return "not finished"
     if not match.ranked:
         return "not ranked"
-    seats = seats if seats is not None else list(match.seats.select_related("user"))
     if len(seats) < 2:
         return "solo"
-    forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
+    absent = match.absentees()
+    if len(seats) - len(absent) < 2:
+        return "fewer than two players came"
+    present = [s for s in seats if s.number not in absent]
     made = set(match.actions.values_list("seat", "source").distinct())  # who moved, and who the clock moved for
     moved = {seat for seat, source in made if source != MatchAction.Source.TIMEOUT}
-    if len(seats) - len(match.absentees()) < 2:
-        return "fewer than two players came"
-    idle = [s for s in seats if s.number not in moved and s.number not in forfeited]
-    if not idle:
+    forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
+    unmoved = [s for s in present if s.number not in moved]
+    if forfeited - absent and unmoved:
+        gone = names([s for s in seats if s.number in forfeited - absent])
+        return f"aborted: {gone} left before every player had made a move"
+    idle = [s for s in unmoved if (s.number, MatchAction.Source.TIMEOUT) in made]
+    return f"{names(idle)} made no move of their own" if idle else None
+
+
+def pair_limit_reached(match: Match, seats: list) -> str | None:
+    """Two accounts that already played PAIR_GAMES_PER_DAY rated games of this game together in the
+    24 hours before this one ended are not rated against each other again that day (two accounts
+    farming each other: docs/security.md, "Fair play"). An event's own games are exempt: an
+    organizer, not the players, pairs them (a Dobble series plays one pair many times)."""
+    if occasions.of(match) is not None:
         return None
-    names = " and ".join(s.user.username for s in idle)
-    if any((s.number, MatchAction.Source.TIMEOUT) in made for s in idle):
-        return f"{names} made no move of their own"
-    return f"the game ended before {names} had a move"
+    absent = match.absentees()
+    users = {s.user_id: s.user for s in seats if s.number not in absent}
+    ended = match.finished_at or timezone.now()
+    together = games_together(match.game, list(users), ended, leave_out=match.pk)
+    for (one, other), count in sorted(together.items()):
+        if count >= PAIR_GAMES_PER_DAY:
+            return (
+                f"{users[one].username} and {users[other].username} have played {count} rated "
+                f"{match.get_game_display()} games together in the last 24 hours"
+            )
+    return None
+
+
+def games_together(game: str, user_ids: list[int], until, leave_out: int | None = None) -> Counter:
+    """{(smaller id, larger id): rated tables of the game the two shared} in the PAIR_WINDOW up to `until`."""
+    earlier = RatingChange.objects.filter(
+        game=game, user_id__in=user_ids, finished_at__gt=until - PAIR_WINDOW, finished_at__lte=until
+    ).exclude(match_id=leave_out)
+    tables: dict[int, set[int]] = {}
+    for match_id, user_id in earlier.values_list("match_id", "user_id"):
+        tables.setdefault(match_id, set()).add(user_id)
+    return Counter(pair for players in tables.values() for pair in combinations(sorted(players), 2))
+
+
+def pairs_at_limit(game: str, user_ids: list[int], now=None) -> set[tuple[int, int]]:
+    """The pairs among these accounts that a new rated game of `game` would not rate (for pairing)."""
+    together = games_together(game, user_ids, now or timezone.now())
+    return {pair for pair, count in together.items() if count >= PAIR_GAMES_PER_DAY}
+
+
+def names(seats: list) -> str:
+    return " and ".join(s.user.username for s in seats)
 
 
 def rate_match(match_id: int) -> list[RatingChange]:
@@ -89,17 +152,24 @@ def rate_match(match_id: int) -> list[RatingChange]:
             record_high_score(match)
             return []
         seats = sorted(match.seats.select_related("user"), key=lambda s: s.number) if match.ranked else []
-        reason = why_not_rated(match, seats)
+        reason = why_not_counted(match, seats)
         if reason:
             log.info("%s is not rated: %s", match, reason)
             return []
         # A seat whose player never came did not play: rated among the others only, as FIDE
         # rates no forfeit (the result still ranks them last).
         absent = match.absentees()
-        seats = [seat for seat in seats if seat.number not in absent]
         ranking = [[n for n in group if n not in absent] for group in match.result["ranking"]]
+        playing = [seat for seat in seats if seat.number not in absent]
+        # The players' rows are locked before counting their games together: two of their matches
+        # ending at once are counted one after the other, so neither slips past the limit.
+        ratings = lock_ratings(match.game, [seat.user for seat in playing])
+        reason = pair_limit_reached(match, seats)
+        if reason:
+            log.info("%s is not rated: %s", match, reason)
+            return []
+        seats = playing
         place = places_from_ranking([group for group in ranking if group], 1 + max(seat.number for seat in seats))
-        ratings = lock_ratings(match.game, [seat.user for seat in seats])
         before = [ratings[seat.user_id].standing() for seat in seats]
         after = rate_table(before, [place[seat.number] for seat in seats])
         changes = []

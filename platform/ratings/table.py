@@ -7,6 +7,17 @@ from ratings import elo, skill
 from ratings.elo import START
 from ratings.skill import MU, SIGMA
 
+# A rating is established, and on the leaderboards, once it rests on enough games and its uncertainty
+# has narrowed (Lichess ranks only ratings whose deviation is low, not merely old): 30 rated games (where
+# Elo's K drops from 40 to 20) and OpenSkill's sigma at most 5 (it starts at 8.33; about 4.1 after 30 duels).
+ESTABLISHED_GAMES = elo.PROVISIONAL_GAMES
+ESTABLISHED_SIGMA = 5.0
+
+
+def is_established(games: int, sigma: float) -> bool:
+    """Enough rated games and a narrow enough uncertainty to be ranked (docs/ratings.md, "Provisional")."""
+    return games >= ESTABLISHED_GAMES and sigma <= ESTABLISHED_SIGMA
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -21,7 +32,7 @@ class Standing:
 
     @property
     def provisional(self) -> bool:
-        return elo.is_provisional(self.games)
+        return not is_established(self.games, self.sigma)
 
 
 def rate_table(standings: Sequence[Standing], place: Sequence[int]) -> list[Standing]:

@@ -3,9 +3,11 @@ from django.http import Http404
 from django.shortcuts import render
 
 from games.engine import GAMES
-from ratings import elo, ladders
+from ratings import ladders
+from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA
 
 TOP = 5
+RULE = {"established_games": ESTABLISHED_GAMES, "established_sigma": ESTABLISHED_SIGMA}
 
 
 def leaderboards(request):
@@ -19,7 +21,7 @@ def leaderboards(request):
         }
         for slug, engine in GAMES.items()
     ]
-    return render(request, "ratings/leaderboards.html", {"boards": boards, "provisional_games": elo.PROVISIONAL_GAMES})
+    return render(request, "ratings/leaderboards.html", {"boards": boards, **RULE})
 
 
 def leaderboard(request, game: str):
@@ -39,9 +41,9 @@ def leaderboard(request, game: str):
             "rule": ladders.who_is_ranked(game, kind),
             "kinds": list(ladders.KINDS),
             "mine": mine,
-            "my_page": ladders.page_of(mine[0]) if mine else None,
+            "my_page": ladders.page_of(mine[0]) if mine and mine[0] else None,
             "first_place": page.start_index(),
-            "provisional_games": elo.PROVISIONAL_GAMES,
+            **RULE,
             "high_scores": ladders.high_scores(game) if GAMES[game].min_players == 1 else [],
         },
     )

@@ -511,7 +511,7 @@
     const change = (message.rating_changes || []).find((c) => c.seat === seat);
     if (!change) return null;
     return h("span", { class: change.delta >= 0 ? "rating-up" : "rating-down" },
-      ` ${change.before} → ${change.after} (${change.delta >= 0 ? "+" : ""}${change.delta})`);
+      ` ${change.before} → ${change.after}${change.provisional ? "?" : ""} (${change.delta >= 0 ? "+" : ""}${change.delta})`);
   }
 
   function addChat(message) {

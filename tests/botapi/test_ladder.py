@@ -12,6 +12,7 @@ from botapi.tasks import ladder_tick
 from games.matches import wakeups
 from games.matches.models import Match
 from ratings.models import Rating
+from ratings.services import PAIR_GAMES_PER_DAY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,6 +55,18 @@ def test_ladder_matches_are_rated_and_stop_at_the_daily_budget(alice, bob, setti
     assert ladder.run_ladder() == [], "Ace has played its two rated matches today"
     tomorrow = timezone.now() + timedelta(days=1, minutes=1)
     assert len(ladder.run_ladder(tomorrow)) == 1
+
+
+def test_two_bots_that_used_up_their_rated_games_together_today_are_not_paired_again(alice, bob, settings):
+    """One pair's rated games are limited a day (docs/security.md, "Fair play"): the ladder does not
+    seat them for a game that would not be rated."""
+    settings.MATCHMAKING_RATING = "elo"
+    ladder_bot(alice, "Ace"), ladder_bot(bob, "Bee")
+    for _ in range(PAIR_GAMES_PER_DAY):
+        (match,) = ladder.run_ladder()
+        assert wakeups.play_out(match.pk).rating_changes.count() == 2
+    assert ladder.run_ladder() == [], "a sixth game between them today would not be rated"
+    assert len(ladder.run_ladder(timezone.now() + timedelta(days=1, minutes=1))) == 1
 
 
 def test_a_suspended_bot_sits_out(alice, bob):

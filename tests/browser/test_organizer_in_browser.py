@@ -26,8 +26,8 @@ def wait_for_status(page, wanted: str, seconds: float = 90) -> None:
 
 
 def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(site, strict, make_user):
-    make_user("olga", role="organizer", is_staff=True)
-    make_user("otto", role="organizer", is_staff=True)
+    make_user("olga", role="organizer")
+    make_user("otto", role="organizer")
     page = strict.page()
     log_in(page, site, "olga")
     page.click("nav >> text=Organize")
@@ -65,7 +65,7 @@ def test_an_organizer_in_tokyo_schedules_in_tokyo_time_and_a_player_in_paris_rea
     site, strict, make_user
 ):
     """Every time was UTC: an organizer who typed 19:00 for an evening event set it for 04:00 in Tokyo."""
-    make_user("olga", role="organizer", is_staff=True)
+    make_user("olga", role="organizer")
     make_user("pierre")
     page = strict.page(timezone_id="Asia/Tokyo")
     log_in(page, site, "olga")
@@ -89,7 +89,7 @@ def test_an_organizer_in_tokyo_schedules_in_tokyo_time_and_a_player_in_paris_rea
 
 
 def test_an_organizer_pauses_resumes_and_cancels_from_the_dashboard(site, strict, make_user):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     page = strict.page()
     log_in(page, site, "olga")
     tomorrow = timezone.now() + timedelta(days=1)  # so the ticker does not start it before the button does
@@ -117,7 +117,7 @@ def test_an_organizer_pauses_resumes_and_cancels_from_the_dashboard(site, strict
 def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_an_entrant(
     site, strict, make_user, alice, bob
 ):
-    make_user("olga", role="organizer", is_staff=True)
+    make_user("olga", role="organizer")
     page = strict.page()
     log_in(page, site, "olga")
     tomorrow = (timezone.now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
@@ -211,7 +211,7 @@ def assert_accessible(page) -> None:
 def test_an_organizer_stops_a_dead_table_and_its_player_reads_that_it_counts_for_nobody(
     site, strict, make_user, alice, bob
 ):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     cup = in_thread(lambda: started_with(olga, [alice, bob]))
     table = cup.tables.get(round=1)
     player = strict.page()

@@ -65,7 +65,7 @@ def assert_accessible(page, where: str) -> None:
 
 
 def test_the_organizer_corrects_a_result_through_the_form_and_the_record_is_public(site, strict, make_user):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     cup = played_out(olga, "Dudo cup", "dudo", ["heuristic", "random", "heuristic"], rounds=2)
     table = cup.tables.filter(round=1).exclude(match=None).first()
     first, second = table.seating
@@ -95,7 +95,7 @@ def test_the_organizer_corrects_a_result_through_the_form_and_the_record_is_publ
 
 
 def test_standings_tiebreaks_exports_and_the_round_sheet(site, strict, make_user):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     cup = played_out(olga, "Dudo cup", "dudo", ["heuristic", "random", "heuristic"], rounds=2)
     page = strict.page()
     page.goto(f"{site}/tournaments/{cup.pk}/")
@@ -119,7 +119,7 @@ def test_standings_tiebreaks_exports_and_the_round_sheet(site, strict, make_user
 
 
 def test_the_normalisation_note_and_the_knockout_bracket(site, strict, make_user):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     totals = played_out(olga, "Buba night", "dudab", ["heuristic"] * 5, format="rounds-total", table_size=3, rounds=1)
     knockout = played_out(olga, "Dudo knockout", "dudo", ["heuristic", "random", "heuristic"], format="knockout")
     page = strict.page()
@@ -136,7 +136,7 @@ def test_the_normalisation_note_and_the_knockout_bracket(site, strict, make_user
 
 
 def test_a_running_bracket_draws_the_rounds_to_come_on_a_phone_too(site, strict, make_user):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
 
     def build():
         cup = Tournament.objects.create(
@@ -170,7 +170,7 @@ def test_a_running_bracket_draws_the_rounds_to_come_on_a_phone_too(site, strict,
 
 
 def test_a_round_robin_crosstable_fits_a_phone(site, strict, make_user):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     cup = played_out(olga, "All-play-all", "dudo", ["heuristic", "random"] * 3, format="round-robin")
     page = strict.page()
     page.set_viewport_size({"width": 390, "height": 800})
@@ -187,7 +187,7 @@ def test_a_finished_knockout_and_a_swiss_in_words(site, strict, make_user):
     """What an outside tester missed: distinct places from the final table's order, the round
     reached, byes and results in the round lists, "—" where direct encounter does not apply, the
     tiebreak legend, seeds."""
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     bots = ["heuristic", "random", "heuristic"] * 3
     cup = played_out(olga, "Dudo table knockout", "dudo", bots, format="knockout", table_size=4, advance=2)
     swiss = played_out(olga, "Dudo Swiss", "dudo", ["heuristic", "random", "heuristic"], rounds=2)
@@ -223,7 +223,7 @@ def test_a_finished_knockout_and_a_swiss_in_words(site, strict, make_user):
 
 
 def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_user, alice, bob):
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
 
     def build():
         soon = Tournament.objects.create(
@@ -285,7 +285,7 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
     """Alice never opened her round-1 table and was forfeited; opening it afterwards, she reads
     that she did not come (not "left"), that the moves were the computer's, and finds the way back
     to the tournament instead of a rematch."""
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
 
     def build():
         cup = Tournament.objects.create(
@@ -318,7 +318,7 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
 def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_when_it_starts(site, strict, make_user):
     """Nothing told a player that round 2 had been seated: they stayed on the page, and the clock
     played their game for them."""
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     ann = make_user("ann")
 
     cup = quick_dudo(olga, ann, rounds=2)
@@ -337,7 +337,7 @@ def at_a_casual_table_as_round_2_starts(site, strict, make_user, settings):
     """ann plays a casual game against a house bot while Quick Dudo's round 2 is seated (three
     rounds); her page has told her so. (page, olga, the tournament, the casual match, her round 2 match)."""
     settings.HOUSE_BOT_THINK_MS = 60_000  # her casual game waits on its bot's turn or on hers
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     ann = make_user("ann")
     cup = quick_dudo(olga, ann, rounds=3)
     casual = in_thread(
@@ -390,7 +390,7 @@ def test_a_player_who_resigns_her_other_game_is_taken_to_her_tournament_game(sit
 def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_hears_the_end(site, strict, make_user):
     """A tester's player was taken to round 3 within a second of her round 2 ending, never seeing
     who won; another lost a half-typed new password to the move; nobody heard the tournament end."""
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     ann = make_user("ann")
 
     def her_table(round_number):
@@ -429,7 +429,7 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
 def test_a_player_typing_in_her_finished_tables_chat_is_not_taken_away(site, strict, make_user):
     """A tester's "gg, well pla" was lost: the countdown to the next round's table moved her
     while she typed in the chat of the game that had just ended."""
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     ann = make_user("ann")
     cup = quick_dudo(olga, ann, rounds=2)
     first = in_thread(lambda: Seat.objects.get(match__tournament_table__round=1, user=ann).match_id)
@@ -452,7 +452,7 @@ def test_a_finished_tables_line_follows_what_the_tournament_tells(site, strict, 
     """Under a tester's cancel notice her finished table still said the tournament would seat her
     next game: the line was drawn once, when the page loaded."""
     settings.HOUSE_BOT_THINK_MS = 60_000  # the other table of the round stays in play
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     ann = make_user("ann")
     cup = quick_dudo(olga, ann, rounds=2)
     first = in_thread(lambda: Seat.objects.get(match__tournament_table__round=1, user=ann).match_id)
@@ -470,7 +470,7 @@ def test_a_finished_tables_line_follows_what_the_tournament_tells(site, strict, 
 def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(site, strict, make_user):
     """A player who resigned reloaded the table as the next round was seated and heard nothing of
     it, or of the tournament's end: a notice that went out while a page loaded was lost."""
-    olga = make_user("olga", role="organizer", is_staff=True)
+    olga = make_user("olga", role="organizer")
     ann = make_user("ann")
     cup = quick_dudo(olga, ann, rounds=2)
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])

@@ -195,6 +195,7 @@ def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bo
     facts = broadcast.rating_facts(match)
     changes = facts["rating_changes"]
     assert sorted(c["seat"] for c in changes) == [0, 1] and facts["not_rated"] is None
+    assert all(c["provisional"] for c in changes), "both still provisional: the table marks ?"
     assert sum(c["delta"] for c in changes) in (-1, 0, 1), "whole changes, each rounded on its own side"
     assert presence.current_message(match.pk, None)["rating_changes"] == changes
 

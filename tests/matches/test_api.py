@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from games.engine import get_game
+from games.matches import lifecycle
 from games.matches.models import Match, MatchAction
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ def test_a_finished_match_exports_a_replay_that_the_replay_command_verifies(clie
     from dubium import demo
 
     match = demo.play_bot_match("dubito", ["heuristic", "random"], seed=9)
-    client.force_login(make_user("steward", is_staff=True))
+    client.force_login(make_user("steward", is_staff=True, is_superuser=True))
     export = client.get(f"/api/matches/{match.pk}/replay/").json()
     assert (export["seed"], len(export["actions"])) == (9, match.seq)
     path = tmp_path / "replay.json"
@@ -77,7 +78,7 @@ def test_a_tampered_replay_fails_verification(client, tmp_path, make_user):
     from dubium import demo
 
     match = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
-    client.force_login(make_user("steward", is_staff=True))
+    client.force_login(make_user("steward", is_staff=True, is_superuser=True))
     export = client.get(f"/api/matches/{match.pk}/replay/").json()
     export["result"]["ranking"] = list(reversed(export["result"]["ranking"]))
     path = tmp_path / "bad.json"
@@ -86,17 +87,39 @@ def test_a_tampered_replay_fails_verification(client, tmp_path, make_user):
         call_command("replay", str(path))
 
 
-def test_only_staff_get_the_full_record_of_a_game_with_hidden_hands(client, alice):
+def test_the_full_record_of_a_hidden_hand_game_goes_to_superusers_its_players_and_its_bots_owners(
+    client, alice, bob, make_user
+):
+    """Organizers downloaded every hidden hand because they were staff (issue 30); a bot's owner
+    could not export their own bot's finished game (issue 36)."""
     from dubium import demo
 
     dudo = demo.play_bot_match("dudo", ["heuristic", "random"], seed=5)
     dobble = demo.play_bot_match("dobble", ["easy", "hard"], seed=5)
-    for viewer in (None, alice, dudo.seats.get(number=0).user):
+    owner = make_user("carol_owner")
+    robo = make_user("robo", is_bot=True, bot_owner=owner)
+    mine = lifecycle.create_match(game="dudo", players=2, host=alice, seed=3)
+    lifecycle.join_match(mine.pk, robo)
+    lifecycle.start_match(mine.pk, alice)
+    client.force_login(alice)
+    assert client.get(f"/api/matches/{mine.pk}/replay/").status_code == 409, "only after the end"
+    lifecycle.leave_match(mine.pk, alice)
+    staff = make_user("steward", is_staff=True, role="staff")
+    organizer = make_user("olga", role="organizer")
+    for viewer in (None, bob, staff, organizer, alice):
+        client.logout()
         if viewer is not None:
             client.force_login(viewer)
         refused = client.get(f"/api/matches/{dudo.pk}/replay/")
-        assert refused.status_code == 403 and refused.json()["code"] == "hidden_information"
+        assert refused.status_code == 403 and refused.json()["code"] == "hidden_information", viewer
         assert client.get(f"/api/matches/{dobble.pk}/replay/").json()["seed"] == 5  # nothing hidden in Dobble
+    for viewer, allowed in ((bob, False), (organizer, False), (staff, False), (alice, True), (owner, True)):
+        client.force_login(viewer)
+        assert client.get(f"/api/matches/{mine.pk}/replay/").status_code == (200 if allowed else 403), viewer
+        page = client.get(f"/match/{mine.pk}/replay/").content.decode()
+        assert (f"/api/matches/{mine.pk}/replay/" in page) is allowed, viewer
+    client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    assert client.get(f"/api/matches/{dudo.pk}/replay/").json()["seed"] == 5
 
 
 def test_replays_open_only_when_the_match_is_over(client, alice):

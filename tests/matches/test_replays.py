@@ -53,7 +53,8 @@ def test_a_bots_owner_replays_the_match_with_the_bots_hand_and_nobody_elses(clie
     assert client.get(f"/api/matches/{match.pk}/replay/3/?seat=1").status_code == 403
     html = client.get(f"/match/{match.pk}/replay/").content.decode()
     assert '<option value="0" selected>Dicey, with its hand</option>' in html
-    assert "Export JSON" not in html, "the whole record would show bob's hand: not offered to refuse"
+    # The whole record, every hand in it, once the game is over: what the bot saw and what it faced (issue 36).
+    assert "Export JSON" in html and client.get(f"/api/matches/{match.pk}/replay/").status_code == 200
 
 
 def test_the_replay_page_offers_no_seat_to_a_viewer_who_did_not_play(client, finished_dubito, alice):

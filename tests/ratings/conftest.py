@@ -10,7 +10,7 @@ def finished_match(db):
     """finished_match(game, users, ranking) -> a finished ranked Match where every seat moved twice.
 
     Options: ranked, status, forfeited (seat numbers; they had opened the table, unless also in
-    absent: never came), movers (seats that moved; default all),
+    absent: never came and never moved), movers (seats that moved; default all),
     timeouts (seats with only clock-made moves), minute (finished_at = 2026-01-01 12:00 + minutes),
     scores.
     """
@@ -53,7 +53,7 @@ def finished_match(db):
                 match=match, number=number, user=user, forfeited_at=at if gone else None,
                 disconnected_at=at if gone and number not in absent else None,
             )  # fmt: skip
-        moving = [n for n in (range(len(users)) if movers is None else movers) if n not in forfeited]
+        moving = [n for n in (range(len(users)) if movers is None else movers) if n not in absent]
         log = [(n, MatchAction.Source.BROWSER) for n in moving] * 2 + [
             (n, MatchAction.Source.TIMEOUT) for n in timeouts
         ]

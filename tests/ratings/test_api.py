@@ -1,6 +1,7 @@
 """The read-only ratings API: ladders, an account's ratings and history, high scores."""
 
 import pytest
+from django.db.models import F
 
 from ratings.models import HighScore, Rating
 from ratings.services import rate_match
@@ -8,36 +9,38 @@ from ratings.services import rate_match
 
 @pytest.fixture
 def rated(finished_match, alice, bob, bot):
+    """Three rated matches; then alice's and robo's Dudo ratings stand as if after 30 more games
+    (established, so ranked), while bob's stays provisional."""
     rate_match(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
     rate_match(finished_match("dudo", [alice, bot], [[1], [0]]).pk)
     rate_match(finished_match("dobble", [bob, alice], [[0], [1]]).pk)
+    Rating.objects.filter(game="dudo", user__in=[alice, bot]).update(games=F("games") + 30, sigma=4.0)
 
 
-def test_the_leaderboard_lists_places_and_ratings_best_first(client, rated):
+def test_the_leaderboard_lists_established_places_and_ratings_best_first(client, rated):
     body = client.get("/api/leaderboards/dudo/").json()
-    assert body["count"] == 3
+    assert body["count"] == 2, "bob's provisional rating is not ranked"
     # robo (1500) beats alice (1520): E = 1 / (1 + 10^(20/400)) = 0.471249, so 40 * 0.528751 = 21.150
     assert [
         (r["place"], r["player"], round(r["elo"], 3), r["games"], r["provisional"], r["bot"]) for r in body["results"]
     ] == [
-        (1, "robo", 1521.150, 1, True, True),
-        (2, "alice", 1498.850, 2, True, False),
-        (3, "bob", 1480.0, 1, True, False),
+        (1, "robo", 1521.150, 31, False, True),
+        (2, "alice", 1498.850, 32, False, False),
     ]
 
 
 def test_the_leaderboard_filters_humans_and_pages(client, rated):
     body = client.get("/api/leaderboards/dudo/", {"kind": "humans"}).json()
-    assert [r["player"] for r in body["results"]] == ["alice", "bob"]
+    assert [r["player"] for r in body["results"]] == ["alice"]
     assert client.get("/api/leaderboards/dudo/", {"page": 2}).status_code == 404
     assert client.get("/api/leaderboards/chess/").status_code == 404
 
 
 def test_an_accounts_ratings_have_openskill_and_the_place_on_each_ladder(client, rated):
     body = client.get("/api/ratings/ALICE/").json()
-    assert [(r["game"], r["place"], r["games"], r["wins"]) for r in body["results"]] == [
-        ("dobble", 2, 1, 0),
-        ("dudo", 2, 2, 1),
+    assert [(r["game"], r["place"], r["games"], r["wins"], r["provisional"]) for r in body["results"]] == [
+        ("dobble", None, 1, 0, True),
+        ("dudo", 2, 32, 1, False),
     ]
     dudo = Rating.objects.get(user__username="alice", game="dudo")
     assert (body["results"][1]["mu"], body["results"][1]["sigma"], body["results"][1]["ordinal"]) == (
@@ -87,6 +90,6 @@ def test_the_leaderboard_costs_three_queries_whatever_its_size(client, rated, ma
     with django_assert_num_queries(3):
         client.get("/api/leaderboards/dudo/")
     for i in range(30):
-        Rating.objects.create(user=make_user(f"extra{i}"), game="dudo", elo=1400 + i, games=1)
+        Rating.objects.create(user=make_user(f"extra{i}"), game="dudo", elo=1400 + i, games=30, sigma=4.0)
     with django_assert_num_queries(3):
-        assert len(client.get("/api/leaderboards/dudo/").json()["results"]) == 33
+        assert len(client.get("/api/leaderboards/dudo/").json()["results"]) == 32

@@ -10,12 +10,17 @@ from ratings.models import HighScore, Rating
 @pytest.fixture
 def ladder(make_user):
     """dudo: h0 1700, b1 1650 (bot), h2 1600, b3 1600 (bot), h4 1500 ... 12 accounts, 50 points apart
-    but a tie; the first six established, the others provisional."""
+    but a tie, all established; then three provisional ones at the top: p12 1900 (3 games), p13 1850
+    (40 games but sigma still 6), p14 1800 (29 games)."""
     users = []
     for i in range(12):
         user = make_user(f"{'b' if i % 2 else 'h'}{i}", is_bot=bool(i % 2))
         elo = 1700 - 50 * i + (50 if i == 3 else 0)
-        Rating.objects.create(user=user, game="dudo", elo=elo, peak=elo, games=40 if i < 6 else 3, is_bot=user.is_bot)
+        Rating.objects.create(user=user, game="dudo", elo=elo, peak=elo, games=40, sigma=4.0, is_bot=user.is_bot)
+        users.append(user)
+    for i, (elo, games, sigma) in enumerate([(1900, 3, 7.0), (1850, 40, 6.0), (1800, 29, 4.9)], start=12):
+        user = make_user(f"p{i}")
+        Rating.objects.create(user=user, game="dudo", elo=elo, peak=elo, games=games, sigma=sigma)
         users.append(user)
     return users
 
@@ -42,7 +47,7 @@ def test_the_filters_keep_humans_or_bots_and_places_follow(ladder):
     assert ladders.position("dudo", ladder[4], "bots") is None
 
 
-def test_the_page_shows_places_provisional_marks_and_the_viewers_place(client, ladder, monkeypatch):
+def test_the_page_shows_places_and_the_viewers_place(client, ladder, monkeypatch):
     monkeypatch.setattr(ladders, "PAGE_SIZE", 5)
     client.force_login(ladder[7])
     response = client.get(reverse("leaderboard", args=["dudo"]), {"page": 2})
@@ -51,9 +56,28 @@ def test_the_page_shows_places_provisional_marks_and_the_viewers_place(client, l
     assert response.context["first_place"] == 6
     assert response.context["mine"][0] == 8 and response.context["my_page"] == 2
     html = response.content.decode()
-    assert "You are <strong>#8</strong> with 1350 (provisional)" in html
+    assert "You are <strong>#8</strong> with 1350" in html
     assert '<tr class="me"><td>8</td>' in html
-    assert html.count('class="provisional"') == 4  # h6, b7, h8, b9 have 3 games
+    assert 'class="provisional"' not in html
+
+
+def test_provisional_ratings_are_off_the_ladder_and_their_owner_sees_theirs_marked(client, ladder):
+    """A bot with 4 provisional games topped the Dudo leaderboard: only established ratings (30 rated
+    games and sigma at most 5) are ranked, on every page and in the API."""
+    assert names(ladders.ladder("dudo")[:2]) == ["h0", "b1"]
+    assert ladders.position("dudo", ladder[12]) == (None, Rating.objects.get(user=ladder[12]))
+    client.force_login(ladder[13])
+    response = client.get(reverse("leaderboard", args=["dudo"]))
+    html = response.content.decode()
+    assert len(response.context["page"]) == 12 and "/u/p12/" not in html and "/u/p14/" not in html
+    assert 'Your rating: <strong>1850<abbr class="provisional" title="provisional">?</abbr></strong>' in html
+    assert "Only established ratings are ranked: at least 30 rated games" in html
+    index = client.get(reverse("leaderboards")).content.decode()
+    assert "/u/p12/" not in index and 'You: 1850<abbr class="provisional" title="provisional">?</abbr>' in index
+    assert "/u/p12/" not in client.get("/").content.decode()
+    api = client.get("/api/leaderboards/dudo/").json()
+    assert api["count"] == 12 and api["results"][0]["player"] == "h0"
+    assert client.get("/api/ratings/p14/").json()["results"][0]["place"] is None
 
 
 def test_the_page_filters_bots(client, ladder):
@@ -75,7 +99,7 @@ def test_the_page_runs_the_same_queries_whatever_the_ladder_size(client, ladder,
         client.get(reverse("leaderboard", args=["dudo"]))
     for i in range(40):
         user = make_user(f"extra{i}")
-        Rating.objects.create(user=user, game="dudo", elo=1000 + i, games=1)
+        Rating.objects.create(user=user, game="dudo", elo=1000 + i, games=40, sigma=4.0)
     with django_assert_num_queries(9):
         client.get(reverse("leaderboard", args=["dudo"]), {"page": 2})
 
@@ -87,7 +111,7 @@ def test_the_index_shows_each_games_top_five_and_my_place(client, ladder, django
     dudo = next(b for b in response.context["boards"] if b["engine"].slug == "dudo")
     assert names(dudo["top"]) == ["h0", "b1", "h2", "b3", "h4"]
     assert dudo["mine"][0] == 12
-    assert "You: #12, 1150?" in response.content.decode()
+    assert "You: #12, 1150</p>" in response.content.decode()
 
 
 def test_the_dubito_page_lists_solo_high_scores_best_first(client, finished_match, alice, bob):
@@ -105,7 +129,10 @@ def test_the_dubito_page_lists_solo_high_scores_best_first(client, finished_matc
 
 def test_dobble_ranks_people_apart_from_bots_unless_asked(client, ladder):
     for rating in Rating.objects.filter(game="dudo"):
-        Rating.objects.create(user=rating.user, game="dobble", elo=rating.elo, peak=rating.elo, is_bot=rating.is_bot)
+        Rating.objects.create(
+            user=rating.user, game="dobble", elo=rating.elo, games=rating.games, sigma=rating.sigma,
+            is_bot=rating.is_bot,
+        )  # fmt: skip
     page = client.get(reverse("leaderboard", args=["dobble"])).content.decode()
     assert "h0" in page and "b1" not in page
     everyone = client.get(reverse("leaderboard", args=["dobble"]) + "?kind=all").content.decode()
@@ -118,7 +145,7 @@ def test_every_page_shows_dobble_bots_apart_and_says_so(client, make_user):
     """Dobble ranks people and bots apart: the home page, the leaderboards and the Dobble ladder
     agree on who is listed, and each says the rule in words."""
     bot = make_user("HardBot", is_bot=True)
-    Rating.objects.create(user=bot, game="dobble", elo=1520, peak=1520, games=3, is_bot=True)
+    Rating.objects.create(user=bot, game="dobble", elo=1520, peak=1520, games=30, sigma=4.0, is_bot=True)
     assert "HardBot" not in client.get("/").content.decode()
     for url in (reverse("leaderboards"), reverse("leaderboard", args=["dobble"])):
         html = client.get(url).content.decode()

@@ -48,14 +48,14 @@ def test_a_free_for_all_table_stores_the_pairwise_deltas(finished_match, alice, 
 
 
 def test_k_drops_to_20_after_30_rated_games(finished_match, alice, bob):
-    for _ in range(15):
-        rate_match(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
-        rate_match(finished_match("dudo", [alice, bob], [[1], [0]]).pk)
+    for day in range(15):  # two games a day: under the limit of rated games between one pair
+        rate_match(finished_match("dudo", [alice, bob], [[0], [1]], minute=day * 1440).pk)
+        rate_match(finished_match("dudo", [alice, bob], [[1], [0]], minute=day * 1440 + 1).pk)
     rating = Rating.objects.get(user=alice)
     assert rating.games == 30 and not rating.provisional
     assert rating_for(alice, "dudo").provisional is False
     a, b = elo_of(alice), elo_of(bob)
-    rate_match(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
+    rate_match(finished_match("dudo", [alice, bob], [[0], [1]], minute=15 * 1440).pk)
     assert round(elo_of(alice) - a, 9) == round(20 * (1 - elo.expected(a, b)), 9) == 10.594255236
     assert round(elo_of(bob) - b, 9) == -10.594255236
 
@@ -82,11 +82,22 @@ def test_a_forfeiting_player_loses(finished_match, alice, bob, carol):
     assert elo_of(alice) < 1500 < elo_of(bob)
 
 
-def test_a_player_who_opened_the_table_and_forfeits_before_moving_still_loses(finished_match, alice, bob):
+def test_a_player_who_resigns_before_every_player_has_moved_aborts_the_game(finished_match, alice, bob, carol):
+    """Lichess's abort: two fresh accounts farmed 20 rated Dudo games, one resigning at once. A
+    resignation (or leaving) before every player who came has made a move of their own rates nothing."""
     match = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0], movers=[1])
-    assert why_not_rated(match) is None
-    rate_match(match.pk)
-    assert (elo_of(alice), elo_of(bob)) == (1480.0, 1520.0)
+    assert why_not_rated(match) == "aborted: alice left before every player had made a move"
+    assert rate_match(match.pk) == []
+    moved_then_resigned = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[1], movers=[1])
+    moved_then_resigned.seats.filter(number=0).update(disconnected_at=moved_then_resigned.finished_at)  # came
+    assert why_not_rated(moved_then_resigned) == "aborted: bob left before every player had made a move"
+    table = finished_match("dudo", [alice, bob, carol], [[1], [2], [0]], forfeited=[0], movers=[0, 1])
+    table.seats.filter(number=2).update(disconnected_at=table.finished_at)  # carol came, her turn never did
+    assert why_not_rated(table) == "aborted: alice left before every player had made a move"
+    after_both_moved = finished_match("dudo", [alice, bob], [[1], [0]], forfeited=[0])
+    assert why_not_rated(after_both_moved) is None
+    rate_match(after_both_moved.pk)
+    assert (elo_of(alice), elo_of(bob)) == (1480.0, 1520.0), "a resignation once both have moved loses"
 
 
 def test_not_rated_aborted_unranked_running_or_idle_matches(finished_match, alice, bob):
@@ -117,12 +128,22 @@ def test_a_player_who_came_and_made_no_move_of_their_own_leaves_the_match_unrate
     assert rate_match(match.pk) == []
 
 
-def test_a_game_over_before_a_player_had_a_turn_says_so_rather_than_blame_them(finished_match, alice, bob):
+def test_a_resignation_on_the_first_move_names_who_left_rather_than_blame_the_other(finished_match, alice, bob):
     """alice resigned on the first move: "bob made no move of their own" read as bob's doing (tester's finding)."""
     match = finished_match("dudo", [alice, bob], [[1], [0]], movers=[], forfeited=[0])
     match.seats.filter(number=1).update(disconnected_at=match.finished_at)  # bob had the table open
-    assert why_not_rated(match) == "the game ended before bob had a move"
+    assert why_not_rated(match) == "aborted: alice left before every player had made a move"
     assert rate_match(match.pk) == []
+
+
+def test_a_game_played_to_its_end_is_rated_whatever_the_score_shutouts_included(finished_match, alice, bot):
+    """A Dobble 53-0 against HardBot was not rated ("the game ended before HardBot had a move") while
+    40-13 was: a game that reached its end by its rules is rated by the same rule whatever the score."""
+    shutout = finished_match("dobble", [alice, bot], [[0], [1]], movers=[0], scores={"0": 53, "1": 0})
+    close = finished_match("dobble", [alice, bot], [[0], [1]], scores={"0": 40, "1": 13})
+    assert why_not_rated(shutout) is None and why_not_rated(close) is None
+    assert [c.delta for c in rate_match(shutout.pk)] == [20.0, -20.0]
+    assert len(rate_match(close.pk)) == 2
 
 
 def test_a_table_abandoned_before_anyone_moved_is_not_rated(finished_match, alice, bob):

@@ -33,7 +33,8 @@ def snapshot():
 
 @pytest.fixture
 def history(finished_match, make_user):
-    """80 rated two- to five-player Dudo tables and 20 Dobble duels among six accounts, in order."""
+    """80 rated two- to five-player Dudo tables and 20 Dobble duels among six accounts, in order, a
+    day apart (one pair's rated games in a day are limited)."""
     rng = random.Random(7)
     users = [make_user(f"player{i}", is_bot=i % 2 == 0) for i in range(6)]
     for i in range(100):
@@ -42,7 +43,7 @@ def history(finished_match, make_user):
         seats = list(range(len(table)))
         rng.shuffle(seats)
         ranking = [[seats[0], seats[1]]] + [[s] for s in seats[2:]] if i % 10 == 0 else [[s] for s in seats]
-        rate_match(finished_match(game, table, ranking).pk)
+        rate_match(finished_match(game, table, ranking, minute=i * 1440).pk)
     return users
 
 

@@ -23,8 +23,8 @@ CALLERS = ("anonymous", "player", "other", "organizer", "other_organizer", "bot"
 def world(make_user):
     player = make_user("pat")
     other = make_user("olivia")
-    organizer = make_user("orson", role="organizer", is_staff=True)
-    other_organizer = make_user("oona", role="organizer", is_staff=True)
+    organizer = make_user("orson", role="organizer")
+    other_organizer = make_user("oona", role="organizer")
     staff = make_user("stella", role="staff", is_staff=True, is_superuser=True)
     owner_client = APIClient()
     owner_client.force_authenticate(player)

@@ -101,7 +101,7 @@ def test_the_admin_explains_what_it_refuses(client, olga, fields, message):
 
 
 def test_an_organizer_cannot_change_someone_else_s_tournament(client, olga, make_user):
-    other = make_user("otto", role="organizer", is_staff=True)
+    other = make_user("otto", role="organizer")
     theirs = Tournament.objects.create(name="Otto's", game="dudo", organizer=other, starts_at=timezone.now())
     client.force_login(olga)
     page = client.get(f"/admin/tournaments/tournament/{theirs.pk}/change/")
@@ -162,3 +162,64 @@ def test_a_started_tournament_cannot_be_deleted_only_cancelled(client, olga):
     assert 'value="delete_selected"' not in listing
     client.post(f"/admin/tournaments/tournament/{planned.pk}/delete/", {"post": "yes"})
     assert list(Tournament.objects.values_list("name", flat=True)) == ["Live"]
+
+
+def entry_form(cup: Tournament, entries: list[dict], **fields) -> dict:
+    """The change form of `cup` as posted, with `entries` as new rows of the entry inline."""
+    known = {"name": cup.name, "game": cup.game, "max_entries": cup.max_entries, "rounds": cup.rounds}
+    data = add_form(**{**known, **fields})
+    data["entries-TOTAL_FORMS"] = str(len(entries))
+    for i, entry in enumerate(entries):
+        data.update({f"entries-{i}-{key}": value for key, value in entry.items()})
+    return data
+
+
+def test_the_admin_keeps_the_entry_rules_of_every_other_page(client, olga, alice, bob, carol):
+    """The admin's entry inline let in 3 entries in a max-2 tournament: entries now change through
+    the organizer's services only, which count the room."""
+    cup = Tournament.objects.create(
+        name="Two only", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(days=1), max_entries=2,
+        rounds=1,
+    )
+    client.force_login(olga)
+    rows = [{"user": user.pk, "tournament": cup.pk} for user in (alice, bob, carol)]
+    response = client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", entry_form(cup, rows))
+    assert response.status_code == 302 and cup.entries.count() == 0, "the inline adds nobody"
+    too_many = client.post(
+        f"/admin/tournaments/tournament/{cup.pk}/change/", entry_form(cup, [], add_players="alice, bob, carol")
+    )
+    assert "0 entered and 3 to add would make 3: this tournament takes 2." in too_many.content.decode()
+    assert cup.entries.count() == 0
+    url = f"/admin/tournaments/tournament/{cup.pk}/change/"
+    response = client.post(url, entry_form(cup, [], add_players="alice, bob"))
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert sorted(cup.entries.values_list("user__username", flat=True)) == ["alice", "bob"]
+    client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", entry_form(cup, [], add_house_bots="random"))
+    assert cup.entries.count() == 2
+
+
+def test_nobody_seats_a_house_bot_on_a_person_s_seat(client, olga, alice, bob):
+    """The admin could set a person's entry to be played by HardBot: a rated seat moved by 20
+    points with neither of them moving."""
+    from django.core.exceptions import ValidationError
+
+    from games.matches import lifecycle
+    from games.matches.errors import MatchError
+    from tournaments.models import Entry
+
+    cup = Tournament.objects.create(name="Cup", game="dudo", organizer=olga, starts_at=timezone.now())
+    client.force_login(olga)
+    entry = services.enter(cup.pk, alice)
+    change = entry_form(cup, [], max_entries=16)
+    change.update({"entries-INITIAL_FORMS": "1", "entries-TOTAL_FORMS": "1", "entries-0-id": entry.pk,
+                   "entries-0-tournament": cup.pk, "entries-0-user": alice.pk, "entries-0-house_bot": "heuristic"})
+    assert client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", change).status_code == 302
+    entry.refresh_from_db()
+    assert entry.house_bot == ""
+    with pytest.raises(ValidationError, match="never a person's"):
+        Entry(tournament=cup, user=bob, house_bot="heuristic").full_clean()
+    with pytest.raises(MatchError, match="never a person's"):
+        lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice, "house_bot": "heuristic"}, {"user": bob}], now=timezone.now(),
+            ranked=True, clock="turn", clock_initial_ms=30_000,
+        )  # fmt: skip

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are han
 
 @pytest.fixture
 def otto(make_user):
-    return make_user("otto", role="organizer", is_staff=True)
+    return make_user("otto", role="organizer")
 
 
 def form_data(**changes) -> dict:

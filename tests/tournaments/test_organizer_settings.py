@@ -200,7 +200,7 @@ def test_a_withdrawal_refused_says_why(client, olga, alice, otto_organizer):
 
 @pytest.fixture
 def otto_organizer(make_user):
-    return make_user("otto", role="organizer", is_staff=True)
+    return make_user("otto", role="organizer")
 
 
 def test_the_entry_list_shows_who_checked_in_and_when(client, olga, alice, bob):
