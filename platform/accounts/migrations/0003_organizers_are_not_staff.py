@@ -8,6 +8,6 @@ def organizers_are_not_staff(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("accounts", "0001_initial")]
+    dependencies = [("accounts", "0002_username_key")]
 
     operations = [migrations.RunPython(organizers_are_not_staff, migrations.RunPython.noop)]
