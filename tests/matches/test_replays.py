@@ -53,7 +53,7 @@ def test_a_bots_owner_replays_the_match_with_the_bots_hand_and_nobody_elses(clie
     assert client.get(f"/api/matches/{match.pk}/replay/3/?seat=1").status_code == 403
     html = client.get(f"/match/{match.pk}/replay/").content.decode()
     assert '<option value="0" selected>Dicey, with its hand</option>' in html
-    assert "Export JSON" not in html, "the whole record would show bob's hand: not offered to refuse"
+    assert "Export JSON" in html, "a player's bot's owner may check the deal with the whole record (docs/fair-play.md)"
 
 
 def test_the_replay_page_offers_no_seat_to_a_viewer_who_did_not_play(client, finished_dubito, alice):
