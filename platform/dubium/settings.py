@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "games.lobby",
     "tournaments",
     "botapi",
+    "fairplay",
     "dubium",
     "axes",
 ]
@@ -70,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "fairplay.middleware.BrowserCookieMiddleware",
 ]
 
 ROOT_URLCONF = "dubium.urls"
