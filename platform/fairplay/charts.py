@@ -33,11 +33,11 @@ def bars_svg(chart: dict | None, label: str) -> SafeString:
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="evidence-chart" viewBox="0 0 {w} {h}" width="{w}" '
         'height="{h}" role="img" aria-label="{label}"><title>{label}</title>'
-        '<line x1="{left}" y1="{zero:.1f}" x2="{right}" y2="{zero:.1f}" stroke="#bbb"/>'
+        '<line x1="{left}" y1="{zero}" x2="{right}" y2="{zero}" stroke="#bbb"/>'
         '<text x="{tx}" y="{ty}" font-size="10" text-anchor="end">{high}</text>'
         "{keys}{rects}{ticks}"
         '<text x="{right}" y="{h}" font-size="10" dy="-2" text-anchor="end">{unit}</text></svg>',
-        w=WIDTH, h=HEIGHT, left=LEFT, right=WIDTH - RIGHT, zero=y(0), tx=LEFT - 4, ty=TOP + 4,
+        w=WIDTH, h=HEIGHT, left=LEFT, right=WIDTH - RIGHT, zero=f"{y(0):.1f}", tx=LEFT - 4, ty=TOP + 4,
         high=round(high, 2), label=label, unit=chart.get("unit", ""),
         keys=format_html_join(
             "", '<rect x="{1}" y="4" width="10" height="10" fill="{0}"/><text x="{1}" y="13" dx="14" '
