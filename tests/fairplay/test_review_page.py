@@ -29,7 +29,7 @@ def test_only_staff_find_the_page_and_the_flagged_player_never_learns_of_it(clie
         client.force_login(player)
         assert client.get("/staff/fair-play/").status_code == 404
         assert client.post(f"/staff/fair-play/{flag.pk}/", {"action": "dismiss"}).status_code == 404
-    profile = client.get(f"/u/{alice.username}/")
+    profile = client.get(f"/accounts/u/{alice.username}/")
     assert profile.status_code == 200 and "faster than people" not in profile.content.decode()
     assert Flag.objects.get().status == Flag.Status.OPEN
 
@@ -49,7 +49,8 @@ def test_dismissing_a_flag_is_written_in_the_audit_log(client, flag, steward):
     flag.refresh_from_db()
     assert flag.status == Flag.Status.DISMISSED
     entry = ReviewAction.objects.get()
-    assert (entry.staff, entry.user, entry.kind, entry.note) == (steward, flag.user, "dismiss", "a quick player, seen live")
+    assert (entry.staff, entry.user, entry.kind) == (steward, flag.user, ReviewAction.Kind.DISMISS)
+    assert entry.note == "a quick player, seen live"
     assert "a quick player, seen live" in client.get("/staff/fair-play/").content.decode()
 
 
