@@ -54,9 +54,12 @@ def seats_shown_to(match, user) -> list[int]:
 
 
 def may_check_deal(match, user) -> bool:
-    """Who is told a finished match's seed and given its full record, to check the deal: its
-    players (a bot's owner too) and staff. Others see the commitment and the site's verdict: the
-    seed deals every hand, and the rules keep an uncalled bluff from other eyes (docs/fair-play.md)."""
+    """Who is told a finished match's seed and given its full record, to check the deal: in a game
+    with hidden hands its players (a bot's owner too) and staff, in another anyone. Others see the
+    commitment and the site's verdict: the seed deals every hand, and the rules keep an uncalled
+    bluff from other eyes (docs/fair-play.md)."""
+    if not match.engine.hidden_information:
+        return True
     return user.is_authenticated and (user.is_staff or bool(seats_shown_to(match, user)))
 
 

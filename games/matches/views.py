@@ -59,7 +59,7 @@ def replay(request, match_id: int):
         {
             "match": match,
             "seen_by": seen_by,
-            "exportable": not match.engine.hidden_information or replays.may_check_deal(match, request.user),
+            "exportable": replays.may_check_deal(match, request.user),
             "deal": match.deal_facts(reveal=replays.may_check_deal(match, request.user)),
             "deal_check": replays.deal_check(match),
             "names": [seat.user.username for seat in sorted(match.seats.all(), key=lambda s: s.number)],
