@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from fairplay.actions import rated_play_stopped
 from games.engine import GAMES
 from games.lobby.models import QueueEntry, QueuePairing
 from games.matches import broadcast, lifecycle
@@ -38,6 +39,8 @@ def join_queue(
     if game not in GAMES:
         raise MatchError("bad_request", f"There is no game called {game!r}.")
     engine = GAMES[game]
+    if rated_play_stopped(user):
+        raise MatchError("rated_play_stopped", "Your account may not play rated games: write to the site's staff.")
     if not engine.smallest_table <= players <= engine.max_players:
         raise MatchError(
             "bad_request", f"Ranked {engine.name} tables seat {engine.smallest_table} to {engine.max_players}."

@@ -80,6 +80,7 @@ def summary(match: Match) -> dict:
         "seats": [{"seat": s.number, "player": s.user.username, "bot": s.user.is_bot} for s in match.seats.all()],
         "seq": match.seq,
         "result": match.result,
+        "deal": match.deal_facts(reveal=False),
         "created_at": match.created_at,
         "started_at": match.started_at,
         "finished_at": match.finished_at,
@@ -149,9 +150,9 @@ def match_detail(request, match_id: int):
     """The table and, for a seated player, their own view (spectators get the public one)."""
     match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
     seat = match.seat_of(request.user)
-    return Response(
-        {**summary(match), "state": presence.current_message(match.pk, None if seat is None else seat.number)}
-    )
+    deal = match.deal_facts(reveal=replays.may_export_everything(match, request.user))
+    state = presence.current_message(match.pk, None if seat is None else seat.number)
+    return Response({**summary(match), "deal": deal, "state": state})
 
 
 @extend_schema(request=None, responses={200: dict})
@@ -193,9 +194,10 @@ def act(request, match_id: int):
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def replay_export(request, match_id: int):
-    """Seed, options and every action of a finished match: `manage.py replay` verifies it. In a game
-    with hidden cards or dice they would show every hand: only superusers, the match's own players
-    and its bots' owners get them there (replays.may_export_everything)."""
+    """Seed, salt, options and every action of a finished match: `manage.py replay` and
+    games/verify_deal.py verify it. In a game with hidden cards or dice they show every hand: only
+    superusers, the match's own players and its bots' owners get them there
+    (replays.may_export_everything)."""
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
         return Response(
@@ -206,7 +208,10 @@ def replay_export(request, match_id: int):
             {
                 "type": "error",
                 "code": "hidden_information",
-                "message": "The full record of this game would show every hand: watch its replay instead.",
+                "message": (
+                    "The full record of this game shows every hand, so only its players get it: "
+                    "watch its replay instead."
+                ),
             },
             status=403,
         )

@@ -68,6 +68,7 @@ def table_facts(match, state, seats) -> dict:
         # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
         "starts_in_ms": max(0, round((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
         "result": match.result,
+        "deal": match.deal_facts(reveal=False),
         # Where in the history the clock moved for a seat: all of them in a whole message, the
         # latest move's in a push after it (clients keep what they were told).
         "clock_moves": getattr(match, "clock_moves", []),
@@ -83,6 +84,8 @@ def seat_message(match, state, facts: dict, seat: int | None, history_tail: int 
     playing = seat is not None and seat in facts["to_act"] and seat not in given_up
     legal = engine.legal_actions(state, seat) if playing else []
     message = {**facts, "seat": seat, "view": view, "legal": legal}
+    if seat is not None and match.deal_over:  # a player may check the deal once it is over
+        message["deal"] = match.deal_facts(reveal=True)
     if view is not None and history_tail is None:
         view["history"] = match.whole_history()
     elif view is not None:

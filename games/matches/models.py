@@ -4,14 +4,22 @@ The snapshot is a cache: seed + options + the action log replay it exactly
 (`python manage.py replay`), so the log is the record and never changes.
 """
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
 from games.engine import GAMES, KEPT_HISTORY
 from games.matches.jsoncolumns import Decoder, Encoder
 from games.matches.time_controls import clock_label
+from games.verify_deal import commitment as deal_commitment
 
 GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
+
+
+def new_salt() -> str:
+    """The secret that keeps a match's published commitment from giving its seed away."""
+    return secrets.token_hex(16)
 
 
 class Match(models.Model):
@@ -30,6 +38,12 @@ class Match(models.Model):
     options = models.JSONField(default=dict, blank=True, encoder=Encoder, decoder=Decoder)
     players = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
+    salt = models.CharField(
+        max_length=32,
+        default=new_salt,
+        blank=True,
+        help_text="Secret until the end; empty for matches before commitments.",
+    )
     ranked = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     host = models.ForeignKey(
@@ -86,6 +100,24 @@ class Match(models.Model):
     def clock_label(self) -> str:
         """The clock as players read it: "3+2", "1 minute per move", "no clock"."""
         return clock_label(self.clock, self.clock_initial_ms, self.clock_increment_ms)
+
+    @property
+    def commitment(self) -> str | None:
+        """The deal's commitment that every seat and spectator sees from the start (docs/fair-play.md)."""
+        return deal_commitment(self.seed, self.salt) if self.salt else None
+
+    @property
+    def deal_over(self) -> bool:
+        """The seed and salt may be told only once the match is over: before, they would show every hand."""
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    def deal_facts(self, reveal: bool) -> dict:
+        """What a table or an API answer says of the deal: the commitment, and, once the match is
+        over and to a viewer who may check it (`reveal`: its players, staff), the seed and salt."""
+        facts = {"commitment": self.commitment}
+        if reveal and self.deal_over and self.commitment:
+            facts |= {"seed": self.seed, "salt": self.salt}
+        return facts
 
     def option_labels(self) -> list[str]:
         """The table's options as players read them ("Dice per player: 1")."""

@@ -1,5 +1,9 @@
-"""Replays: a finished match is its seed, options and action log; everything else follows."""
+"""Replays: a finished match is its seed, options and action log; everything else follows.
 
+The record also carries the deal's commitment and its salt, and each action's history
+entries as the table showed them, so that games/verify_deal.py can check the deal."""
+
+from games import verify_deal
 from games.engine import get_game
 from games.simulate import replay
 
@@ -13,9 +17,11 @@ def export(match) -> dict:
         "players": match.players,
         "options": match.options,
         "seed": match.seed,
+        "salt": match.salt,
+        "commitment": match.commitment,
         "actions": [
-            {"seq": seq, "seat": seat, "action": action}
-            for seq, seat, action in match.actions.values_list("seq", "seat", "action")
+            {"seq": seq, "seat": seat, "action": action, "events": events}
+            for seq, seat, action, events in match.actions.values_list("seq", "seat", "action", "events")
         ],
         "result": match.result,
     }
@@ -27,13 +33,7 @@ def verify(data: dict) -> tuple[bool, dict]:
     state = replay(
         game, data["players"], data["seed"], data["options"], [(a["seat"], a["action"]) for a in data["actions"]]
     )
-    recorded = data.get("result") or {}
-    if recorded.get("forfeited"):
-        return True, {"note": "a seat forfeited: the log replays, the ranking comes from the forfeit"}
-    if not game.is_over(state):
-        return False, {"error": "the log does not reach the end of the game"}
-    result = game.result(state)
-    return result["ranking"] == recorded.get("ranking"), result
+    return verify_deal.result_agrees(game, state, data.get("result"))
 
 
 def seats_shown_to(match, user) -> list[int]:
@@ -60,6 +60,15 @@ def may_export_everything(match, user) -> bool:
     if not match.engine.hidden_information or user.is_superuser:
         return True
     return match.status == match.Status.FINISHED and bool(seats_shown_to(match, user))
+
+
+def deal_check(match) -> dict | None:
+    """The site's own check of a finished match's deal, for its replay page: the commitment,
+    and whether the seed and salt hash to it and every chance event follows from the seed."""
+    if not match.commitment or match.status != match.Status.FINISHED:
+        return None
+    verdict = verify_deal.verify(export(match))
+    return {"fair": verdict.ok, "problems": verdict.problems}
 
 
 def frame(match, step: int, seat: int | None) -> dict:

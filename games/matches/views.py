@@ -1,5 +1,6 @@
 """Pages of a match: the live table and the replay viewer. The websocket does the rest."""
 
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 
@@ -7,6 +8,7 @@ from games.bots import bot_strengths
 from games.dobble.deck import SYMBOL_NAMES
 from games.matches import occasions, replays
 from games.matches.models import Match
+from games.matches.verifier import verifier_archive
 
 
 def missing(request, message: str):
@@ -58,11 +60,20 @@ def replay(request, match_id: int):
             "match": match,
             "seen_by": seen_by,
             "exportable": replays.may_export_everything(match, request.user),
+            "deal": match.deal_facts(reveal=replays.may_export_everything(match, request.user)),
+            "deal_check": replays.deal_check(match),
             "names": [seat.user.username for seat in sorted(match.seats.all(), key=lambda s: s.number)],
             "steps": match.seq,
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,
         },
     )
+
+
+def deal_verifier(request):
+    """The verifier of deals with the site's engines, one file to run with Python (docs/fair-play.md)."""
+    response = HttpResponse(verifier_archive(), content_type="application/zip")
+    response["Content-Disposition"] = 'attachment; filename="dubium-verifier.pyz"'
+    return response
 
 
 def dobble_symbols() -> list[dict]:

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games.lobby",
     "tournaments",
     "botapi",
+    "fairplay",
     "dubium",
     "axes",
 ]
@@ -80,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "fairplay.middleware.BrowserCookieMiddleware",
 ]
 
 ROOT_URLCONF = "dubium.urls"

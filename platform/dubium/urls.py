@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
     path("", include("botapi.urls")),
+    path("", include("fairplay.urls")),
     path("api/", include("ratings.api_urls")),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.matches.api_urls")),

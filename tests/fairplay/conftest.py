@@ -1,0 +1,1 @@
+from tests.ratings.conftest import finished_match  # noqa: F401  (finished matches as rows)
