@@ -21,7 +21,7 @@ from rest_framework.authtoken.models import Token
 from accounts.services import check_username
 from botapi import sandbox, webhooks
 from botapi.models import BotCode, BotProfile, Challenge
-from botapi.players import move_request, sandbox_limits
+from botapi.players import move_request, sandbox_limits, webhook_secret
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches import broadcast, lifecycle
@@ -102,7 +102,8 @@ def set_webhook(owner, name: str, endpoint: str) -> BotCode:
     token = secrets.token_urlsafe(24)
     try:
         webhooks.check_url(endpoint, allow_private)
-        answer = webhooks.post(endpoint, {"type": "verify", "challenge": token}, VERIFY_SECONDS, allow_private)
+        body = {"type": "verify", "challenge": token}
+        answer = webhooks.post(endpoint, body, VERIFY_SECONDS, webhook_secret(bot.pk), allow_private)
     except webhooks.WebhookError as error:
         raise MatchError("bad_request", str(error)) from None
     if not isinstance(answer, dict) or answer.get("challenge") != token:

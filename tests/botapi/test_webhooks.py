@@ -158,7 +158,7 @@ def test_a_name_that_resolves_to_any_internal_address_is_refused_after_dns(monke
 
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
     with pytest.raises(webhooks.WebhookError, match="does not resolve to a public address") as refused:
-        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0)
+        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0, "secret")
     assert "10.0.0.7" not in str(refused.value), "the message tells nobody how this server resolves names"
 
 
@@ -176,5 +176,5 @@ def test_the_connection_goes_to_the_address_that_was_checked(monkeypatch):
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
     monkeypatch.setattr(socket, "create_connection", connect)
     with pytest.raises(webhooks.WebhookError, match="could not be reached"):
-        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0)
+        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0, "secret")
     assert dialled == [("93.184.215.14", 443)]
