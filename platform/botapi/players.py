@@ -19,8 +19,10 @@ from games.matches.models import MatchAction, Seat
 from games.matches.seat_players import ASK, Answer, NoAnswer, SeatPlayer
 
 # How long past a move's time budget a question stays outstanding before the sweep asks again
-# (its worker died, its thread was lost in a restart).
-QUESTION_GRACE = timedelta(seconds=5)
+# (its worker died, its thread was lost in a restart). A question may wait in its owner's line on
+# the bot threads first (asking.py): asked again too soon, an owner's many matches would be woken
+# again and again by the sweep, on the worker that plays everybody's house bots and clocks.
+QUESTION_GRACE = timedelta(seconds=30)
 
 
 def sandbox_limits() -> sandbox.Limits:

@@ -83,6 +83,7 @@ def stack(tmp_path_factory):
         "MATCH_SOCKET_HEARTBEAT_SECONDS": "1",
         "REGISTRATION_RATE": "1000/hour",
         "TOKEN_RATE": "1000/min",
+        "BOT_WEBHOOK_ALLOW_PRIVATE": "true",  # the bot servers of the tests listen on 127.0.0.1
         "DEBUG": "true",
         "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",
     }
@@ -112,6 +113,24 @@ def stack(tmp_path_factory):
         "--without-mingle",
     ]
 
+    commands["bots"] = [  # bot calls, on their queue (asking.py), as `make stack` runs them
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "dubium",
+        "worker",
+        "--queues",
+        f"{name}-bots",
+        "--pool",
+        "solo",
+        "--hostname",
+        "bots@%h",
+        "--loglevel",
+        "INFO",
+        "--without-gossip",
+        "--without-mingle",
+    ]
     commands["beat"] = [
         sys.executable,
         "-m",
