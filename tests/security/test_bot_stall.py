@@ -14,11 +14,13 @@ import pytest
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from botapi import sandbox, services
 from botapi.models import BotCode
 from dubium.ticker import start_ticker
 from games.lobby import matchmaking
 from games.lobby.models import QueuePairing
 from games.matches import asking, lifecycle
+from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 from tests.botapi.test_asking import eventually, house
 from tests.botapi.webhook_server import BotServer
@@ -123,3 +125,37 @@ def test_one_owner_s_sleeping_bots_do_not_starve_another_owner_s_bot(site, alice
     start_ticker(stop=site[1])
     quick_moves = MatchAction.objects.filter(match=match, source=MatchAction.Source.SANDBOX)
     eventually(lambda: quick_moves.count() >= 10, seconds=10)
+
+
+def test_uploads_are_tried_two_at_a_time_eight_wait_and_more_are_refused(alice, monkeypatch):
+    """Ten uploads at once ran ten bots of 200 MB side by side in the web process."""
+    trying, most, refused, released, lock = [], [0], [], threading.Event(), threading.Lock()
+
+    def first_move(source, request, limits):
+        with lock:
+            trying.append(source)
+            most[0] = max(most[0], len(trying))
+        released.wait(20)
+        with lock:
+            trying.remove(source)
+        return request["legal"][0]
+
+    def upload() -> None:
+        try:
+            services.upload_code(alice, "Busy", "def choose(view, legal):\n    return legal[0]\n", "dudo")
+        except MatchError as error:
+            refused.append(error)
+
+    services.create_bot(alice, "Busy")
+    monkeypatch.setattr(sandbox, "run", first_move)
+    uploads = [threading.Thread(target=upload) for _ in range(12)]
+    for thread in uploads:
+        thread.start()
+    eventually(lambda: len(trying) == 2 and len(refused) == 2)
+    released.set()
+    for thread in uploads:
+        thread.join()
+    assert most[0] == 2 and BotCode.objects.count() == 10
+    assert {(error.code, error.message) for error in refused} == {
+        ("busy", "Too many bots are being checked right now: try again in a minute.")
+    }
