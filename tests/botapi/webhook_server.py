@@ -1,6 +1,7 @@
 """A bot server on 127.0.0.1 for the webhook tests: it answers as its `mode` says and keeps what it was
 sent. `slow_headers` is the stall attack: it answers the verify request, and any other with the status
-line, then a header line every 0.2 s for a minute (or until the caller hangs up or the server closes)."""
+line, then a header line every 0.2 s for a minute (or until the caller hangs up or the server closes);
+`slow_verify` answers the verify request so."""
 
 import json
 import threading
@@ -10,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class BotServer:
     def __init__(self):
-        self.mode = "play"  # play | slow | slow_headers | fail | illegal | redirect | wrong_token
+        self.mode = "play"  # play | slow | slow_headers | slow_verify | fail | illegal | redirect | wrong_token
         self.received: list[dict] = []
         self.signatures: list[tuple[str, str, bytes]] = []  # (timestamp, signature, body) as sent
         self.closing = threading.Event()
@@ -22,7 +23,7 @@ class BotServer:
                 body = json.loads(raw)
                 server.received.append(body)
                 server.signatures.append((self.headers["Dubium-Timestamp"], self.headers["Dubium-Signature"], raw))
-                if server.mode == "slow_headers" and body["type"] != "verify":
+                if server.mode == ("slow_verify" if body["type"] == "verify" else "slow_headers"):
                     self.trickle_headers()
                     return
                 if server.mode == "redirect":
