@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from botapi import sandbox, services
+from botapi import players, sandbox, services
 from botapi.models import BotCode
 from dubium.ticker import start_ticker
 from games.lobby import matchmaking
@@ -118,13 +118,27 @@ def test_the_stall_attack_delays_house_bots_clocks_the_queue_and_tournaments_by_
     assert all(delay <= timedelta(seconds=1) for delay in late.values()), late
 
 
-def test_one_owner_s_sleeping_bots_do_not_starve_another_owner_s_bot(site, alice, make_user):
-    attack(make_user("mallory"), site[0].url, sleepers=40)
+def test_one_owner_s_sleeping_bots_do_not_starve_another_owner_s_bot(site, alice, make_user, monkeypatch):
+    """Not timed: the attacker's bots think until the test ends, so every move the other owner's
+    bot makes meanwhile came past them."""
+    mallory, released = make_user("mallory"), threading.Event()
+    attack(mallory, site[0].url, sleepers=40)
+    ask = players.HostedBot.ask
+
+    def think_until_released(self, match, state, seat):
+        if seat.user.bot_owner_id == mallory.pk:
+            released.wait(30)
+        return ask(self, match, state, seat)
+
+    monkeypatch.setattr(players.HostedBot, "ask", think_until_released)
     quick = bot(alice, "Quick", source=QUICK)
     match = lifecycle.start_seated_match(game="dudo", seats=[quick, house("random", 99)], now=timezone.now())
     start_ticker(stop=site[1])
     quick_moves = MatchAction.objects.filter(match=match, source=MatchAction.Source.SANDBOX)
-    eventually(lambda: quick_moves.count() >= 10, seconds=10)
+    try:
+        eventually(lambda: quick_moves.count() >= 10, seconds=30)
+    finally:
+        released.set()
 
 
 def test_uploads_are_tried_two_at_a_time_eight_wait_and_more_are_refused(alice, monkeypatch):
