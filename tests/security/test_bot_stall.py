@@ -127,7 +127,7 @@ def test_one_owner_s_sleeping_bots_do_not_starve_another_owner_s_bot(site, alice
 
     def think_until_released(self, match, state, seat):
         if seat.user.bot_owner_id == mallory.pk:
-            released.wait(30)
+            released.wait(60)
         return ask(self, match, state, seat)
 
     monkeypatch.setattr(players.HostedBot, "ask", think_until_released)
@@ -136,7 +136,7 @@ def test_one_owner_s_sleeping_bots_do_not_starve_another_owner_s_bot(site, alice
     start_ticker(stop=site[1])
     quick_moves = MatchAction.objects.filter(match=match, source=MatchAction.Source.SANDBOX)
     try:
-        eventually(lambda: quick_moves.count() >= 10, seconds=30)
+        eventually(lambda: quick_moves.count() >= 10, seconds=60)
     finally:
         released.set()
 
