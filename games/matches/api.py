@@ -51,6 +51,7 @@ STATUS_OF_ERROR = {
     "stale": 409,
     "not_your_choice": 403,
     "suspended": 403,
+    "busy": 503,
 }
 
 

@@ -53,6 +53,11 @@ class SeatPlayer:
         """ASK players only: their answer (may take seconds); raises NoAnswer."""
         raise NotImplementedError
 
+    def party(self, seat) -> str:
+        """ASK players only: whose share of the bot threads its questions use (asking.py), so one
+        owner's many slow bots wait for each other, not for everybody's."""
+        raise NotImplementedError
+
     def reserve(self, match, seat, now: datetime) -> None:
         """ASK players only: note that a question is on its way, so `next_move` waits for it."""
         raise NotImplementedError

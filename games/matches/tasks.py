@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from games.matches import presence, signals, wakeups
+from games.matches import asking, presence, signals, wakeups
 from games.matches.models import Match
 
 logger = logging.getLogger(__name__)
@@ -29,9 +29,10 @@ def sweep_matches() -> int:
 
 
 @shared_task(ignore_result=True)
-def ask_seat(match_id: int, seq: int, number: int) -> bool:
-    """Ask a bot seat for its move on a worker (wakeups.ask_and_play); a lost task is asked again."""
-    return wakeups.ask_and_play(match_id, seq, number)
+def ask_seat(match_id: int, seq: int, number: int, party: str = "") -> None:
+    """Bot queue: ask a bot seat for its move (wakeups.ask_and_play) on this worker's bot threads,
+    in its owner's (`party`) turn; a question lost with the worker is asked again by the sweep."""
+    asking.run_fairly(party, wakeups.ask_and_play, match_id, seq, number)
 
 
 @shared_task(ignore_result=True)

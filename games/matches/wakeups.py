@@ -11,22 +11,22 @@ catches anything lost in a restart; embedded, a ticker thread in the web process
 
 A bot that is asked (uploaded code, a webhook) may think for seconds, so it is never
 asked inside the match lock nor on the thread that wakes matches: `wake` notes the
-question and hands it to a Celery task (real stack) or a small bounded thread pool
-(embedded), and the answer is played if the match has not moved on meanwhile.
+question and hands it to the bot threads (asking.py: the bot worker's on the real stack, the
+web process's embedded, shared fairly between owners), and the answer is played if the match
+has not moved on meanwhile.
 """
 
 import json
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from games.matches import actions, clocks, fairness, lifecycle, rows, seat_players, tasks
+from games.matches import actions, asking, clocks, fairness, lifecycle, rows, seat_players, tasks
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -79,11 +79,15 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
             made = when - fairness.hold() if match.engine.realtime and action is not None else now
             play_for(match, state, seat, action, made, seats)
             return True
-        seat_players.player_for(seat).reserve(match, seat, now)
+        player = seat_players.player_for(seat)
+        player.reserve(match, seat, now)
         plan_next(match, state, seats)
         match.save(update_fields=["wake_at"])
-        question = (match.pk, match.seq, number, now if settings.MATCH_WAKEUPS == "manual" else None)
-    send_question(*question)  # after the commit: whoever answers finds the question noted
+        party, question = player.party(seat), (match.pk, match.seq, number)
+    if settings.MATCH_WAKEUPS == "manual":
+        ask_and_play(*question, now)  # tests: in step, at the test's time
+    else:  # after the commit: whoever answers finds the question noted
+        asking.hand_off(tasks.ask_seat, party, ask_and_play, *question)
     return True
 
 
@@ -105,34 +109,6 @@ def play_for(match, state, seat, action: dict | None, now: datetime, seats: list
     except MatchError as error:
         log.error("%s seat %s: %s refused %s: %s", match, seat.number, source, action, error.message)
         lifecycle.forfeit(match, seat, now)
-
-
-_pool: ThreadPoolExecutor | None = None
-
-
-def send_question(match_id: int, seq: int, number: int, now: datetime | None) -> None:
-    """Celery on the real stack; embedded, a bounded pool beside the ticker; tests, right here."""
-    global _pool
-    if settings.MATCH_WAKEUPS == "celery":
-        try:
-            tasks.ask_seat.delay(match_id, seq, number)
-        except BrokerUnreachable as error:
-            log.warning("match %s: question not queued, the sweep asks again: %s", match_id, error)
-    elif settings.MATCH_WAKEUPS == "thread":
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=settings.BOT_ASK_THREADS, thread_name_prefix="dubium-bot")
-        _pool.submit(ask_in_thread, match_id, seq, number)
-    else:
-        ask_and_play(match_id, seq, number, now)
-
-
-def ask_in_thread(match_id: int, seq: int, number: int) -> None:
-    try:
-        ask_and_play(match_id, seq, number)
-    except Exception:
-        log.exception("match %s: asking seat %s failed", match_id, number)
-    finally:
-        close_old_connections()
 
 
 def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = None) -> bool:

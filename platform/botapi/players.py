@@ -11,15 +11,18 @@ from datetime import timedelta
 from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from botapi import sandbox, webhooks
 from botapi.models import BotCode, BotProfile, MoveQuestion
-from games.matches.models import MatchAction
+from games.matches.models import MatchAction, Seat
 from games.matches.seat_players import ASK, Answer, NoAnswer, SeatPlayer
 
 # How long past a move's time budget a question stays outstanding before the sweep asks again
-# (its worker died, its thread was lost in a restart).
-QUESTION_GRACE = timedelta(seconds=5)
+# (its worker died, its thread was lost in a restart). A question may wait in its owner's line on
+# the bot threads first (asking.py): asked again too soon, an owner's many matches would be woken
+# again and again by the sweep, on the worker that plays everybody's house bots and clocks.
+QUESTION_GRACE = timedelta(seconds=30)
 
 
 def sandbox_limits() -> sandbox.Limits:
@@ -56,6 +59,9 @@ class HostedBot(SeatPlayer):
             asked = questions.values_list("deadline", flat=True).first()
         return max(match.turn_started_at, asked or match.turn_started_at), ASK
 
+    def party(self, seat) -> str:
+        return owner_party(seat.user)
+
     def reserve(self, match, seat, now) -> None:
         budget = max(settings.BOT_MOVE_SECONDS, webhook_seconds(match.game))
         MoveQuestion.objects.update_or_create(
@@ -90,13 +96,29 @@ class HostedBot(SeatPlayer):
         record_success(seat.user_id, seat.code_version)
 
 
+def owner_party(bot) -> str:
+    """A bot's calls share its owner's turn on the bot threads."""
+    return f"owner-{bot.bot_owner_id}"
+
+
 def where(match_id: int, seq: int) -> str:
     """Which move failed, in front of its error, so the owner can open its replay."""
     return f"Match {match_id}, move {seq + 1}: "
 
 
 def webhook_post(code: BotCode, body: dict, game: str) -> object:
-    return webhooks.post(code.endpoint, body, webhook_seconds(game), settings.BOT_WEBHOOK_ALLOW_PRIVATE)
+    return webhooks.post(
+        code.endpoint, body, webhook_seconds(game), webhook_secret(code.bot_id), settings.BOT_WEBHOOK_ALLOW_PRIVATE
+    )
+
+
+def webhook_secret(bot_id: int) -> str:
+    """What webhook requests are signed with: the bot's API token, which its owner holds already
+    and can replace (the next request is signed with the new one)."""
+    secret = Token.objects.filter(user_id=bot_id).values_list("key", flat=True).first()
+    if secret is None:
+        raise webhooks.WebhookError("The bot has no API token to sign its requests with: give it a new token.")
+    return secret
 
 
 def announce_start(match, seat, code: BotCode) -> None:
@@ -105,6 +127,22 @@ def announce_start(match, seat, code: BotCode) -> None:
     if not MoveQuestion.objects.filter(match=match, seat=seat.number, started=False).update(started=True):
         return
     body = {"type": "start", "match": match.pk, "game": match.game, "seat": seat.number, "players": match.players}
+    try:
+        webhook_post(code, body, match.game)
+    except webhooks.WebhookError:
+        pass
+
+
+def announce_end(match_id: int, number: int) -> None:
+    """POST `end` with the result to a seat's webhook bot, on the bot threads (receivers.py). Its
+    answer is not needed, and an endpoint that does not listen loses nothing (best effort, within
+    its move budget); a seat of uploaded code hears nothing."""
+    seat = Seat.objects.select_related("match").get(match_id=match_id, number=number)
+    code = BotCode.objects.filter(bot_id=seat.user_id, version=seat.code_version, kind=BotCode.Kind.WEBHOOK).first()
+    if code is None:
+        return
+    match = seat.match
+    body = {"type": "end", "match": match.pk, "game": match.game, "seat": seat.number, "result": match.result}
     try:
         webhook_post(code, body, match.game)
     except webhooks.WebhookError:

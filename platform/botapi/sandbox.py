@@ -8,8 +8,9 @@ only; a root file system of /usr (read-only) and a small empty /tmp, so the site
 settings and its database are not there to read; no network (a namespace of its own);
 nobody's user id; a fresh session; a seccomp filter that refuses new processes and the
 kernel's more dangerous corners, so the bot is one process and its memory limit (address
-space) bounds the whole bot, threads included; limits on CPU time, file size and open
-files; a wall-clock deadline after which the process group is killed. Its output is read
+space) bounds the whole bot, threads included; at most MAX_THREADS threads; limits on CPU time,
+file size and open files; a low CPU priority on every core, whatever core the server's process
+is pinned to; a wall-clock deadline after which the process group is killed. Its output is read
 as it comes: at most 64 KB of answer and a short tail of what it prints, and a bot that
 writes more is killed at once, so a chatty bot cannot grow the server's memory.
 """
@@ -23,6 +24,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -38,6 +40,12 @@ MAX_ANSWER_BYTES = 65536
 MAX_PRINTED_BYTES = 262144  # what a bot may print (to stderr) in one move before it is killed
 KEPT_PRINTED_BYTES = 4096  # the tail of it kept for the crash message
 TMP_BYTES = 8 * 1024 * 1024
+MAX_THREADS = 32  # the main one included
+NICENESS = 10  # below the site's processes: a busy bot slows other bots, not moves and clocks
+# A server running as root runs each bot as a user id of its own (this base plus the id of the
+# server's thread, unique on the machine while it runs): the kernel does not enforce the thread
+# limit on root's processes, and a shared id would count one bot's threads against another's.
+BOT_UID_BASE = 2_000_000_000
 CLONE_THREAD = 0x00010000
 # Syscalls a bot never needs; each would widen the kernel surface it can reach.
 REFUSED_SYSCALLS = (
@@ -61,7 +69,8 @@ class Limits:
 
 
 def available(limits: Limits = Limits()) -> bool:
-    return seccomp is not None and shutil.which("bwrap") is not None and Path(limits.python).exists()
+    tools = (shutil.which("bwrap"), "/usr/bin/prlimit", limits.python)
+    return seccomp is not None and all(tool and Path(tool).exists() for tool in tools)
 
 
 @cache
@@ -87,12 +96,15 @@ def run(source: str, request: dict, limits: Limits = Limits()) -> object:
     """The bot's answer to one request ({"view", "legal", ...}), parsed from JSON."""
     if not available(limits):
         raise SandboxError(
-            "The bot sandbox is not installed on this server (bubblewrap, libseccomp and python3 are needed)."
+            "The bot sandbox is not installed on this server (bubblewrap, libseccomp, prlimit and python3 are needed)."
         )
     with tempfile.TemporaryDirectory(prefix="dubium-bot-") as folder:
         Path(folder, "bot.py").write_text(source, encoding="utf-8")
         shutil.copy(HARNESS, Path(folder, "harness.py"))
+        for path in Path(folder).iterdir():
+            path.chmod(0o644)  # readable by the bot's user id
         os.chmod(folder, 0o755)
+        bot_uid = BOT_UID_BASE + threading.get_native_id()
         filter_fd = os.memfd_create("dubium-bot-seccomp")
         try:
             os.write(filter_fd, seccomp_program())
@@ -104,7 +116,7 @@ def run(source: str, request: dict, limits: Limits = Limits()) -> object:
                 stderr=subprocess.PIPE,
                 pass_fds=(filter_fd,),
                 start_new_session=True,
-                preexec_fn=lambda: apply_limits(limits),
+                preexec_fn=lambda: apply_limits(limits, bot_uid),
                 env={"PATH": "/usr/bin", "LANG": "C.UTF-8"},
             )
         finally:
@@ -203,12 +215,16 @@ def command(folder: str, limits: Limits, filter_fd: int) -> list[str]:
         "--die-with-parent",
         "--new-session",
         "--seccomp", str(filter_fd),
+        # Threads count as processes for this limit, counted inside the bot's own namespaces.
+        "/usr/bin/prlimit", f"--nproc={MAX_THREADS + 1}",  # + bubblewrap's init process
         limits.python, "-I", "-S", "-B", "harness.py",
     ]  # fmt: skip
 
 
-def apply_limits(limits: Limits) -> None:
-    """In the child before bwrap starts: limits that the bot inherits and cannot raise."""
+def apply_limits(limits: Limits, bot_uid: int) -> None:
+    """In the child before bwrap starts: limits that the bot inherits and cannot raise, every core
+    (a web process pins itself to one, WEB_CPU), and, for a server running as root, the bot's own
+    user id."""
     cpu = int(limits.seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
     memory = limits.memory_mb * 1024 * 1024
@@ -216,6 +232,12 @@ def apply_limits(limits: Limits) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (1024 * 1024, 1024 * 1024))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+    os.sched_setaffinity(0, range(os.cpu_count() or 1))  # the kernel keeps those it allows
+    os.nice(NICENESS)
+    if os.geteuid() == 0:
+        os.setgroups([])
+        os.setresgid(bot_uid, bot_uid, bot_uid)
+        os.setresuid(bot_uid, bot_uid, bot_uid)
 
 
 def last_line(text: str) -> str:

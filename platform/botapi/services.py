@@ -9,6 +9,8 @@ run in the sandbox, or an endpoint the platform POSTs to) plays every seat whose
 import hashlib
 import random
 import secrets
+import threading
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -21,7 +23,7 @@ from rest_framework.authtoken.models import Token
 from accounts.services import check_username
 from botapi import sandbox, webhooks
 from botapi.models import BotCode, BotProfile, Challenge
-from botapi.players import move_request, sandbox_limits
+from botapi.players import move_request, sandbox_limits, webhook_secret
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches import broadcast, lifecycle
@@ -32,6 +34,30 @@ MAX_LADDER_GAMES_PER_DAY = 200
 VERIFY_SECONDS = 3.0
 MAX_SOURCE_BYTES = 65536
 HOUSE_PREFIX = "house:"
+
+
+class CheckLine:
+    """The checks an owner waits for in a web request (an upload's first move, a webhook's
+    verify request): at most `at_once` run, each holding a core and up to BOT_MEMORY_MB for
+    seconds, and at most `waiting` more wait for their turn; past that a check is refused at
+    once (ten uploads at once ran ten 200 MB bots side by side)."""
+
+    def __init__(self, at_once: int, waiting: int):
+        self.running = threading.Semaphore(at_once)
+        self.places = threading.Semaphore(at_once + waiting)
+
+    @contextmanager
+    def turn(self):
+        if not self.places.acquire(blocking=False):
+            raise MatchError("busy", "Too many bots are being checked right now: try again in a minute.")
+        try:
+            with self.running:
+                yield
+        finally:
+            self.places.release()
+
+
+CHECKS = CheckLine(at_once=2, waiting=8)
 
 
 def create_bot(owner, name: str):
@@ -102,7 +128,9 @@ def set_webhook(owner, name: str, endpoint: str) -> BotCode:
     token = secrets.token_urlsafe(24)
     try:
         webhooks.check_url(endpoint, allow_private)
-        answer = webhooks.post(endpoint, {"type": "verify", "challenge": token}, VERIFY_SECONDS, allow_private)
+        body = {"type": "verify", "challenge": token}
+        with CHECKS.turn():
+            answer = webhooks.post(endpoint, body, VERIFY_SECONDS, webhook_secret(bot.pk), allow_private)
     except webhooks.WebhookError as error:
         raise MatchError("bad_request", str(error)) from None
     if not isinstance(answer, dict) or answer.get("challenge") != token:
@@ -131,7 +159,9 @@ def smoke_test(source: str, game: str) -> None:
     state = engine.new_game(engine.smallest_table, seed=1)
     seat = engine.to_act(state)[0]
     try:
-        engine.check(state, seat, sandbox.run(source, move_request(engine, state, seat), sandbox_limits()))
+        with CHECKS.turn():
+            answer = sandbox.run(source, move_request(engine, state, seat), sandbox_limits())
+        engine.check(state, seat, answer)
     except sandbox.SandboxError as error:
         raise MatchError("bad_request", f"On a {engine.name} opening position: {error}") from None
     except IllegalAction as error:

@@ -9,9 +9,17 @@ link-local, multicast, reserved or cloud-metadata address), and then connects to
 vetted address itself, so a second DNS answer cannot swap it for an internal one.
 Redirects are refused, not followed. `allow_private` (the local-testing admin setting)
 lifts the address check and allows plain HTTP.
+
+An answer has one wall-clock deadline, from the name lookup to its last byte: every read of
+the status line, the headers and the body waits only for what is left of it, so an endpoint
+that trickles its headers is cut off like one that trickles its body. Every request is signed
+with the bot's secret (`signature_headers`), so an endpoint can tell it came from here.
 """
 
+import hashlib
+import hmac
 import http.client
+import io
 import ipaddress
 import json
 import socket
@@ -21,6 +29,8 @@ from urllib.parse import urlsplit
 
 MAX_ANSWER_BYTES = 65536
 USER_AGENT = "Dubium-bot-webhook/1"
+TIMESTAMP_HEADER = "Dubium-Timestamp"
+SIGNATURE_HEADER = "Dubium-Signature"
 
 
 class WebhookError(Exception):
@@ -70,52 +80,97 @@ def is_public(ip) -> bool:
     return ip.is_global and not ip.is_multicast and not ip.is_reserved
 
 
-class PinnedHTTPConnection(http.client.HTTPConnection):
-    """Connects to a vetted address while the Host header keeps the endpoint's name."""
+class DeadlineReader(io.RawIOBase):
+    """The connection's socket file, read so that no read waits past the deadline (headers included)."""
 
-    def __init__(self, host: str, port: int, address: str, timeout: float):
-        super().__init__(host, port, timeout=timeout)
-        self.address = address
+    def __init__(self, raw: io.RawIOBase, sock: socket.socket, deadline: float):
+        self.raw, self.sock, self.deadline = raw, sock, deadline
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        self.sock.settimeout(left)
+        return self.raw.readinto(buffer)
+
+    def close(self) -> None:
+        self.raw.close()  # the socket itself closes once the connection has closed it too
+        super().close()
+
+
+class PinnedConnection:
+    """Connects to a vetted address while the Host header keeps the endpoint's name; the response
+    is read within the deadline."""
+
+    deadline = 0.0
 
     def connect(self) -> None:
-        self.sock = self.dialled = socket.create_connection((self.address, self.port), self.timeout)
+        self.timeout = max(0.001, self.deadline - time.monotonic())
+        self.sock = self.dial(socket.create_connection((self.address, self.port), self.timeout))
+        self.sock.settimeout(max(0.001, self.deadline - time.monotonic()))  # the request's sending
+
+    def dial(self, raw: socket.socket) -> socket.socket:
+        return raw
+
+    def response_class(self, sock, *args, **kwargs) -> http.client.HTTPResponse:
+        response = http.client.HTTPResponse(sock, *args, **kwargs)
+        response.fp = io.BufferedReader(DeadlineReader(response.fp.detach(), sock, self.deadline))
+        return response
 
 
-class PinnedHTTPSConnection(http.client.HTTPSConnection):
-    """As above over TLS; the certificate is checked against the endpoint's name."""
-
-    def __init__(self, host: str, port: int, address: str, timeout: float):
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
-        self.address = address
-
-    def connect(self) -> None:
-        raw = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self.dialled = self._context.wrap_socket(raw, server_hostname=self.host)
+class PinnedHTTPConnection(PinnedConnection, http.client.HTTPConnection):
+    def __init__(self, host: str, port: int, address: str, deadline: float):
+        super().__init__(host, port)
+        self.address, self.deadline = address, deadline
 
 
-def post(url: str, body: dict, seconds: float, allow_private: bool = False) -> object:
-    """POST `body` as JSON and return the JSON answer, which must be complete within `seconds`."""
+class PinnedHTTPSConnection(PinnedConnection, http.client.HTTPSConnection):
+    """As above over TLS; the certificate is checked against the endpoint's name (the handshake
+    is one timed operation)."""
+
+    def __init__(self, host: str, port: int, address: str, deadline: float):
+        super().__init__(host, port, context=ssl.create_default_context())
+        self.address, self.deadline = address, deadline
+
+    def dial(self, raw: socket.socket) -> socket.socket:
+        return self._context.wrap_socket(raw, server_hostname=self.host)
+
+
+def signature_headers(secret: str, payload: bytes, now: float | None = None) -> dict[str, str]:
+    """HMAC-SHA256 of "<timestamp>.<body>" with the bot's secret: the endpoint checks it and that
+    the timestamp is recent, so nobody else can send it moves, or send ours again later
+    (docs/bots.md shows the check)."""
+    stamp = str(int(now if now is not None else time.time()))
+    digest = hmac.new(secret.encode(), stamp.encode() + b"." + payload, hashlib.sha256).hexdigest()
+    return {TIMESTAMP_HEADER: stamp, SIGNATURE_HEADER: f"sha256={digest}"}
+
+
+def post(url: str, body: dict, seconds: float, secret: str, allow_private: bool = False) -> object:
+    """POST `body` as JSON, signed with `secret`, and return the JSON answer, which must be
+    complete within `seconds` of the call."""
+    deadline = time.monotonic() + seconds
+    late = WebhookError(f"The endpoint took longer than {seconds:g} s to answer.")
     scheme, host, port, path = check_url(url, allow_private)
     address = public_address(host, port, allow_private)
+    if time.monotonic() >= deadline:
+        raise late  # the name's lookup took it all
     connection_class = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
-    connection = connection_class(host, port, address, timeout=seconds)
+    connection = connection_class(host, port, address, deadline)
     payload = json.dumps(body).encode()
-    deadline = time.monotonic() + seconds
+    headers = {"Content-Type": "application/json", "User-Agent": USER_AGENT, **signature_headers(secret, payload)}
     try:
-        connection.request(
-            "POST",
-            path,
-            body=payload,
-            headers={"Content-Type": "application/json", "User-Agent": USER_AGENT},
-        )
+        connection.request("POST", path, body=payload, headers=headers)
         response = connection.getresponse()
         if 300 <= response.status < 400:
             raise WebhookError(f"The endpoint answered a redirect ({response.status}); redirects are not followed.")
         if response.status != 200:
             raise WebhookError(f"The endpoint answered HTTP {response.status}.")
-        data = read_until(connection, response, deadline)
+        data = read_answer(response)
     except TimeoutError:
-        raise WebhookError(f"The endpoint took longer than {seconds:g} s to answer.") from None
+        raise late from None
     except (OSError, http.client.HTTPException) as error:
         raise WebhookError(f"The endpoint could not be reached: {error.__class__.__name__}: {error}"[:300]) from None
     finally:
@@ -128,14 +183,10 @@ def post(url: str, body: dict, seconds: float, allow_private: bool = False) -> o
         raise WebhookError("The endpoint's answer is not JSON.") from None
 
 
-def read_until(connection, response, deadline: float) -> bytes:
-    """The body, at most one byte past the limit, read in pieces so a trickle cannot outlast the deadline."""
+def read_answer(response) -> bytes:
+    """The body, at most one byte past the limit (each read bounded by the deadline)."""
     data = b""
     while len(data) <= MAX_ANSWER_BYTES:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError
-        connection.dialled.settimeout(left)  # `sock` is handed to the response once headers are read
         piece = response.read1(MAX_ANSWER_BYTES + 1 - len(data))
         if not piece:
             break

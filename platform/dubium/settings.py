@@ -246,8 +246,15 @@ MATCHMAKING_RATING = os.environ.get("MATCHMAKING_RATING", "openskill")
 BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "2"))
 BOT_MEMORY_MB = int(os.environ.get("BOT_MEMORY_MB", "256"))
 BOT_SANDBOX_PYTHON = os.environ.get("BOT_SANDBOX_PYTHON", "/usr/bin/python3")
-# Embedded mode: how many bot questions (sandbox runs, webhook calls) run at once beside the ticker.
-BOT_ASK_THREADS = int(os.environ.get("BOT_ASK_THREADS", "4"))
+# Bot calls (sandbox runs, webhook calls) run on threads of their own (games/matches/asking.py):
+# in the web process embedded, in the bot worker (consuming BOT_QUEUE) on the real stack; this many
+# at once per process, at most BOT_ASKS_PER_OWNER of them for one owner's bots.
+BOT_ASK_THREADS = int(os.environ.get("BOT_ASK_THREADS", "8"))
+BOT_ASKS_PER_OWNER = int(os.environ.get("BOT_ASKS_PER_OWNER", "2"))
+BOT_QUEUE = os.environ.get("BOT_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-bots")
+CELERY_TASK_ROUTES = {
+    task: {"queue": BOT_QUEUE} for task in ("games.matches.tasks.ask_seat", "botapi.tasks.tell_the_end")
+}
 # Webhook bots (docs/bots.md): seconds per move, per game ({"default": 1, "dudo": 2}), as JSON.
 BOT_WEBHOOK_MOVE_SECONDS = json.loads(os.environ.get("BOT_WEBHOOK_MOVE_SECONDS", '{"default": 1}'))
 # Local testing only: let webhook endpoints be plain HTTP and private, loopback or link-local addresses.

@@ -1,7 +1,7 @@
 """`make stack`: the production process layout, natively, on local PostgreSQL and Redis.
 
-Starts N uvicorn ASGI servers (ports PORT, PORT+1, ...), one Celery worker and
-Celery beat, streams their output, starts again any that dies (as a container's restart
+Starts N uvicorn ASGI servers (ports PORT, PORT+1, ...), one Celery worker, one for
+bot calls and Celery beat, streams their output, starts again any that dies (as a container's restart
 policy does: a Celery worker exits when its Redis connection drops while it holds ETA
 tasks) and stops them all on Ctrl-C. docker/compose.yaml runs the same processes in containers.
 """
@@ -27,9 +27,12 @@ def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
         )
         for i in range(web)
     ]
-    processes.append(
-        ("worker", [python, "-m", "celery", "-A", "dubium", "worker", "--loglevel", "INFO", "--concurrency", "2"])
-    )
+    queue = os.environ.get("CELERY_QUEUE", "celery")
+    bot_queue = os.environ.get("BOT_QUEUE", f"{queue}-bots")  # as settings.py names them
+    worker = [python, "-m", "celery", "-A", "dubium", "worker", "--loglevel", "INFO"]
+    processes.append(("worker", [*worker, "--queues", queue, "--concurrency", "2"]))
+    # Bot calls on a worker of their own: its tasks hand each call to its bot threads (asking.py).
+    processes.append(("bots", [*worker, "--queues", bot_queue, "--pool", "solo", "--hostname", "bots@%h"]))
     processes.append(
         (
             "beat",

@@ -2,12 +2,16 @@
 with the setting off, the platform refuses to reach private, loopback and metadata addresses."""
 
 import socket
+import textwrap
+import time
+from pathlib import Path
 
 import pytest
 from rest_framework.test import APIClient
 
 from botapi import webhooks
 from botapi.models import BotCode, BotProfile
+from botapi.services import VERIFY_SECONDS
 from games.matches import wakeups
 from games.matches.models import Match, MatchAction
 from tests.botapi.webhook_server import BotServer
@@ -158,7 +162,7 @@ def test_a_name_that_resolves_to_any_internal_address_is_refused_after_dns(monke
 
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
     with pytest.raises(webhooks.WebhookError, match="does not resolve to a public address") as refused:
-        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0)
+        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0, "secret")
     assert "10.0.0.7" not in str(refused.value), "the message tells nobody how this server resolves names"
 
 
@@ -176,5 +180,38 @@ def test_the_connection_goes_to_the_address_that_was_checked(monkeypatch):
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
     monkeypatch.setattr(socket, "create_connection", connect)
     with pytest.raises(webhooks.WebhookError, match="could not be reached"):
-        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0)
+        webhooks.post("https://rebind.example/bot", {"type": "move"}, 1.0, "secret")
     assert dialled == [("93.184.215.14", 443)]
+
+
+def signature_check():
+    """The check docs/bots.md gives bot authors, exactly as written there."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    source = next(block for block in docs.split("```python\n") if "def signed_by_dubium" in block).split("```")[0]
+    namespace = {}
+    exec(textwrap.dedent(source), namespace)
+    return namespace["signed_by_dubium"]
+
+
+def test_every_request_is_signed_with_the_bot_s_token_as_the_docs_show(alice, server, hooked):
+    play_against_house(alice)
+    signed_by_dubium, token = signature_check(), BotCode.objects.get().bot.auth_token.key
+    assert len(server.signatures) == len(server.received) > 3
+    for stamp, signature, body in server.signatures:
+        headers = {"Dubium-Timestamp": stamp, "Dubium-Signature": signature}
+        assert signed_by_dubium(headers, body, token)
+        assert not signed_by_dubium(headers, body + b" ", token), "another body"
+        assert not signed_by_dubium(headers, body, token + "x"), "another key"
+    stale = webhooks.signature_headers(token, body, now=time.time() - 600)
+    assert not signed_by_dubium(stale, body, token), "sent again ten minutes later"
+
+
+def test_an_endpoint_that_trickles_its_headers_is_cut_off_at_the_deadline(alice, server, hooked, monkeypatch):
+    server.mode = "slow_headers"
+    with pytest.raises(webhooks.WebhookError, match="longer than 0.5 s"):
+        webhooks.post(server.url, {"type": "move"}, 0.5, "secret", allow_private=True)
+    assert VERIFY_SECONDS == 3
+    monkeypatch.setattr("botapi.services.VERIFY_SECONDS", 0.5)
+    server.mode = "slow_verify"
+    refused = as_user(alice).post("/api/bots/Hooky/webhook/", {"endpoint": server.url + "?again"}, format="json")
+    assert refused.status_code == 400 and "longer than 0.5 s" in refused.json()["message"]

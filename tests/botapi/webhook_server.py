@@ -1,4 +1,7 @@
-"""A bot server on 127.0.0.1 for the webhook tests: it answers as its `mode` says and keeps what it was sent."""
+"""A bot server on 127.0.0.1 for the webhook tests: it answers as its `mode` says and keeps what it was
+sent. `slow_headers` is the stall attack: it answers the verify request, and any other with the status
+line, then a header line every 0.2 s for a minute (or until the caller hangs up or the server closes);
+`slow_verify` answers the verify request so."""
 
 import json
 import threading
@@ -8,14 +11,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class BotServer:
     def __init__(self):
-        self.mode = "play"  # play | slow | fail | illegal | redirect | wrong_token
+        self.mode = "play"  # play | slow | slow_headers | slow_verify | fail | illegal | redirect | wrong_token
         self.received: list[dict] = []
+        self.signatures: list[tuple[str, str, bytes]] = []  # (timestamp, signature, body) as sent
+        self.closing = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                raw = self.rfile.read(int(self.headers["Content-Length"]))
+                body = json.loads(raw)
                 server.received.append(body)
+                server.signatures.append((self.headers["Dubium-Timestamp"], self.headers["Dubium-Signature"], raw))
+                if server.mode == ("slow_verify" if body["type"] == "verify" else "slow_headers"):
+                    self.trickle_headers()
+                    return
                 if server.mode == "redirect":
                     self.send_response(307)
                     self.send_header("Location", "http://169.254.169.254/latest/meta-data/")
@@ -40,6 +50,17 @@ class BotServer:
                 self.end_headers()
                 self.wfile.write(data)
 
+            def trickle_headers(self):
+                self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+                for _ in range(300):
+                    if server.closing.wait(0.2):
+                        return
+                    try:
+                        self.wfile.write(b"X-Thinking: yes\r\n")
+                        self.wfile.flush()
+                    except OSError:
+                        return  # the caller hung up
+
             def log_message(self, *args):
                 pass
 
@@ -52,5 +73,6 @@ class BotServer:
         return [body["type"] for body in self.received]
 
     def close(self) -> None:
+        self.closing.set()
         self.httpd.shutdown()
         self.httpd.server_close()

@@ -1,5 +1,6 @@
 """Hostile uploads against the sandbox: the whole bot is held, not each of its processes."""
 
+import os
 import time
 import tracemalloc
 
@@ -112,3 +113,33 @@ def test_the_kernel_s_dangerous_corners_are_closed():
         "    return refused\n"
     )
     assert answer == {"ptrace": True, "unshare": True, "bpf": True, "io_uring_setup": True}
+
+
+def test_a_bot_starts_no_more_threads_than_its_limit():
+    answer = run(
+        "import threading\n"
+        "def choose(view, legal):\n"
+        "    threading.stack_size(32768)  # small stacks: the memory limit alone let 751 start\n"
+        "    hold, started = threading.Event(), 0\n"
+        "    try:\n"
+        "        for _ in range(1000):\n"
+        "            threading.Thread(target=hold.wait).start()\n"
+        "            started += 1\n"
+        "    except RuntimeError:\n"
+        "        pass\n"
+        "    hold.set()\n"
+        "    return {'started': started}\n"
+    )
+    assert 1 <= answer["started"] < sandbox.MAX_THREADS
+
+
+def test_a_bot_runs_on_every_core_below_the_site_s_priority_whatever_the_server_is_pinned_to():
+    cores = os.sched_getaffinity(0)
+    if len(cores) < 2:
+        pytest.skip("one core: nothing to pin to")
+    os.sched_setaffinity(0, {min(cores)})  # as WEB_CPU pins a web process
+    try:
+        answer = run("import os\ndef choose(view, legal):\n    return [len(os.sched_getaffinity(0)), os.nice(0)]\n")
+    finally:
+        os.sched_setaffinity(0, cores)
+    assert answer == [len(cores), sandbox.NICENESS]

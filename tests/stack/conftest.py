@@ -87,6 +87,7 @@ def stack(tmp_path_factory):
         "API_ADDRESS_BURST": "1000/s",
         "API_ACCOUNT_RATE": "60000/min",
         "API_ADDRESS_RATE": "60000/min",
+        "BOT_WEBHOOK_ALLOW_PRIVATE": "true",  # the bot servers of the tests listen on 127.0.0.1
         "DEBUG": "true",
         "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",
     }
@@ -116,6 +117,24 @@ def stack(tmp_path_factory):
         "--without-mingle",
     ]
 
+    commands["bots"] = [  # bot calls, on their queue (asking.py), as `make stack` runs them
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "dubium",
+        "worker",
+        "--queues",
+        f"{name}-bots",
+        "--pool",
+        "solo",
+        "--hostname",
+        "bots@%h",
+        "--loglevel",
+        "INFO",
+        "--without-gossip",
+        "--without-mingle",
+    ]
     commands["beat"] = [
         sys.executable,
         "-m",

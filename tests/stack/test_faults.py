@@ -116,7 +116,7 @@ def test_a_worker_killed_while_an_uploaded_bot_thinks_loses_nothing(stack):
     call(web1, "POST", "/api/bots/slow-bot/code/", {"game": "dudo", "source": source}, token)
     match = call(web1, "POST", "/api/bots/slow-bot/matches/", {"game": "dudo", "opponents": ["house:random"]}, token)
     time.sleep(2)
-    stack["restart"]("worker", down_seconds=1)  # the sandbox and the task die mid-move
+    stack["restart"]("bots", down_seconds=1)  # the sandbox and the bot worker's threads die mid-move
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         detail = call(web1, "GET", f"/api/matches/{match['id']}/")
