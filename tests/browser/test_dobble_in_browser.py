@@ -231,7 +231,7 @@ def test_a_mini_game_opens_with_a_get_ready_countdown_kept_by_the_server(site, n
     page = new_page(PHONE, has_touch=True)
     log_in(page, site, "alice")
     states = []  # every message the page's socket is sent, as sent
-    page.on("websocket", lambda ws: ws.on("framereceived", states.append))
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda text: states.append(text)))
     page.goto(f"{site}/match/{match.pk}/")
     page.wait_for_selector("#seats li")
     start_in_thread(match, alice)
