@@ -19,8 +19,8 @@ right claim wins; a wrong claim is not refused but logged and punished: the
 seat is locked out for `lockout_ms` of game time, and claims it makes before
 then are refused. A claim the server marks `"false_start": true` (made sooner after
 the cards were sent than a person can react, games/matches/fairness.py) is judged
-wrong whatever it names, and logged with that mark. Ties at the end are settled by duels (tiebreak.py), so the
-ranking is strict.
+wrong whatever it names, and logged with that mark. Ties at the end are settled by
+duels (tiebreak.py), so the ranking is strict.
 
 Without a clock, "now" is the time of the last applied claim: `to_act` lists
 every seat taking part (a locked-out seat too, so that its claim is accepted as

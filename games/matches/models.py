@@ -217,7 +217,7 @@ class Seat(models.Model):
         null=True, blank=True, help_text="Where in the whole history the forfeit came: the index of the entry after it."
     )
     timeouts_in_a_row = models.PositiveSmallIntegerField(
-        default=0, help_text="Moves the clock made for the seat since its player last moved (clocks.idle_out)."
+        default=0, help_text="Moves the clock made for the seat since its player last moved (clocks.idles_out)."
     )
 
     class Meta:
