@@ -137,7 +137,13 @@
     lockoutTimer = setInterval(tick, 100);
     tick();
     return h("p", { class: "dobble-lockout" },
-      h("span", { role: "status" }, "Wrong picture: locked out "), seconds, h("span", { class: "dobble-lockout-track" }, bar));
+      h("span", { role: "status" }, falseStart(view, seat) ? "Too fast, a false start: locked out " : "Wrong picture: locked out "), seconds, h("span", { class: "dobble-lockout-track" }, bar));
+  }
+
+  // Was the seat's last claim a false start (rated games: sooner than anyone can see the cards)?
+  function falseStart(view, seat) {
+    const last = view.history.filter((e) => e.type === "claim" && e.seat === seat).pop();
+    return Boolean(last && last.false_start);
   }
 
   // Focus survives a redraw: the picture in the same place on the same card gets it back.
