@@ -198,6 +198,12 @@ class Game:
         action for a seat still silent at the end."""
         return None
 
+    def countdown_view(self, view: dict) -> dict:
+        """What a view shows during a real-time game's get-ready countdown, before "go": the
+        server sends this instead of `view(...)` until then, so nobody may study the cards before
+        the race starts. Turn-based games have no countdown: the view itself."""
+        return view
+
     def still_current(self, state: Any, moves_since: int) -> bool:
         """May an action chosen `moves_since` actions ago still be played? In a turn-based game
         every action changes what the next one is about, so never; a real-time game answers

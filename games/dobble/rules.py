@@ -17,8 +17,10 @@ index, depending on the mini-game). `at_ms` is the game time in milliseconds
 that the server stamps on arrival; claims must come in time order. The first
 right claim wins; a wrong claim is not refused but logged and punished: the
 seat is locked out for `lockout_ms` of game time, and claims it makes before
-then are refused. Ties at the end are settled by duels (tiebreak.py), so the
-ranking is strict.
+then are refused. A claim the server marks `"false_start": true` (made sooner after
+the cards were sent than a person can react, games/matches/fairness.py) is judged
+wrong whatever it names, and logged with that mark. Ties at the end are settled by
+duels (tiebreak.py), so the ranking is strict.
 
 Without a clock, "now" is the time of the last applied claim: `to_act` lists
 every seat taking part (a locked-out seat too, so that its claim is accepted as
@@ -129,9 +131,12 @@ class Dobble(Game):
         symbol, target, at_ms = self.check(state, seat, action)
         rules = self._rules(state)
         first, second = rules.compared(state, seat, target)
-        correct = symbol == SHARED[first][second]
+        false_start = action.get("false_start") is True
+        correct = symbol == SHARED[first][second] and not false_start
         state.now_ms = at_ms
         event = {"type": "claim", "seat": seat, "symbol": symbol, "target": target, "correct": correct}
+        if false_start:
+            event["false_start"] = True
         if not correct:
             state.lockout_until[seat] = at_ms + state.lockout_ms
             event["locked_until"] = state.lockout_until[seat]
@@ -200,6 +205,17 @@ class Dobble(Game):
             "tiebreaks": [list(order) for order in state.tiebreaks],
         }
 
+    def countdown_view(self, view: dict) -> dict:
+        """Every card face down until "go": the counts stay, no card's symbols are sent."""
+        return {
+            **view,
+            "face_down": True,
+            "pile": {**view["pile"], "top": None},
+            "middle": {**view["middle"], "top": None},
+            "revealed": [None for _ in view["revealed"]],
+            "seats": [{**seat, "top": None} for seat in view["seats"]],
+        }
+
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
@@ -257,6 +273,9 @@ class Dobble(Game):
         require(state.phase != OVER, "The game is over: no more claims.")
         at_ms = action.get("at_ms")
         require(
+            action.get("false_start", True) is True, 'Only the server marks a claim "false_start": true.'
+        )
+        require(
             type(at_ms) is int and at_ms >= 0,
             "A claim needs its game time at_ms, a whole number of milliseconds (the server stamps it).",
         )
@@ -288,7 +307,7 @@ class Dobble(Game):
 
 
 GAME = Dobble(
-    action_keys=frozenset({"type", "symbol", "target", "at_ms"}),
+    action_keys=frozenset({"type", "symbol", "target", "at_ms", "false_start"}),
     slug="dobble",
     name="Dobble",
     min_players=2,

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import IllegalAction
-from games.matches import clocks, lifecycle, rows, wakeups
+from games.matches import clocks, fairness, lifecycle, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -55,20 +55,25 @@ def apply_action(
     if not isinstance(action, dict):
         raise MatchError("illegal", 'An action must be a JSON object with a "type".')
     window_was_open = engine.answer_window_ms(state) is not None
+    own_turn = engine.to_act(state) == [seat_number]
     if engine.realtime:
-        if now < match.started_at:
-            wait = (match.started_at - now).total_seconds()
-            raise MatchError("not_started", f"The cards turn up at go, in {wait:.1f} s: wait for the countdown.")
-        action = {**action, "at_ms": game_time_ms(match, now)}
+        action, cards_were = realtime_claim(match, state, action, now), fairness.changed_ms(match, state)
     try:
         state = engine.apply(state, seat_number, action)
     except IllegalAction as error:
         raise MatchError("illegal", str(error)) from None
+    if engine.realtime and fairness.changed_ms(match, state) != cards_were:
+        # New cards go to the table on this commit: the next claims are timed from now (the
+        # claim's `now` is when it was made, earlier; a simulated `now` may be later).
+        match.shown_at = max(timezone.now(), now)
 
     seats = seats if seats is not None else list(match.seats.select_related("user"))
     mover = next(seat for seat in seats if seat.number == seat_number)
-    if clocks.charge(match, mover, now):
-        mover.save(update_fields=["clock_ms"])
+    changed = ["clock_ms"] if clocks.charge(match, mover, now) else []
+    if clocks.count_timeout(mover, source, own_turn):
+        changed.append("timeouts_in_a_row")
+    if changed:
+        mover.save(update_fields=changed)
     match.seq += 1
     events = match.store_state(state)
     rows.insert_action(match, seat_number, action, source, events, now)
@@ -85,6 +90,23 @@ def apply_action(
     wakeups.plan_next(match, state, seats)
     rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+
+
+def realtime_claim(match: Match, state, action: dict, now: datetime) -> dict:
+    """The claim as it is logged: stamped with its game time and, in rated play, marked as a
+    false start when made too soon after its cards were sent (fairness.py); refused before go."""
+    if now < match.started_at:
+        wait = (match.started_at - now).total_seconds()
+        if wait < 0.05:  # it came after go, but its player's delay dates it before (fairness.py)
+            raise MatchError("not_started", "That claim was made before go (its arrival minus your delay): "
+                             "nobody could see the cards yet.")  # fmt: skip
+        raise MatchError("not_started", f"The cards turn up at go, in {wait:.1f} s: wait for the countdown.")
+    if "false_start" in action:
+        raise MatchError("illegal", 'Only the server marks a claim as a false start: send it without "false_start".')
+    claim = {**action, "at_ms": game_time_ms(match, now)}
+    if fairness.is_false_start(match, now):
+        claim["false_start"] = True
+    return claim
 
 
 def current(engine, state, at: int, seen) -> bool:

@@ -7,6 +7,7 @@ the receiver may not see.
 """
 
 import logging
+import math
 import threading
 import uuid
 from collections.abc import Iterator
@@ -65,8 +66,9 @@ def table_facts(match, state, seats) -> dict:
         "seats": [public_seat(s, match.result) for s in seats],
         "to_act": to_act,
         "clocks": clocks.snapshot(match, state, seats, to_act, now),
-        # A real-time race's get-ready countdown: how long until "go" (0 once it has come).
-        "starts_in_ms": max(0, round((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
+        # A real-time race's get-ready countdown: how long until "go" (0 once it has come, never
+        # before: the views hide the cards while it is above 0).
+        "starts_in_ms": max(0, math.ceil((match.started_at - now).total_seconds() * 1000)) if match.started_at else 0,
         "result": match.result,
         "deal": match.deal_facts(reveal=False),
         # Where in the history the clock moved for a seat: all of them in a whole message, the
@@ -79,6 +81,8 @@ def table_facts(match, state, seats) -> dict:
 def seat_message(match, state, facts: dict, seat: int | None, history_tail: int | None) -> dict:
     engine = match.engine
     view = engine.view(state, seat) if state is not None else None
+    if view is not None and facts["starts_in_ms"] > 0:  # before "go" nobody is sent the cards' faces
+        view = engine.countdown_view(view)
     # A seat given up is in `to_act` while the computer plays it, but its player may no longer move.
     given_up = {s["seat"] for s in facts["seats"] if s["forfeited"]}
     playing = seat is not None and seat in facts["to_act"] and seat not in given_up
@@ -150,6 +154,8 @@ def push(message: dict) -> dict:
     event = {"type": "match.push", "text": orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()}
     if "seq" in message:  # a state: the socket notes what it has heard (consumers.MatchConsumer.check_heard)
         event["seq"] = message["seq"]
+    if message.get("starts_in_ms"):  # sent face down: the socket sends the faces at go (MatchConsumer.plan_go)
+        event["starts_in_ms"] = message["starts_in_ms"]
     return event
 
 

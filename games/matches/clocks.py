@@ -87,6 +87,35 @@ def leaves_at_timeout(match, seat, state) -> bool:
     return len(sources) >= needed and all(source == MatchAction.Source.TIMEOUT for source in sources)
 
 
+def count_timeout(seat, source: str, own_turn: bool) -> bool:
+    """Keep the seat's run of moves made by the clock (True when it changed, to be saved): one
+    more for a timeout on its own turn (the only seat to act), back to 0 for a move of its own.
+    A timeout while several seats answer at once (I Doubt It's doubt window, where staying silent
+    is a fair answer) and a stand-in house bot's moves neither count nor end the run."""
+    if source == MatchAction.Source.TIMEOUT and own_turn:
+        seat.timeouts_in_a_row += 1
+        return True
+    if source != MatchAction.Source.TIMEOUT and source != MatchAction.Source.HOUSE and seat.timeouts_in_a_row:
+        seat.timeouts_in_a_row = 0
+        return True
+    return False
+
+
+def idles_out(match, seat, state) -> bool:
+    """Is this seat's next timeout a forfeit because its player, connected, has let the clock
+    move for them MATCH_TIMEOUTS_IN_A_ROW_TO_FORFEIT - 1 times in a row already? A tab left open
+    must not win a game on the clock's moves. Only on the seat's own turn (count_timeout), never
+    in a real-time game (it has no clock). A player whose connection dropped has the grace to
+    come back instead (leaves_at_timeout)."""
+    return (
+        on_the_clock(match, seat)
+        and seat.connections > 0
+        and not match.engine.realtime
+        and match.engine.to_act(state) == [seat.number]
+        and seat.timeouts_in_a_row + 1 >= settings.MATCH_TIMEOUTS_IN_A_ROW_TO_FORFEIT
+    )
+
+
 def stop(match, seats, to_act: list[int], now: datetime) -> None:
     """The match ended during these seats' turn (a resignation, a forfeit): their banks keep the
     time they had left at the end, not the time at the turn's start (the caller saves them)."""
@@ -114,8 +143,9 @@ def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
     """What the clients draw: each bank and, for seats to act, the milliseconds left on their
     clock and, while away, of their grace to come back (two figures, so that a player's clock
     keeps showing their own time while they are away), and which of them leave the game at that
-    timeout instead of having the computer move for them; and the time left of the game's answer
-    window, which the table shows beside the question, not as anyone's clock."""
+    timeout instead of having the computer move for them (away, or idle: idles_out); and the time
+    left of the game's answer window, which the table shows beside the question, not as anyone's
+    clock."""
     left, away, leaving = {}, {}, []
     window = window_deadline(match, state) if match.status == match.Status.RUNNING else None
     for seat in seats:
@@ -124,6 +154,8 @@ def snapshot(match, state, seats, to_act: list[int], now: datetime) -> dict:
                 if limit is not None:
                     limits[str(seat.number)] = max(0, int((limit - now).total_seconds() * 1000))
             if str(seat.number) in away and leaves_at_timeout(match, seat, state):
+                leaving.append(seat.number)
+            elif str(seat.number) in left and idles_out(match, seat, state):
                 leaving.append(seat.number)
     return {
         "mode": match.clock,

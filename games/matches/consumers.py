@@ -43,6 +43,7 @@ class MatchConsumer(ReconnectingConsumer):
     resyncing = None
     next_sync_at = 0.0  # the event loop's clock
     sync_planned = None
+    go_planned = None
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -74,7 +75,7 @@ class MatchConsumer(ReconnectingConsumer):
         await self.send_current_state()
 
     async def disconnect(self, code):
-        for task in (getattr(self, "pinger", None), self.sync_planned):
+        for task in (getattr(self, "pinger", None), self.sync_planned, self.go_planned):
             if task is not None:
                 task.cancel()
         if getattr(self, "beating", False):
@@ -168,6 +169,20 @@ class MatchConsumer(ReconnectingConsumer):
         message = await database_sync_to_async(presence.current_message)(self.match_id, self.seat)
         self.heard = max(self.heard, message["seq"])
         await self.send_json(message)
+        self.plan_go(message["starts_in_ms"])
+
+    def plan_go(self, starts_in_ms: int) -> None:
+        if starts_in_ms > 0 and self.go_planned is None:
+            self.go_planned = asyncio.ensure_future(self.send_at_go(starts_in_ms / 1000))
+
+    async def send_at_go(self, wait: float):
+        """A real-time race's cards are sent face down until "go" (broadcast.seat_message): at go
+        every socket is sent them face up, on its own timer, so no player waits for another's
+        push nor for a wake-up (which may come a tick late)."""
+        await asyncio.sleep(wait)
+        self.go_planned = None
+        with contextlib.suppress(*SERVICE_ERRORS):
+            await self.send_current_state()  # plans itself again if the timer fired a hair early
 
     def check_heard(self, seq: int | None) -> None:
         """At each heartbeat, with the match's seq now. A socket still behind the seq of the beat
@@ -192,3 +207,4 @@ class MatchConsumer(ReconnectingConsumer):
         if event.get("seq") is not None:
             self.heard = max(self.heard, event["seq"])
         await self.send(text_data=event["text"])
+        self.plan_go(event.get("starts_in_ms", 0))

@@ -11,6 +11,13 @@ house bot's too, waits the same `LAG_CAP_MS` after it was made (docs/rules/dobbl
 At a table with people, a bot (house, uploaded or webhook) may not claim sooner than the
 table's `bot_reaction_ms` after the cards last changed: programs react in microseconds,
 people in a second or so, and the organizer chooses how much of a start people get.
+
+In rated play every account, person or bot, has one reaction floor, REALTIME_REACTION_FLOOR_MS
+(200 ms): a claim made sooner than that after the table was sent the cards it is about is a
+false start, judged wrong whatever it names (docs/rules/dobble.md, docs/security.md). The
+cards are sent at "go" (nobody gets their faces before, broadcast.seat_message), then each
+time a right claim moves them (`Match.shown_at`). A claim counts as made at its arrival
+minus its socket's credited delay, so a player far away is not taken for a false starter.
 """
 
 import statistics
@@ -77,11 +84,39 @@ def is_program(seat) -> bool:
     return bool(seat.house_bot) or seat.code_version is not None or seat.user.is_bot
 
 
+def reaction_floor() -> timedelta:
+    return timedelta(milliseconds=settings.REALTIME_REACTION_FLOOR_MS)
+
+
+def cards_sent_at(match) -> datetime:
+    """When the table was sent the face-up cards it shows now: at go, or after the last right claim."""
+    return match.shown_at or match.started_at
+
+
+def is_false_start(match, made: datetime) -> bool:
+    """A rated claim made sooner after the cards were sent than any person can react."""
+    return match.ranked and match.engine.realtime and made < cards_sent_at(match) + reaction_floor()
+
+
+def changed_ms(match, state) -> int:
+    """The game time at which the race's face-up cards last changed."""
+    return match.engine.view(state, None)["changed_ms"]
+
+
+def earliest_claim(match, state, seats) -> datetime | None:
+    """The earliest moment a bot seat may claim now (the later of the table's bot floor and the
+    rated reaction floor), so that a bot never false-starts; None where neither applies."""
+    floors = [bot_floor(match, state, seats)]
+    if match.ranked and match.engine.realtime:
+        floors.append(cards_sent_at(match) + reaction_floor())
+    floors = [floor for floor in floors if floor is not None]
+    return max(floors) if floors else None
+
+
 def bot_floor(match, state, seats) -> datetime | None:
     """The earliest moment a bot seat may claim now, or None where no floor applies (a
     turn-based game, a table of bots only, or a floor of 0)."""
     floor_ms = match.options.get("bot_reaction_ms", 0)
     if not match.engine.realtime or not floor_ms or all(is_program(seat) for seat in seats):
         return None
-    changed_ms = match.engine.view(state, None)["changed_ms"]
-    return match.started_at + timedelta(milliseconds=changed_ms + floor_ms)
+    return match.started_at + timedelta(milliseconds=changed_ms(match, state) + floor_ms)

@@ -71,6 +71,11 @@ class Match(models.Model):
     wake_at = models.DateTimeField(
         null=True, blank=True, db_index=True, help_text="When a clock runs out or a bot is due to move."
     )
+    shown_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Real-time races: when the table was last sent new face-up cards; claims are timed from it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -242,6 +247,9 @@ class Seat(models.Model):
     resigned = models.BooleanField(default=False, help_text="The forfeit was the player's own resignation.")
     gone_at = models.PositiveIntegerField(
         null=True, blank=True, help_text="Where in the whole history the forfeit came: the index of the entry after it."
+    )
+    timeouts_in_a_row = models.PositiveSmallIntegerField(
+        default=0, help_text="Moves the clock made for the seat since its player last moved (clocks.idles_out)."
     )
 
     class Meta:

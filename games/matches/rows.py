@@ -22,7 +22,7 @@ from django.db.models.fields import AutoFieldMixin
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat
 
-SNAPSHOT_FIELDS = ("state", "history_start", "seq", "turn_started_at", "window_opened_at", "wake_at")
+SNAPSHOT_FIELDS = ("state", "history_start", "seq", "turn_started_at", "window_opened_at", "wake_at", "shown_at")
 LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at")
 
 

@@ -103,7 +103,7 @@ class HouseBot(SeatPlayer):
         when = match.turn_started_at + timedelta(milliseconds=bot.reaction_ms(view, action, rng))
         # A real-time legal action may carry the earliest game time it can be played (a lockout's end).
         earliest = match.started_at + timedelta(milliseconds=action.get("at_ms", 0) + 1)
-        floor = fairness.bot_floor(match, state, seats)
+        floor = fairness.earliest_claim(match, state, seats)
         made = max(when, earliest, floor) if floor else max(when, earliest)
         return made + fairness.hold(), action
 

@@ -93,10 +93,11 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
 
 def play_for(match, state, seat, action: dict | None, now: datetime, seats: list | None = None) -> None:
     """Play a house bot's move, or the default move of a seat that ran out of time (or forfeit it:
-    the game has none, or the player has left, clocks.leaves_at_timeout)."""
+    the game has none, the player has left, clocks.leaves_at_timeout, or has let the clock play
+    for them too many times in a row, clocks.idles_out)."""
     source = MatchAction.Source.HOUSE
     if action is None:
-        if clocks.leaves_at_timeout(match, seat, state):
+        if clocks.leaves_at_timeout(match, seat, state) or clocks.idles_out(match, seat, state):
             lifecycle.forfeit(match, seat, now)
             return
         action = match.engine.default_action(state, seat.number)
@@ -148,8 +149,9 @@ def ask_and_play(match_id: int, seq: int, number: int, now: datetime | None = No
 
 def hold_claim(match, state, answered: datetime) -> datetime:
     """A real-time bot's answer counts as made when it came, or at the table's bot reaction floor
-    if that is later; it waits until the race has been held open since (fairness.py)."""
-    floor = fairness.bot_floor(match, state, list(match.seats.select_related("user")))
+    (or the rated reaction floor) if that is later; it waits until the race has been held open
+    since (fairness.py)."""
+    floor = fairness.earliest_claim(match, state, list(match.seats.select_related("user")))
     made = max(answered, floor) if floor else answered
     time.sleep(max(0.0, (made + fairness.hold() - timezone.now()).total_seconds()))
     return made

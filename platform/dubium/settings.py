@@ -267,10 +267,16 @@ REALTIME_LAG_CAP_MS = int(os.environ.get("REALTIME_LAG_CAP_MS", "150"))
 # The get-ready countdown of a real-time match: game time 0 ("go") comes this long after the
 # start, and claims before it are refused (docs/rules/dobble.md).
 REALTIME_GET_READY_MS = int(os.environ.get("REALTIME_GET_READY_MS", "3000"))
+# Rated real-time races: a claim made sooner than this after its cards were sent is a false
+# start, judged wrong (games/matches/fairness.py; the human reaction times behind it: docs/security.md).
+REALTIME_REACTION_FLOOR_MS = int(os.environ.get("REALTIME_REACTION_FLOOR_MS", "200"))
 MATCH_DISCONNECT_GRACE_SECONDS = int(os.environ.get("MATCH_DISCONNECT_GRACE_SECONDS", "60"))
 # A player away longer than the grace, for whom the computer has moved this many times since
 # they left, forfeits at their next timeout: they have left the game (games/matches/clocks.py).
 MATCH_AWAY_MOVES_BEFORE_FORFEIT = int(os.environ.get("MATCH_AWAY_MOVES_BEFORE_FORFEIT", "2"))
+# A seat whose clock runs out this many times in a row, with no move of its own between, is
+# counted out at that timeout, as if it had left, connected or not (games/matches/clocks.py).
+MATCH_TIMEOUTS_IN_A_ROW_TO_FORFEIT = int(os.environ.get("MATCH_TIMEOUTS_IN_A_ROW_TO_FORFEIT", "3"))
 # How often a match socket tells the database it is alive; three missed beats and it is
 # counted out (the sockets of a crashed web process). See games/matches/presence.py.
 MATCH_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("MATCH_SOCKET_HEARTBEAT_SECONDS", "20"))

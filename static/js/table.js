@@ -369,6 +369,10 @@
               ? [message.clocks.leaving.includes(s.seat) ? " · forfeits in " : " · the computer moves for them in ",
                 h("span", { "data-away-seat": s.seat })] : null)
         : null,
+      // Connected but the clock has moved for them twice in a row: this timeout counts them out.
+      s.connected && message.status === "running" && message.clocks.leaving.includes(s.seat)
+        ? h("span", { class: "seat-note idle-note" }, "no move of their own lately · forfeits when this clock runs out")
+        : null,
       h("span", { class: s.connected ? "dot online" : "dot offline", title: presence(s), "data-presence": presence(s),
         "data-delay-seat": s.seat }),
       message.to_act.includes(s.seat) ? h("span", { class: "turn", "aria-label": "to play" }, "▶") : null,

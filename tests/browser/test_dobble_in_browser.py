@@ -230,6 +230,8 @@ def test_a_mini_game_opens_with_a_get_ready_countdown_kept_by_the_server(site, n
     match = table_with_bots(alice, "dobble", ["hard"], {"bot_reaction_ms": 0})
     page = new_page(PHONE, has_touch=True)
     log_in(page, site, "alice")
+    states = []  # every message the page's socket is sent, as sent
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda text: states.append(text)))
     page.goto(f"{site}/match/{match.pk}/")
     page.wait_for_selector("#seats li")
     start_in_thread(match, alice)
@@ -243,5 +245,7 @@ def test_a_mini_game_opens_with_a_get_ready_countdown_kept_by_the_server(site, n
     page.wait_for_selector(".dobble-ready-count:text('1')", timeout=3000)
     page.wait_for_selector(".dobble-card .dobble-symbol", timeout=3000)
     assert page.locator(".dobble-ready").count() == 0
+    countdown = [text for text in states if re.search(r'"starts_in_ms": ?[1-9]', str(text))]
+    assert countdown and not any('"symbols"' in text for text in countdown), "no card's face reached the page"
     history = page.locator("#history li").all_inner_texts()
     assert not any("spotted" in line for line in history), "nobody, the bot neither, claimed before go"

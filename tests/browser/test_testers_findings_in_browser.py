@@ -437,6 +437,42 @@ def test_a_player_who_went_away_on_their_turn_keeps_their_clock_and_is_said_to_b
     expect(page.locator(".seat[data-seat='0'] .away-note")).to_have_count(0)
 
 
+def test_a_tab_left_open_without_a_move_is_said_to_forfeit_and_then_does(site, strict, alice, bob):
+    """bob's tab stays open and he never moves: the clock has moved for him twice, so his seat says
+    his next timeout counts him out, and at that timeout alice wins (an open tab used to win games
+    on the clock's moves)."""
+
+    def bob_idle_and_played_for_twice():
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3, clock="turn",
+            clock_initial_ms=60_000,
+        )  # fmt: skip
+        presence.connected(match.pk, 1, "bobs-open-tab", True)
+        while True:
+            match = Match.objects.get(pk=match.pk)
+            state = match.load_state()
+            if match.engine.to_act(state) == [0]:
+                bid = next(a for a in match.engine.legal_actions(state, 0) if a["type"] == "bid")
+                submit_action(match.pk, alice, bid, match.seq, now=match.turn_started_at + timedelta(seconds=1))
+            elif match.actions.filter(seat=1).count() == 2:
+                return match
+            else:
+                wakeups.wake(match.pk, now=match.wake_at)
+
+    match = in_another_thread(bob_idle_and_played_for_twice)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    expect(page.locator(".seat[data-seat='1'] .idle-note")).to_have_text(
+        "no move of their own lately · forfeits when this clock runs out"
+    )
+    expect(page.locator(".seat[data-seat='0'] .idle-note")).to_have_count(0)
+    screenshot(page, "idle-note", full_page=False)
+    in_another_thread(lambda: wakeups.wake(match.pk, now=Match.objects.get(pk=match.pk).wake_at))
+    expect(page.locator("#result")).to_contain_text("bob (left)")
+    assert Match.objects.get(pk=match.pk).result["ranking"] == [[0], [1]]
+
+
 def test_a_player_who_left_is_said_to_forfeit_and_then_does(site, strict, alice, bob):
     """A player who closed the tab was played for by the computer a minute a turn to the end of
     the game. Now, once they have been gone past the grace and the computer has moved for them

@@ -239,3 +239,26 @@ def test_dump_load_and_clone_are_independent_copies():
     play_right(state, 0, 0, at_ms=10)
     assert GAME.dump(copy) != GAME.dump(state)
     assert GAME.dump(GAME.load(GAME.dump(state))) == GAME.dump(state)
+
+
+def test_a_claim_the_server_marks_as_a_false_start_never_wins_and_locks_out():
+    state = GAME.new_game(2, seed=5)
+    right = right_claim(state, 0, "pile", at_ms=120)
+    state = GAME.apply(state, 0, {**right, "false_start": True})
+    assert state.history[-1] == {**right, "type": "claim", "seat": 0, "correct": False, "false_start": True,
+                                 "locked_until": 1120}  # fmt: skip
+    assert len(state.pile) == 53 and state.lockout_until[0] == 1120
+    refused(state, 1, {**right_claim(state, 1, "pile", at_ms=200), "false_start": False},
+            'Only the server marks a claim "false_start": true.')  # fmt: skip
+
+
+@pytest.mark.parametrize("mini_game", ["towering-inferno", "the-well", "hot-potato", "gotta-catch-them-all",
+                                       "poisoned-gift"])  # fmt: skip
+def test_the_countdown_view_shows_every_pile_and_no_card(mini_game):
+    state = GAME.new_game(3, seed=2, options={"mini_game": mini_game})
+    view = GAME.view(state, 0)
+    hidden = GAME.countdown_view(view)
+    assert "symbols" in repr(view) and "symbols" not in repr(hidden)
+    assert hidden["face_down"] is True and hidden["pile"]["top"] is hidden["middle"]["top"] is None
+    assert [seat["cards"] for seat in hidden["seats"]] == [seat["cards"] for seat in view["seats"]]
+    assert hidden["pile"]["count"] == view["pile"]["count"] and len(hidden["revealed"]) == len(view["revealed"])

@@ -258,12 +258,32 @@ def test_coming_back_starts_the_count_again(alice, bob, settings):
     assert match.actions.filter(seat=away, source="timeout").count() == 4
 
 
-def test_a_player_who_stays_connected_is_never_forfeited_by_the_clock(alice, bob, settings):
+def test_a_player_who_stays_connected_but_never_moves_is_counted_out_at_the_third_timeout(alice, bob, settings):
+    """An open tab is not a player: the clock moves for bob twice, and his third timeout in a row
+    counts him out as if he had left (clocks.idles_out); it used to play for him without end."""
     match, away = duel_with_bob_away(alice, bob, settings, clock="turn", clock_initial_ms=10_000)
     presence.connected(match.pk, away, "socket-2", True)
-    match = play_until_bob_times_out(match, alice, away, 4)
+    match = play_until_bob_times_out(match, alice, away, 1)
+    assert leaving_seats(match) == []
+    match = play_until_bob_times_out(match, alice, away, 1)
+    assert leaving_seats(match) == [away]  # the table says so before it happens
+    match = play_until_bob_times_out(match, alice, away, 1)
+    assert match.status == Match.Status.FINISHED
+    assert match.actions.filter(seat=away, source="timeout").count() == 2
+    assert match.result["forfeited"] == [away] and match.result["ranking"] == [[1 - away], [away]]
+    assert [seat["gone"] for seat in presence.current_message(match.pk, None)["seats"]][away] == "left"
+
+
+def test_a_move_of_your_own_starts_the_count_of_timeouts_again(alice, bob, settings):
+    match, away = duel_with_bob_away(alice, bob, settings, clock="turn", clock_initial_ms=10_000)
+    presence.connected(match.pk, away, "socket-2", True)
+    match = play_until_bob_times_out(match, alice, away, 2)
+    engine = get_game("dudo")
+    own = engine.legal_actions(match.load_state(), away)[-1]
+    submit_action(match.pk, bob, own, match.seq, now=match.turn_started_at + timedelta(seconds=1))
+    match = play_until_bob_times_out(match, alice, away, 2)
+    assert match.status == Match.Status.RUNNING and not match.seats.get(number=away).forfeited_at
     assert match.actions.filter(seat=away, source="timeout").count() == 4
-    assert leaving_seats(match) == [] and not match.seats.get(number=away).forfeited_at
 
 
 def test_timeouts_within_the_grace_to_come_back_never_forfeit(alice, bob, settings):

@@ -97,14 +97,17 @@
       case "towering-inferno": return [{ target: "pile", card: view.pile.top, label: `Pile (${view.pile.count})` }];
       case "the-well": return [{ target: "middle", card: view.middle.top, label: "Middle" }];
       case "gotta-catch-them-all":
-        return view.revealed.map((card, i) => card && { target: i, card, label: `Face-up card ${i + 1}` }).filter(Boolean);
+        return view.revealed.map((card, i) => (card || view.face_down) && { target: i, card, label: `Face-up card ${i + 1}` }).filter(Boolean);
       case "poisoned-gift":
-        return view.seats.filter((s) => s.seat !== seat && s.top).map((s) => ({ target: s.seat, card: s.top, label: name(s.seat) }));
+        return view.seats.filter((s) => s.seat !== seat && held(view, s)).map((s) => ({ target: s.seat, card: s.top, label: name(s.seat) }));
       default:
-        return view.seats.filter((s) => s.seat !== seat && s.top && (!view.tie || view.tie.includes(s.seat)))
+        return view.seats.filter((s) => s.seat !== seat && held(view, s) && (!view.tie || view.tie.includes(s.seat)))
           .map((s) => ({ target: s.seat, card: s.top, label: name(s.seat) }));
     }
   }
+
+  // Before "go" the server sends no card's face (view.face_down): a player's card is there, face down.
+  function held(view, s) { return Boolean(s.top || (view.face_down && s.cards)); }
 
   function ownCard(view, seat) {
     if (view.mini_game === "gotta-catch-them-all" && view.phase !== "tiebreak") return { card: view.middle.top, label: "Middle" };
@@ -134,7 +137,13 @@
     lockoutTimer = setInterval(tick, 100);
     tick();
     return h("p", { class: "dobble-lockout" },
-      h("span", { role: "status" }, "Wrong picture: locked out "), seconds, h("span", { class: "dobble-lockout-track" }, bar));
+      h("span", { role: "status" }, falseStart(view, seat) ? "Too fast, a false start: locked out " : "Wrong picture: locked out "), seconds, h("span", { class: "dobble-lockout-track" }, bar));
+  }
+
+  // Was the seat's last claim a false start (rated games: sooner than anyone can see the cards)?
+  function falseStart(view, seat) {
+    const last = view.history.filter((e) => e.type === "claim" && e.seat === seat).pop();
+    return Boolean(last && last.false_start);
   }
 
   // Focus survives a redraw: the picture in the same place on the same card gets it back.
@@ -165,8 +174,9 @@
     return `${who}: ${cards}${figure ? ` · ${s.score} ${figure}` : ""}`;
   }
 
-  // The get-ready countdown: the server turns the cards up at "go" (starts_in_ms) and refuses
-  // claims before it; until then the cards are drawn face down under 3, 2, 1.
+  // The get-ready countdown: the server sends the cards' faces only from "go" (starts_in_ms) and
+  // refuses claims before it; until then the cards are drawn face down under 3, 2, 1, and after
+  // it until the state with their faces arrives (view.face_down).
   let readyTimer = null;
 
   function getReadyNode(h, ctx, redraw) {
@@ -189,7 +199,8 @@
     const name = ctx.name || ((n) => `Seat ${n + 1}`);
     const redraw = () => { if (area.isConnected) { area.replaceChildren(); render(area, view, ctx); } };
     const ready = view.is_over ? null : getReadyNode(h, ctx, redraw);
-    const lockoutBox = ready ? null : lockoutNode(h, view, seat, redraw);
+    const faceDown = !view.is_over && Boolean(ready || view.face_down);
+    const lockoutBox = faceDown ? null : lockoutNode(h, view, seat, redraw);
     const [title, hint, figure, goal] = MINI_GAMES[view.mini_game] || [view.mini_game, "", null, null];
     const header = h("div", { class: "dobble-status" },
       h("strong", {}, title),
@@ -201,16 +212,16 @@
     const list = targets(view, seat, name);
     const claim = (target) => (symbol) => act({ type: "claim", symbol, target });
     const own = ownCard(view, seat);
-    const canClaim = seat != null && ctx.toAct.includes(seat) && !lockoutBox && !ready;
-    const board = h("div", { class: `dobble-board${lockoutBox ? " locked" : ""}${ready ? " face-down" : ""}` });
+    const canClaim = seat != null && ctx.toAct.includes(seat) && !lockoutBox && !faceDown;
+    const board = h("div", { class: `dobble-board${lockoutBox ? " locked" : ""}${faceDown ? " face-down" : ""}` });
     // Where there is one target, clicking your own card's picture claims it too.
     // A spectator has no card of their own: no empty card is drawn for them.
     if (own.card || seat != null) {
-      board.append(cardNode(h, ready ? null : own.card, own.label,
-        { onClaim: canClaim && list.length === 1 ? claim(list[0].target) : null, index: 0, faceDown: Boolean(ready && own.card) }));
+      board.append(cardNode(h, faceDown ? null : own.card, own.label,
+        { onClaim: canClaim && list.length === 1 ? claim(list[0].target) : null, index: 0, faceDown }));
     }
-    list.forEach((item, i) => board.append(cardNode(h, ready ? null : item.card, item.label,
-      { onClaim: canClaim ? claim(item.target) : null, keys: canClaim && i === 0, index: i + 1, faceDown: Boolean(ready) })));
+    list.forEach((item, i) => board.append(cardNode(h, faceDown ? null : item.card, item.label,
+      { onClaim: canClaim ? claim(item.target) : null, keys: canClaim && i === 0, index: i + 1, faceDown })));
     const mine = view.seats.filter((s) => s.seat === seat);
     const scores = h("ul", { class: "dobble-scores", "aria-label": "Piles" },
       [...mine, ...view.seats.filter((s) => s.seat !== seat)].map((s) =>
@@ -245,6 +256,7 @@
 
   function describe(event, name) {
     if (event.type === "claim") {
+      if (event.false_start) return `${name(event.seat)} claimed faster than anyone can see the cards: a false start, locked out`;
       return event.correct ? `${name(event.seat)} spotted the ${NAMES[event.symbol]}`
         : `${name(event.seat)} picked the ${NAMES[event.symbol]}, which is not on both cards: locked out`;
     }
