@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0009_seat_gone_at'),
+        ('matches', '0010_match_deal_salt'),
     ]
 
     operations = [
