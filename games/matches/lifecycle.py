@@ -240,12 +240,6 @@ def house_bot_username(bot_name: str, copy: int = 1) -> str:
     return f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
 
 
-def kept_apart_in_the_queue(one, other) -> bool:
-    """Accounts the ranked queue never seats together: one owner's, or two bots (bots meet ranked
-    only through the bot ladder, tournaments and challenges their owners accepted)."""
-    return same_owner(one, other) or (one.is_bot and other.is_bot)
-
-
 def same_owner(one, other) -> bool:
     """A person and their own bots, or two bots of one owner: one interest, so they never meet in a
     ranked match (the ranked queue, ranked tables), which would farm the ladder. Organizers'
