@@ -121,9 +121,9 @@ def pool(entry: QueueEntry) -> str:
 
 def waiting_with(entry: QueueEntry) -> int:
     """How many others wait now in the same queue who may be seated with this entry."""
-    others = QueueEntry.objects.filter(
-        game=entry.game, players=entry.players, time_control=entry.time_control
-    ).exclude(pk=entry.pk)
+    others = QueueEntry.objects.filter(game=entry.game, players=entry.players, time_control=entry.time_control).exclude(
+        pk=entry.pk
+    )
     return sum(may_meet(entry, other) for other in others.select_related("user"))
 
 

@@ -195,7 +195,7 @@ def join_match(match_id: int, user) -> Seat:
         if match.ranked and user.is_bot and any(seat.user.is_bot for seat in seats):
             raise MatchError(
                 "bots_meet_elsewhere",
-                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted challenges.",
+                "Bots meet each other in ranked play through the queue, the bot ladder, tournaments and challenges.",
             )
         seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))

@@ -115,9 +115,11 @@ def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(a
     assert mine["failures"] == code.failures
 
 
-def test_a_challenge_needs_code_and_real_opponents(alice, owned_bot):
-    no_code = as_user(alice).post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]})
-    assert "Upload" in no_code.json()["message"]
+def test_a_driven_bot_starts_its_own_rated_match_and_a_challenge_needs_real_opponents(alice, owned_bot):
+    driven = as_user(alice).post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]})
+    assert driven.status_code == 201 and driven.json()["ranked"]
+    seat = Match.objects.get(pk=driven.json()["id"]).seats.get(user__username="Dicey")
+    assert seat.code_version is None  # the bot plays it from outside
     as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
     for opponents in (["house:nobody"], ["bob"], ["house:random"] * 10):
         refused = as_user(alice).post(
