@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from botapi import services
-from botapi.models import BotCode, BotProfile, Challenge
+from botapi.models import BotCode, BotFailure, BotProfile, Challenge
 from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS, summary
 from ratings.models import Rating
@@ -83,10 +83,24 @@ def describe(bot, owner_view: bool) -> dict:
                 "failures": code.failures,
                 "last_error": code.last_error,
                 "last_error_at": code.last_error_at,
+                "recent_failures": [failure_report(failure) for failure in code.failure_reports.all()[:10]],
             }
             for code in codes
         ]
     return shown
+
+
+def failure_report(failure: BotFailure) -> dict:
+    """One failed move as its author reads it: where (the replay opened at that step) and why."""
+    return {
+        "match": failure.match_id,
+        "step": failure.step,
+        "replay": failure.replay_url,
+        "message": failure.message,
+        "traceback": failure.traceback,
+        "printed": failure.printed,
+        "at": failure.at,
+    }
 
 
 def describe_challenge(offer: Challenge) -> dict:

@@ -100,3 +100,8 @@ class BotFailure(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+
+    @property
+    def replay_url(self) -> str:
+        """The match's replay opened at the position the bot failed on (it opens once the match ends)."""
+        return f"/match/{self.match_id}/replay/?step={self.step}" if self.match_id else ""

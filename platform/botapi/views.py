@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from botapi import players, services
-from botapi.models import BotCode, BotProfile
+from botapi.models import BotCode, BotFailure, BotProfile
 from dubium.docs import doc_html
 from games.bots import bot_strengths
 from games.engine import GAMES
@@ -39,6 +39,9 @@ def bots(request):
                 {
                     "bot": bot,
                     "versions": list(BotCode.objects.filter(bot=bot).defer("source")[:5]),
+                    "failures": list(
+                        BotFailure.objects.filter(code__bot=bot).select_related("code").order_by("-at", "-pk")[:10]
+                    ),
                     "profile": BotProfile.objects.filter(bot=bot).first() or BotProfile(bot=bot),
                 }
             )
