@@ -59,6 +59,10 @@ def apply_action(
         if now < match.started_at:
             wait = (match.started_at - now).total_seconds()
             raise MatchError("not_started", f"The cards turn up at go, in {wait:.1f} s: wait for the countdown.")
+        if "at_ms" not in action:  # the protocol's shape, though the server stamps the time itself
+            raise MatchError(
+                "illegal", "A claim needs its game time at_ms (the server replaces it with the arrival time)."
+            )
         action = {**action, "at_ms": game_time_ms(match, now)}
     try:
         state = engine.apply(state, seat_number, action)

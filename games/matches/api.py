@@ -86,9 +86,8 @@ def summary(match: Match) -> dict:
     }
 
 
-def your_seat(match: Match, user) -> dict:
+def your_seat(match: Match, seat) -> dict:
     """The caller's seat at a table of theirs, and whether the game waits for them now."""
-    seat = match.seat_of(user)
     running = match.status == Match.Status.RUNNING
     to_act = running and seat.forfeited_at is None and seat.number in match.engine.to_act(match.load_state())
     return {"your_seat": seat.number, "your_turn": to_act}
@@ -135,7 +134,11 @@ def matches(request):
         if mine:
             found = found.filter(seats__user=request.user)
         found = found.prefetch_related("seats__user").order_by("-created_at")[:100]
-        return Response([summary(match) | (your_seat(match, request.user) if mine else {}) for match in found])
+        if not mine:
+            return Response([summary(match) for match in found])
+        # A seat left between the two queries (the table's list, then its seats) is no table of yours.
+        seated = [(match, match.seat_of(request.user)) for match in found]
+        return Response([summary(match) | your_seat(match, seat) for match, seat in seated if seat is not None])
     form = CreateMatchSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     match = lifecycle.create_match(host=request.user, **form.validated_data)
