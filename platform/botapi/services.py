@@ -158,6 +158,18 @@ def game_named(slug: str):
         raise MatchError("bad_request", str(error)) from None
 
 
+def check_tested_for(bot, game: str) -> None:
+    """Refuse a bot whose latest uploaded code was tested on another game's opening (an entry to a
+    tournament of `game`); a webhook or a driven bot answers for itself."""
+    latest = BotCode.objects.filter(bot=bot).only("kind", "game", "version").first()
+    if latest is not None and latest.kind == BotCode.Kind.UPLOADED and latest.game and latest.game != game:
+        tested, wanted = get_game(latest.game).name, get_game(game).name
+        raise MatchError(
+            "wrong_game",
+            f"{bot.username}'s code (v{latest.version}) was tested on {tested}: upload a version for {wanted} first.",
+        )
+
+
 def latest_version(bot) -> int | None:
     return BotCode.objects.filter(bot=bot).aggregate(Max("version"))["version__max"]
 

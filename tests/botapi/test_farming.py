@@ -143,3 +143,16 @@ def test_rated_matches_against_house_bots_only_are_limited_per_bot_and_day(alice
     assert refused.status_code == 400 and refused.json()["code"] == "too_many_house_matches"
     assert "20 rated matches against house bots" in refused.json()["message"]
     assert challenge(alice, "Grinder", ["house:random"], ranked=False).status_code == 201
+
+
+@pytest.mark.django_db
+def test_a_bot_enters_a_tournament_only_with_code_tested_on_its_game(alice, make_user):
+    organizer = make_user("otto", role="organizer")
+    starts = timezone.now() + timedelta(hours=1)
+    dubito = Tournament.objects.create(name="Cup", game="dubito", organizer=organizer, starts_at=starts)
+    dudo_only = bot_of(alice, "DudoOnly")
+    BotCode.objects.filter(bot=dudo_only).update(game="dudo")
+    with pytest.raises(MatchError, match="was tested on Dudo: upload a version for Dubito first"):
+        services.enter(dubito.pk, dudo_only)
+    BotCode.objects.create(bot=dudo_only, version=2, source=FIRST_LEGAL, game="dubito")
+    services.enter(dubito.pk, dudo_only)
