@@ -10,6 +10,7 @@ from games.engine import GAMES
 from games.lobby import matchmaking
 from games.lobby.snapshot import lobby_snapshot
 from games.lobby.tasks import matchmake_all
+from games.matches.errors import MatchError
 from games.matches.time_controls import QUICK_PAIRING
 from ratings.services import matchmaking_rating
 
@@ -29,7 +30,7 @@ class QueueSerializer(serializers.Serializer):
 def lobby(request, game: str):
     """Open tables, queue sizes, matches in play and players online for one game."""
     if game not in GAMES:
-        return Response({"type": "error", "code": "not_found", "message": "No such game."}, status=404)
+        raise MatchError("not_found", "No such game.")
     return Response(lobby_snapshot(game))
 
 

@@ -2,18 +2,24 @@
 
 Any endpoint may refuse a request: bad input (400), no or a wrong credential (401/403), an
 unknown object (404), a method it does not have (405), a move the match has passed (409), too
-many requests or failed logins (429). Each answers a JSON object with `detail` (DRF) or
-`code` and `message` (the match service). Added once here instead of on every view.
+many requests or failed logins (429). Each answers one shape (games/matches/errors.error_body):
+`type` "error", a `code` to branch on, a `message` for people and `fields`, each bad field of
+the request with its messages. Added once here instead of on every view.
 """
 
 ERROR = {
     "type": "object",
     "properties": {
-        "detail": {"type": "string"},
-        "code": {"type": "string"},
-        "message": {"type": "string"},
+        "type": {"type": "string", "enum": ["error"]},
+        "code": {"type": "string", "example": "invalid"},
+        "message": {"type": "string", "example": "seq: This field is required."},
+        "fields": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            "example": {"seq": ["This field is required."]},
+        },
     },
-    "additionalProperties": True,
+    "required": ["type", "code", "message", "fields"],
 }
 ERRORS = {
     "400": "The request is malformed or refused; the answer says why.",

@@ -174,9 +174,9 @@ def test_an_api_path_that_names_nothing_is_a_json_404_even_with_debug_on(client,
     settings.DEBUG = True
     for path in ("/api/matches/1/replay/-1/", "/api/nothing/here/"):
         missing = client.get(path)
-        assert missing.status_code == 404 and missing.json() == {"detail": "No such API path."}, path
+        assert missing.status_code == 404 and missing.json()["message"] == "No such API path.", path
     unknown = client.get("/api/bots/NoSuchBot/")
-    assert unknown.status_code == 404 and unknown.json() == {"detail": "No such object."}, "no model names"
+    assert unknown.status_code == 404 and unknown.json()["message"] == "No such object.", "no model names"
 
 
 def test_a_ranked_table_a_person_hosts_has_a_clock_and_no_house_bots(client, alice):
