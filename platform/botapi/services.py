@@ -194,13 +194,15 @@ def suspended(bot) -> bool:
     return BotProfile.objects.filter(bot=bot, suspended_at__isnull=False).exists()
 
 
-def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = True):
+def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool = True):
     """Your bot against house bots (`house:NAME`) or other bots: started at once, except against
     another owner's bot that is not open to challenges, which waits for that owner's answer (a
     pending Challenge), ranked or not: nobody's bot plays, and collects strikes, in a match its
     owner did not choose. Two bots of one owner never play each other ranked (that would farm the
-    ladder), and rated matches against house bots only are HOUSE_MATCHES_PER_DAY a bot a day."""
-    bot = owned_bot(owner, name)
+    ladder), and rated matches against house bots only are HOUSE_MATCHES_PER_DAY a bot a day.
+    The caller is the bot's owner, or the bot itself with its own token (a driven bot)."""
+    bot = caller if caller.is_bot and caller.username.lower() == name.lower() else owned_bot(caller, name)
+    owner = bot.bot_owner
     profile = BotProfile.objects.filter(bot=bot, suspended_at__isnull=False).first()
     if profile is not None:
         raise MatchError(
