@@ -42,6 +42,12 @@ def mark_listening(user_id: int) -> None:
     cache.set(present_key(user_id), True, PRESENT_SECONDS)
 
 
+def stop_listening(user_id: int) -> None:
+    """A stream closed: the ladder stops seating the bot at once (another stream of it may be open
+    still, and marks it again within KEEPALIVE_SECONDS)."""
+    cache.delete(present_key(user_id))
+
+
 def challenge_message(offer: Challenge) -> dict:
     return {
         "type": "bot_challenge",
@@ -100,6 +106,7 @@ class EventConsumer(ReconnectingConsumer):
     async def disconnect(self, code):
         if getattr(self, "presence", None) is not None:
             self.presence.cancel()
+            await database_sync_to_async(stop_listening)(self.scope["user"].pk)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -155,3 +162,4 @@ async def event_lines(user):
                 yield message["text"] + "\n"
     finally:
         await layer.group_discard(group, channel)
+        await database_sync_to_async(stop_listening)(user.pk)

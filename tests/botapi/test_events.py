@@ -9,6 +9,7 @@ from channels.testing import ApplicationCommunicator, WebsocketCommunicator
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from botapi import events as events_module
 from botapi import ladder, services
 from botapi.models import BotProfile
 from games.matches.models import Match
@@ -53,6 +54,7 @@ async def test_the_ladder_seats_driven_bots_that_listen_tells_them_and_calls_off
     assert notice["type"] == "notice" and "called off, not rated" in notice["text"]
     for events in (ace_events, bee_events):
         await events.disconnect()
+    assert not events_module.listening(ace.pk), "a bot that stopped listening is not seated again"
 
 
 async def test_the_event_socket_opens_with_the_running_matches_and_waiting_challenges(application, alice, bob):
