@@ -57,9 +57,13 @@ STATUS_OF_ERROR = {
 
 
 def field_sentences(fields: dict) -> list[str]:
-    """Each bad field and its messages ("seq: This field is required."), for a person to read."""
+    """Each bad field and its messages ("seq: This field is required."), for a person to read;
+    a list's or a dict's items are named by their position or key ("opponents.0: ...")."""
     said = []
     for name, messages in fields.items():
+        if isinstance(messages, dict):
+            said += field_sentences({f"{name}.{key}": value for key, value in messages.items()})
+            continue
         texts = messages if isinstance(messages, list) else [messages]
         prefix = "" if name == "non_field_errors" else f"{name}: "
         said.append(prefix + " ".join(str(text) for text in texts))

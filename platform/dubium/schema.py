@@ -15,7 +15,8 @@ ERROR = {
         "message": {"type": "string", "example": "seq: This field is required."},
         "fields": {
             "type": "object",
-            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            "description": "Each bad field's messages; a list's or an object's field maps its items to theirs.",
+            "additionalProperties": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}]},
             "example": {"seq": ["This field is required."]},
         },
     },
