@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from botapi.services import check_tested_for
 from games.bots import bot_names
 from games.matches.errors import MatchError
 from games.matches.lifecycle import forfeit, house_bot_user, locked, same_owner
@@ -45,6 +46,8 @@ def enter(tournament_id: int, user) -> Entry:
             raise MatchError(
                 "same_owner", "A person and their bots (or two bots of one owner) do not enter the same tournament."
             )
+        if user.is_bot:
+            check_tested_for(user, tournament.game)
         entry = Entry.objects.create(tournament=tournament, user=user)
         score_missed_rounds(tournament, entry)
         return entry

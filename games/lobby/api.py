@@ -10,6 +10,7 @@ from games.engine import GAMES
 from games.lobby import matchmaking
 from games.lobby.snapshot import lobby_snapshot
 from games.lobby.tasks import matchmake_all
+from games.matches.errors import MatchError
 from games.matches.time_controls import QUICK_PAIRING
 from ratings.services import matchmaking_rating
 
@@ -18,6 +19,9 @@ class QueueSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
     players = serializers.IntegerField(min_value=2, max_value=11)
     time_control = serializers.ChoiceField(choices=QUICK_PAIRING, default=matchmaking.DEFAULT_TIME_CONTROL)
+    meet_bots = serializers.BooleanField(
+        default=False, help_text="People: be paired with bots too (never in real-time games). Bots always meet bots."
+    )
 
 
 @extend_schema(responses={200: dict})
@@ -26,7 +30,7 @@ class QueueSerializer(serializers.Serializer):
 def lobby(request, game: str):
     """Open tables, queue sizes, matches in play and players online for one game."""
     if game not in GAMES:
-        return Response({"type": "error", "code": "not_found", "message": "No such game."}, status=404)
+        raise MatchError("not_found", "No such game.")
     return Response(lobby_snapshot(game))
 
 
@@ -43,16 +47,23 @@ def queue(request):
     game, players = form.validated_data["game"], form.validated_data["players"]
     rating = matchmaking_rating(request.user, game)
     entry = matchmaking.join_queue(
-        request.user, game, players, rating, time_control=form.validated_data["time_control"]
+        request.user,
+        game,
+        players,
+        rating,
+        time_control=form.validated_data["time_control"],
+        meet_bots=form.validated_data["meet_bots"],
     )
+    joined = {
+        "game": entry.game,
+        "players": entry.players,
+        "time_control": entry.time_control,
+        "rating": entry.rating,
+        "joined_at": entry.joined_at,
+        "meet_bots": entry.meet_bots,
+        "pool": matchmaking.pool(entry),
+        "waiting_with_you": matchmaking.waiting_with(entry),
+    }
     matchmake_all.delay()
-    return Response(
-        {
-            "game": entry.game,
-            "players": entry.players,
-            "time_control": entry.time_control,
-            "rating": entry.rating,
-            "joined_at": entry.joined_at,
-        },
-        status=status.HTTP_201_CREATED,
-    )
+    paired = matchmaking.just_paired(request.user, game)
+    return Response({**joined, "match": paired.pk if paired else None}, status=status.HTTP_201_CREATED)

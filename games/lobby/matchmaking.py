@@ -3,7 +3,11 @@
 The longest-waiting player anchors each match; others join it when their
 rating is within both their own and the anchor's window, which widens the
 longer each has waited, so nobody waits forever for a perfect opponent.
-A person and their bots, or two bots of one owner, are never seated together.
+
+Pools: bots meet bots, people meet people, and a person who opted in (`meet_bots`) meets
+both, except in real-time games, where people and bots are ranked apart
+(ratings.ladders.default_kind). A person and their bots, or two bots of one owner, are never
+seated together.
 """
 
 import random
@@ -32,7 +36,13 @@ def window(entry: QueueEntry, now: datetime) -> float:
 
 
 def join_queue(
-    user, game: str, players: int, rating: float, now: datetime | None = None, time_control: str = DEFAULT_TIME_CONTROL
+    user,
+    game: str,
+    players: int,
+    rating: float,
+    now: datetime | None = None,
+    time_control: str = DEFAULT_TIME_CONTROL,
+    meet_bots: bool = False,
 ) -> QueueEntry:
     if time_control not in QUICK_PAIRING:
         raise MatchError("bad_request", "Choose a time control of the quick pairing.")
@@ -54,6 +64,7 @@ def join_queue(
                 "time_control": time_control,
                 "rating": rating,
                 "joined_at": now or timezone.now(),
+                "meet_bots": meet_bots and not user.is_bot,
             },
         )
         if not created:
@@ -90,6 +101,35 @@ def leave_queue(user, game: str) -> None:
     broadcast.send_lobby_update(game)
 
 
+def may_meet(one: QueueEntry, other: QueueEntry) -> bool:
+    """Whether the queue may seat these two together (the pools of the module docstring)."""
+    if lifecycle.same_owner(one.user, other.user):
+        return False
+    if one.user.is_bot == other.user.is_bot:
+        return True
+    person = other if one.user.is_bot else one
+    return person.meet_bots and not GAMES[person.game].realtime
+
+
+def pool(entry: QueueEntry) -> str:
+    """Whom the entry waits for, in words: what the queue answers when a player joins it."""
+    if entry.user.is_bot:
+        return "Bots are paired with bots of other owners (and people who chose to meet bots)."
+    if entry.meet_bots and not GAMES[entry.game].realtime:
+        return "You are paired with people and bots."
+    if entry.meet_bots:
+        return f"You are paired with people only: in {GAMES[entry.game].name} people and bots are ranked apart."
+    return "You are paired with people only."
+
+
+def waiting_with(entry: QueueEntry) -> int:
+    """How many others wait now in the same queue who may be seated with this entry."""
+    others = QueueEntry.objects.filter(game=entry.game, players=entry.players, time_control=entry.time_control).exclude(
+        pk=entry.pk
+    )
+    return sum(may_meet(entry, other) for other in others.select_related("user"))
+
+
 def pick_groups(entries: list[QueueEntry], players: int, now: datetime) -> list[list[QueueEntry]]:
     """Groups of `players` entries to seat together, longest waiting first (pure)."""
     waiting = sorted(entries, key=lambda e: (e.joined_at, e.pk or 0))
@@ -101,23 +141,13 @@ def pick_groups(entries: list[QueueEntry], players: int, now: datetime) -> list[
         group = [anchor]
         for entry in near:
             close = abs(entry.rating - anchor.rating) <= min(limit, window(entry, now))
-            apart = any(lifecycle.kept_apart_in_the_queue(entry.user, e.user) for e in group)
+            apart = not all(may_meet(entry, e) for e in group)
             if close and len(group) < players and not apart:
                 group.append(entry)
         if len(group) == players:
             groups.append(group)
             waiting = [e for e in waiting if e not in group]
     return groups
-
-
-def groups_to_seat(game: str, entries: list[QueueEntry], players: int, now: datetime) -> list[list[QueueEntry]]:
-    """In real-time games people and bots are never seated together in the ranked queue (their
-    ladders are kept apart, ratings.ladders.default_kind); elsewhere anyone may meet anyone."""
-    if not GAMES[game].realtime:
-        return pick_groups(entries, players, now)
-    people = [entry for entry in entries if not entry.user.is_bot]
-    bots = [entry for entry in entries if entry.user.is_bot]
-    return pick_groups(people, players, now) + pick_groups(bots, players, now)
 
 
 def matchmake(
@@ -136,7 +166,7 @@ def matchmake(
             .filter(game=game, players=players, time_control=time_control)
             .select_related("user")
         )
-        for group in groups_to_seat(game, entries, players, now):
+        for group in pick_groups(entries, players, now):
             clock = {} if GAMES[game].realtime else preset.as_table()
             users = [entry.user for entry in group]
             random.shuffle(users)  # who starts is luck, not queue order

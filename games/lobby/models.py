@@ -25,6 +25,7 @@ class QueueEntry(models.Model):
     )
     rating = models.FloatField(help_text="The player's rating when they joined, for pairing.")
     joined_at = models.DateTimeField()
+    meet_bots = models.BooleanField(default=False, help_text="A person who chose to be paired with bots too.")
 
     class Meta:
         ordering = ["joined_at"]

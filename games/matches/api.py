@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import AuthenticationFailed, NotAuthenticated, NotFound
+from rest_framework.exceptions import APIException, AuthenticationFailed, NotAuthenticated, NotFound, ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -17,7 +17,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games.bots import bot_names
 from games.engine import GAMES
 from games.matches import actions, lifecycle, presence, replays
-from games.matches.errors import MatchError
+from games.matches.errors import MatchError, error_body
 from games.matches.models import Match, MatchAction
 
 # The OpenAPI schema of an answer that is a JSON array of objects (list endpoints).
@@ -52,20 +52,44 @@ STATUS_OF_ERROR = {
     "not_your_choice": 403,
     "suspended": 403,
     "busy": 503,
+    "not_finished": 409,
+    "not_your_seat": 403,
 }
+
+
+def field_sentences(fields: dict) -> list[str]:
+    """Each bad field and its messages ("seq: This field is required."), for a person to read;
+    a list's or a dict's items are named by their position or key ("opponents.0: ...")."""
+    said = []
+    for name, messages in fields.items():
+        if isinstance(messages, dict):
+            said += field_sentences({f"{name}.{key}": value for key, value in messages.items()})
+            continue
+        texts = messages if isinstance(messages, list) else [messages]
+        prefix = "" if name == "non_field_errors" else f"{name}: "
+        said.append(prefix + " ".join(str(text) for text in texts))
+    return said
 
 
 def exception_handler(error, context):
     """REST_FRAMEWORK's EXCEPTION_HANDLER: a service's refusal (MatchError) becomes its message
-    with a fitting status, so views call services without wrapping each call."""
+    with a fitting status, so views call services without wrapping each call; DRF's own errors
+    (bad fields, credentials, throttling) take the same shape (errors.error_body)."""
     if isinstance(error, MatchError):
-        return Response(error.as_message(), status=STATUS_OF_ERROR.get(error.code, 400))
+        return Response(error_body(error.code, error.message), status=STATUS_OF_ERROR.get(error.code, 400))
     if isinstance(error, Http404):  # not get_object_or_404's "No User matches the given query."
         error = NotFound("No such object.")
     response = drf_exception_handler(error, context)
+    if response is None:
+        return None
     if isinstance(error, AuthenticationFailed):  # a credential was sent and is wrong (DRF says 403 when
         response.status_code = 401  # the session comes first), as the schema documents
         response["WWW-Authenticate"] = 'Token realm="api"'
+    if isinstance(error, ValidationError):
+        fields = error.detail if isinstance(error.detail, dict) else {"non_field_errors": error.detail}
+        response.data = error_body("invalid", " ".join(field_sentences(fields)), fields)
+    elif isinstance(error, APIException):
+        response.data = error_body(str(error.get_codes()), str(error.detail))
     return response
 
 
@@ -88,9 +112,8 @@ def summary(match: Match) -> dict:
     }
 
 
-def your_seat(match: Match, user) -> dict:
+def your_seat(match: Match, seat) -> dict:
     """The caller's seat at a table of theirs, and whether the game waits for them now."""
-    seat = match.seat_of(user)
     running = match.status == Match.Status.RUNNING
     to_act = running and seat.forfeited_at is None and seat.number in match.engine.to_act(match.load_state())
     return {"your_seat": seat.number, "your_turn": to_act}
@@ -137,7 +160,11 @@ def matches(request):
         if mine:
             found = found.filter(seats__user=request.user)
         found = found.prefetch_related("seats__user").order_by("-created_at")[:100]
-        return Response([summary(match) | (your_seat(match, request.user) if mine else {}) for match in found])
+        if not mine:
+            return Response([summary(match) for match in found])
+        # A seat left between the two queries (the table's list, then its seats) is no table of yours.
+        seated = [(match, match.seat_of(request.user)) for match in found]
+        return Response([summary(match) | your_seat(match, seat) for match, seat in seated if seat is not None])
     form = CreateMatchSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     match = lifecycle.create_match(host=request.user, **form.validated_data)
@@ -226,22 +253,13 @@ def replay_step(request, match_id: int, step: int):
     """The view after `step` actions of a finished match; `?seat=N` shows your own seat's cards too."""
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
-        return Response(
-            {"type": "error", "code": "not_finished", "message": "Replays open when the match ends."}, status=409
-        )
+        raise MatchError("not_finished", "Replays open when the match ends.")
     seat = request.query_params.get("seat")
     try:
         seat = None if seat in (None, "") else int(seat)
         if seat is not None and seat not in replays.seats_shown_to(match, request.user):
-            return Response(
-                {
-                    "type": "error",
-                    "code": "not_your_seat",
-                    "message": "A replay shows a hand only to its player (and a bot's to its owner).",
-                },
-                status=403,
-            )
+            raise MatchError("not_your_seat", "A replay shows a hand only to its player (and a bot's to its owner).")
         frame = replays.frame(match, step, seat)
     except (ValueError, IndexError):
-        return Response({"type": "error", "code": "bad_request", "message": "No such step or seat."}, status=400)
+        raise MatchError("bad_request", "No such step or seat.") from None
     return Response(frame)

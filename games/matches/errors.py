@@ -9,3 +9,9 @@ class MatchError(Exception):
 
     def as_message(self) -> dict:
         return {"type": "error", "code": self.code, "message": self.message}
+
+
+def error_body(code: str, message: str, fields: dict | None = None) -> dict:
+    """The one shape of every API error (docs/protocol.md): `fields` maps each bad field of the
+    request to its messages, empty when the refusal is not about one field."""
+    return {"type": "error", "code": code, "message": message, "fields": fields or {}}

@@ -199,7 +199,7 @@ def join_match(match_id: int, user) -> Seat:
         if match.ranked and user.is_bot and any(seat.user.is_bot for seat in seats):
             raise MatchError(
                 "bots_meet_elsewhere",
-                "Bots meet each other in ranked play only through the bot ladder, tournaments and accepted challenges.",
+                "Bots meet each other in ranked play through the queue, the bot ladder, tournaments and challenges.",
             )
         seat = Seat.objects.create(match=match, number=free_seat(match, seats), user=user)
         transaction.on_commit(lambda: broadcast.send_table_update(match.pk))
@@ -242,12 +242,6 @@ def house_bot_user(bot_name: str, copy: int = 1):
 def house_bot_username(bot_name: str, copy: int = 1) -> str:
     """"RandomBot", and "RandomBot2" for a second copy at one table."""
     return f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
-
-
-def kept_apart_in_the_queue(one, other) -> bool:
-    """Accounts the ranked queue never seats together: one owner's, or two bots (bots meet ranked
-    only through the bot ladder, tournaments and challenges their owners accepted)."""
-    return same_owner(one, other) or (one.is_bot and other.is_bot)
 
 
 def same_owner(one, other) -> bool:

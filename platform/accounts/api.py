@@ -4,7 +4,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.exceptions import NotAuthenticated
@@ -22,6 +22,7 @@ from accounts.serializers import (
 )
 from accounts.throttles import API_THROTTLES, RegisterThrottle, TokenThrottle
 from games.matches import broadcast
+from games.matches.errors import error_body
 
 WRONG_CREDENTIALS = "Wrong username or password."
 LOCKED_OUT = "Too many failed logins: try again later."
@@ -41,7 +42,7 @@ def register(request):
     try:
         user = services.do_register(**form.validated_data)
     except ValidationError as error:
-        return Response(error.message_dict, status=status.HTTP_400_BAD_REQUEST)
+        raise serializers.ValidationError(error.message_dict) from None  # the one error shape
     token, _ = Token.objects.get_or_create(user=user)
     answer = RegisteredSerializer(user, context={"token": token.key}).data
     return Response(answer, status=status.HTTP_201_CREATED)
@@ -75,9 +76,9 @@ def token(request):
     form.is_valid(raise_exception=True)
     user = authenticate(request, **form.validated_data)
     if getattr(request, "axes_locked_out", False):
-        return Response({"detail": LOCKED_OUT}, status=status.HTTP_429_TOO_MANY_REQUESTS)
+        return Response(error_body("locked_out", LOCKED_OUT), status=status.HTTP_429_TOO_MANY_REQUESTS)
     if user is None:
-        return Response({"detail": WRONG_CREDENTIALS}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(error_body("wrong_credentials", WRONG_CREDENTIALS), status=status.HTTP_400_BAD_REQUEST)
     key, _ = Token.objects.get_or_create(user=user)
     return Response(TokenSerializer({"token": key.key, "username": user.username}).data)
 

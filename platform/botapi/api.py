@@ -4,6 +4,7 @@ Thin views over botapi/services.py.
 """
 
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -13,7 +14,7 @@ from rest_framework.response import Response
 
 from accounts.throttles import API_THROTTLES, AccountThrottle
 from botapi import services
-from botapi.models import BotCode, BotProfile, Challenge
+from botapi.models import BotCode, BotFailure, BotProfile, Challenge
 from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS, summary
 from ratings.models import Rating
@@ -42,6 +43,9 @@ class LadderSerializer(serializers.Serializer):
     ladder = serializers.BooleanField()
     game = serializers.ChoiceField(choices=sorted(GAMES), required=False, help_text="Needed to opt in.")
     games_per_day = serializers.IntegerField(required=False, min_value=1, max_value=services.MAX_LADDER_GAMES_PER_DAY)
+    open_to_challenges = serializers.BooleanField(
+        required=False, help_text="Other owners' bots may start matches against it without asking."
+    )
 
 
 class ChallengeSerializer(serializers.Serializer):
@@ -61,6 +65,7 @@ def describe(bot, owner_view: bool) -> dict:
         "ladder": profile.ladder,
         "ladder_game": profile.ladder_game if profile.ladder else None,
         "suspended": profile.suspended_at is not None,
+        "open_to_challenges": profile.open_to_challenges,
         "ratings": {r.game: round(r.elo, 1) for r in Rating.objects.filter(user=bot)},
     }
     if owner_view:
@@ -78,10 +83,24 @@ def describe(bot, owner_view: bool) -> dict:
                 "failures": code.failures,
                 "last_error": code.last_error,
                 "last_error_at": code.last_error_at,
+                "recent_failures": [failure_report(failure) for failure in code.failure_reports.all()[:10]],
             }
             for code in codes
         ]
     return shown
+
+
+def failure_report(failure: BotFailure) -> dict:
+    """One failed move as its author reads it: where (the replay opened at that step) and why."""
+    return {
+        "match": failure.match_id,
+        "step": failure.step,
+        "replay": failure.replay_url,
+        "message": failure.message,
+        "traceback": failure.traceback,
+        "printed": failure.printed,
+        "at": failure.at,
+    }
 
 
 def describe_challenge(offer: Challenge) -> dict:
@@ -91,6 +110,7 @@ def describe_challenge(offer: Challenge) -> dict:
         "opponent": offer.opponent.username,
         "game": offer.game,
         "house_bots": offer.house_bots,
+        "ranked": offer.ranked,
         "status": offer.status,
         "match": offer.match_id,
     }
@@ -160,7 +180,14 @@ def ladder(request, name: str):
     form = LadderSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
-    profile = services.set_ladder(request.user, name, data["ladder"], data.get("game", ""), data.get("games_per_day"))
+    profile = services.set_ladder(
+        request.user,
+        name,
+        data["ladder"],
+        data.get("game", ""),
+        data.get("games_per_day"),
+        data.get("open_to_challenges"),
+    )
     return Response(describe(profile.bot, True))
 
 
@@ -184,9 +211,10 @@ def challenge(request, name: str):
 def challenges(request):
     """Challenges waiting for you (to your bots) and those you sent (from your bots)."""
     mine = Challenge.objects.select_related("challenger", "opponent").order_by("-created_at")
+    received = mine.filter(Q(opponent__bot_owner=request.user) | Q(opponent=request.user))
     return Response(
         {
-            "received": [describe_challenge(c) for c in mine.filter(opponent__bot_owner=request.user)[:50]],
+            "received": [describe_challenge(c) for c in received[:50]],
             "sent": [describe_challenge(c) for c in mine.filter(challenger__bot_owner=request.user)[:50]],
         }
     )

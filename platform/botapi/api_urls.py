@@ -1,8 +1,9 @@
 from django.urls import path
 
-from botapi import api
+from botapi import api, events
 
 urlpatterns = [
+    path("stream/event", events.stream_event, name="api-stream-event"),
     path("bots/", api.bots, name="api-bots"),
     path("bots/challenges/", api.challenges, name="api-bot-challenges"),
     path("bots/challenges/<id:challenge_id>/accept/", api.answer_challenge, {"answer": "accept"}),

@@ -6,6 +6,7 @@ match service asks it outside the match lock and off the thread that wakes match
 moves and failures that the owner sees, and suspends a bot that fails again and again.
 """
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from botapi import sandbox, webhooks
-from botapi.models import BotCode, BotProfile, MoveQuestion
+from botapi.models import BotCode, BotFailure, BotProfile, MoveQuestion
 from games.matches.models import MatchAction, Seat
 from games.matches.seat_players import ASK, Answer, NoAnswer, SeatPlayer
 
@@ -23,6 +24,7 @@ from games.matches.seat_players import ASK, Answer, NoAnswer, SeatPlayer
 # the bot threads first (asking.py): asked again too soon, an owner's many matches would be woken
 # again and again by the sweep, on the worker that plays everybody's house bots and clocks.
 QUESTION_GRACE = timedelta(seconds=30)
+KEPT_FAILURES = 50  # failure reports kept per version, newest first
 
 
 def sandbox_limits() -> sandbox.Limits:
@@ -84,13 +86,14 @@ class HostedBot(SeatPlayer):
             if not isinstance(action, dict):
                 raise NoAnswer("The answer must be an action object (a JSON object).")
         except (sandbox.SandboxError, webhooks.WebhookError, NoAnswer) as error:
-            record_failure(seat.user_id, seat.code_version, f"{where(match.pk, match.seq)}{error}")
+            trace, printed = getattr(error, "traceback", ""), getattr(error, "printed", "")
+            record_failure(seat.user_id, seat.code_version, Failure(str(error), match.pk, match.seq, trace, printed))
             raise NoAnswer(str(error)) from None
         source = MatchAction.Source.API if code.kind == BotCode.Kind.WEBHOOK else MatchAction.Source.SANDBOX
         return Answer(action, source)
 
     def refused(self, seat, message: str) -> None:
-        record_failure(seat.user_id, seat.code_version, f"{where(seat.match_id, seat.match.seq)}{message}")
+        record_failure(seat.user_id, seat.code_version, Failure(message, seat.match_id, seat.match.seq))
 
     def accepted(self, seat) -> None:
         record_success(seat.user_id, seat.code_version)
@@ -101,9 +104,20 @@ def owner_party(bot) -> str:
     return f"owner-{bot.bot_owner_id}"
 
 
-def where(match_id: int, seq: int) -> str:
-    """Which move failed, in front of its error, so the owner can open its replay."""
-    return f"Match {match_id}, move {seq + 1}: "
+@dataclass(frozen=True)
+class Failure:
+    """A failed move: what went wrong, at which match and replay step (the position the bot was
+    asked about: the replay shows it at that step), and for uploaded code where it broke."""
+
+    message: str
+    match_id: int
+    step: int
+    traceback: str = ""
+    printed: str = ""
+
+    def told(self) -> str:
+        """The error in front of which the owner reads where to open the replay."""
+        return f"Match {self.match_id}, step {self.step}: {self.message}"
 
 
 def webhook_post(code: BotCode, body: dict, game: str) -> object:
@@ -155,13 +169,28 @@ def record_success(bot_id: int, version: int) -> None:
     BotProfile.objects.filter(bot_id=bot_id, strikes__gt=0).update(strikes=0)
 
 
-def record_failure(bot_id: int, version: int, message: str) -> None:
-    """Count a failed move against the version that played it (its owner sees the last error), and a
-    strike against the bot: BOT_STRIKES_TO_SUSPEND failures in a row suspend it."""
+def record_failure(bot_id: int, version: int, failure: Failure) -> None:
+    """Count a failed move against the version that played it and keep its report (the owner sees
+    the last KEPT_FAILURES), and a strike against the bot: BOT_STRIKES_TO_SUSPEND failures in a
+    row suspend it."""
     now = timezone.now()
+    message = failure.told()
     BotCode.objects.filter(bot_id=bot_id, version=version).update(
         failures=F("failures") + 1, last_error=message[:500], last_error_at=now
     )
+    code = BotCode.objects.filter(bot_id=bot_id, version=version).only("pk").first()
+    if code is not None:
+        BotFailure.objects.create(
+            code=code,
+            match_id=failure.match_id,
+            step=failure.step,
+            message=failure.message[:1000],
+            traceback=failure.traceback[-4000:],
+            printed=failure.printed[-4000:],
+            at=now,
+        )
+        old = BotFailure.objects.filter(code=code).values_list("pk", flat=True)[KEPT_FAILURES:]
+        BotFailure.objects.filter(pk__in=list(old)).delete()
     profile, _ = BotProfile.objects.get_or_create(bot_id=bot_id)
     BotProfile.objects.filter(pk=profile.pk).update(strikes=F("strikes") + 1)
     profile.refresh_from_db()

@@ -58,7 +58,13 @@ REFUSED_SYSCALLS = (
 
 
 class SandboxError(Exception):
-    """The bot gave no usable answer; the message is for its author."""
+    """The bot gave no usable answer; the message is for its author, with where its code broke
+    (`traceback`, bot.py's frames only) and the last lines it printed (`printed`) when known."""
+
+    def __init__(self, message: str, traceback: str = "", printed: str = ""):
+        super().__init__(message)
+        self.traceback = traceback
+        self.printed = printed
 
 
 @dataclass(frozen=True)
@@ -126,7 +132,11 @@ def run(source: str, request: dict, limits: Limits = Limits()) -> object:
         finally:
             stop(process)
     if process.returncode != 0:
-        raise SandboxError(f"The bot crashed: {last_line(printed) or f'exit status {process.returncode}'}")
+        trace = crash_traceback(answer)
+        said = last_line(trace) + where_in_bot(trace) if trace else last_line(printed)
+        raise SandboxError(
+            f"The bot crashed: {said or f'exit status {process.returncode}'}", trace, last_lines(printed)
+        )
     try:
         return json.loads(answer)
     except (ValueError, RecursionError):
@@ -146,7 +156,8 @@ def exchange(process: subprocess.Popen, request: bytes, seconds: float) -> tuple
         while outputs:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise SandboxError(f"The bot took longer than {seconds:g} s to answer.")
+                tail = last_lines(printed.decode("utf-8", "replace"))
+                raise SandboxError(f"The bot took longer than {seconds:g} s to answer.", printed=tail)
             for key, _ in selector.select(left):
                 if key.fileobj is process.stdin:
                     request = send(process, request)
@@ -238,6 +249,25 @@ def apply_limits(limits: Limits, bot_uid: int) -> None:
         os.setgroups([])
         os.setresgid(bot_uid, bot_uid, bot_uid)
         os.setresuid(bot_uid, bot_uid, bot_uid)
+
+
+def crash_traceback(answer: bytes) -> str:
+    """The harness's account of a crash (harness.py), if it could give one."""
+    try:
+        return str(json.loads(answer).get("traceback", ""))
+    except (ValueError, AttributeError, RecursionError):
+        return ""
+
+
+def where_in_bot(trace: str) -> str:
+    """ " (bot.py line 12)": the innermost line of the bot's own code in a traceback."""
+    lines = [line for line in trace.splitlines() if line.strip().startswith('File "bot.py", line ')]
+    return f" (bot.py line {lines[-1].split('line ')[1].split(',')[0]})" if lines else ""
+
+
+def last_lines(text: str, count: int = 20) -> str:
+    """The last lines the bot printed, what its author reads beside the error."""
+    return "\n".join(text.rstrip().splitlines()[-count:])
 
 
 def last_line(text: str) -> str:

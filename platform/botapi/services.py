@@ -11,26 +11,29 @@ import random
 import secrets
 import threading
 from contextlib import contextmanager
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.services import check_username
-from botapi import sandbox, webhooks
+from botapi import events, sandbox, webhooks
 from botapi.models import BotCode, BotProfile, Challenge
 from botapi.players import move_request, sandbox_limits, webhook_secret
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
+from games.matches.models import Match, Seat
 
 MAX_BOTS_PER_OWNER = 5
 MAX_LADDER_GAMES_PER_DAY = 200
+HOUSE_MATCHES_PER_DAY = 20
 VERIFY_SECONDS = 3.0
 MAX_SOURCE_BYTES = 65536
 HOUSE_PREFIX = "house:"
@@ -108,7 +111,7 @@ def upload_code(owner, name: str, source: str, game: str) -> BotCode:
     except (RecursionError, MemoryError):
         raise MatchError("bad_request", "bot.py nests too deeply to compile: split long expressions.") from None
     smoke_test(source, game)
-    return new_version(bot, source=source, sha256=hashlib.sha256(source.encode()).hexdigest())
+    return new_version(bot, source=source, sha256=hashlib.sha256(source.encode()).hexdigest(), game=game)
 
 
 def new_version(bot, **fields) -> BotCode:
@@ -138,10 +141,20 @@ def set_webhook(owner, name: str, endpoint: str) -> BotCode:
     return new_version(bot, kind=BotCode.Kind.WEBHOOK, endpoint=endpoint)
 
 
-def set_ladder(owner, name: str, ladder: bool, game: str = "", games_per_day: int | None = None) -> BotProfile:
-    """Opt the bot in (for one game) or out of the ladder's own matches, within a daily number of games."""
+def set_ladder(
+    owner,
+    name: str,
+    ladder: bool,
+    game: str = "",
+    games_per_day: int | None = None,
+    open_to_challenges: bool | None = None,
+) -> BotProfile:
+    """Opt the bot in (for one game) or out of the ladder's own matches, within a daily number of
+    games; and open it or not to other owners' challenges without asking (issue 30's consent)."""
     bot = owned_bot(owner, name)
     profile, _ = BotProfile.objects.get_or_create(bot=bot)
+    if open_to_challenges is not None:
+        profile.open_to_challenges = open_to_challenges
     if ladder:
         profile.ladder_game = game_named(game).slug
     profile.ladder = ladder
@@ -175,6 +188,18 @@ def game_named(slug: str):
         raise MatchError("bad_request", str(error)) from None
 
 
+def check_tested_for(bot, game: str) -> None:
+    """Refuse a bot whose latest uploaded code was tested on another game's opening (an entry to a
+    tournament of `game`); a webhook or a driven bot answers for itself."""
+    latest = BotCode.objects.filter(bot=bot).only("kind", "game", "version").first()
+    if latest is not None and latest.kind == BotCode.Kind.UPLOADED and latest.game and latest.game != game:
+        tested, wanted = get_game(latest.game).name, get_game(game).name
+        raise MatchError(
+            "wrong_game",
+            f"{bot.username}'s code (v{latest.version}) was tested on {tested}: upload a version for {wanted} first.",
+        )
+
+
 def latest_version(bot) -> int | None:
     return BotCode.objects.filter(bot=bot).aggregate(Max("version"))["version__max"]
 
@@ -199,15 +224,15 @@ def suspended(bot) -> bool:
     return BotProfile.objects.filter(bot=bot, suspended_at__isnull=False).exists()
 
 
-def playable(bot) -> bool:
-    return latest_version(bot) is not None and not suspended(bot)
-
-
-def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = True):
-    """Your bot against house bots (`house:NAME`) or other people's bots: started at once, except a
-    ranked match against another owner's bot, which waits for that owner (a pending Challenge).
-    Two bots of one owner never play each other ranked: that would farm the ladder."""
-    bot = owned_bot(owner, name)
+def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool = True):
+    """Your bot against house bots (`house:NAME`) or other bots: started at once, except against
+    another owner's bot that is not open to challenges, which waits for that owner's answer (a
+    pending Challenge), ranked or not: nobody's bot plays, and collects strikes, in a match its
+    owner did not choose. Two bots of one owner never play each other ranked (that would farm the
+    ladder), and rated matches against house bots only are HOUSE_MATCHES_PER_DAY a bot a day.
+    The caller is the bot's owner, or the bot itself with its own token (a driven bot)."""
+    bot = caller if caller.is_bot and caller.username.lower() == name.lower() else owned_bot(caller, name)
+    owner = bot.bot_owner
     profile = BotProfile.objects.filter(bot=bot, suspended_at__isnull=False).first()
     if profile is not None:
         raise MatchError(
@@ -215,8 +240,6 @@ def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = 
             f"{bot.username} is suspended: {profile.suspended_because.rstrip('.')}. "
             "Upload new code or name its endpoint again to lift it.",
         )
-    if latest_version(bot) is None:
-        raise MatchError("bad_request", "Upload your bot's code (or name its webhook) before it plays here.")
     engine = game_named(game)
     seats = [seat_fields(bot)]
     others = []
@@ -227,24 +250,55 @@ def challenge(owner, name: str, game: str, opponents: list[str], ranked: bool = 
             others.append(seat["user"])
     if not engine.min_players <= len(seats) <= engine.max_players:
         raise MatchError("bad_request", f"{engine.name} is played by {engine.min_players} to {engine.max_players}.")
-    if not ranked or not others:
-        return start(game, seats, ranked)
-    if any(other.bot_owner_id == owner.pk for other in others):
+    if ranked and any(other.bot_owner_id == owner.pk for other in others):
         raise MatchError("bad_request", "Your own bots do not play each other in ranked matches.")
-    if len(others) > 1:
-        raise MatchError("bad_request", "A ranked challenge names one other owner's bot (and any house bots).")
-    return Challenge.objects.create(
+    if ranked and not others:
+        check_house_budget(bot)
+    strangers = [other for other in others if other.bot_owner_id != owner.pk and not open_to_challenges(other)]
+    if not strangers:
+        return start(game, seats, ranked)
+    if len(strangers) > 1:
+        raise MatchError(
+            "bad_request", "A challenge waits for one other owner: name one bot that is not open to challenges."
+        )
+    offer = Challenge.objects.create(
         challenger=bot,
-        opponent=others[0],
+        opponent=strangers[0],
         game=game,
+        ranked=ranked,
         house_bots=[seat["house_bot"] for seat in seats if seat["house_bot"]],
     )
+    transaction.on_commit(lambda: events.send_challenge(offer))
+    return offer
+
+
+def open_to_challenges(bot) -> bool:
+    return BotProfile.objects.filter(bot=bot, open_to_challenges=True).exists()
+
+
+def check_house_budget(bot, now=None) -> None:
+    """Refuse a rated match against house bots only beyond HOUSE_MATCHES_PER_DAY in 24 hours: a
+    bot cannot farm its rating on house bots faster than the ladder lets it climb."""
+    since = (now or timezone.now()) - timedelta(days=1)
+    mine = Seat.objects.filter(user=bot, match__ranked=True, match__created_at__gte=since).values("match_id")
+    people = Count("seats", filter=Q(seats__house_bot=""))
+    played = Match.objects.filter(pk__in=mine).annotate(people=people).filter(people=1).count()
+    if played >= HOUSE_MATCHES_PER_DAY:
+        raise MatchError(
+            "too_many_house_matches",
+            f"{bot.username} has played {HOUSE_MATCHES_PER_DAY} rated matches against house bots in the last "
+            "24 hours, the most a bot may; play unranked, on the ladder or in the queue meanwhile.",
+        )
 
 
 def start(game: str, seats: list[dict], ranked: bool):
+    """Start the match and tell the bots seated in it (a driven bot hears it on its event stream)."""
     random.shuffle(seats)
     with transaction.atomic():
-        return lifecycle.start_seated_match(game=game, seats=seats, now=timezone.now(), ranked=ranked)
+        match = lifecycle.start_seated_match(game=game, seats=seats, now=timezone.now(), ranked=ranked)
+        users = [seat["user"] for seat in seats if not seat["house_bot"]]
+        transaction.on_commit(lambda: events.send_started(match, users))
+    return match
 
 
 def opponent_seat(game: str, opponent: str, seats: list[dict]) -> dict:
@@ -255,19 +309,20 @@ def opponent_seat(game: str, opponent: str, seats: list[dict]) -> dict:
         copy = 1 + sum(seat["house_bot"] == name for seat in seats)
         return seat_fields(lifecycle.house_bot_user(name, copy), name)
     other = get_user_model().objects.filter(username__iexact=opponent, is_bot=True, bot_owner__isnull=False).first()
-    if other is None or not playable(other):
-        raise MatchError("bad_request", f"{opponent!r} is not a bot with code or a webhook that plays here.")
+    if other is None or suspended(other):
+        raise MatchError("bad_request", f"{opponent!r} is not a bot that plays here (or it is suspended).")
     if any(seat["user"].pk == other.pk for seat in seats):
         raise MatchError("bad_request", f"{other.username} already has a seat in this match.")
     return seat_fields(other)
 
 
 def answer_challenge(owner, challenge_id: int, accept: bool):
-    """The challenged bot's owner accepts (the match starts now) or declines."""
+    """The challenged bot's owner, or the bot itself with its token, accepts (the match starts now)
+    or declines."""
     with transaction.atomic():
         offer = (
             Challenge.objects.select_for_update()
-            .filter(pk=challenge_id, opponent__bot_owner=owner, status=Challenge.Status.PENDING)
+            .filter(Q(opponent__bot_owner=owner) | Q(opponent=owner), pk=challenge_id, status=Challenge.Status.PENDING)
             .select_related("challenger", "opponent")
             .first()
         )
@@ -277,13 +332,13 @@ def answer_challenge(owner, challenge_id: int, accept: bool):
             offer.status = Challenge.Status.DECLINED
             offer.save(update_fields=["status"])
             return offer
-        if not (playable(offer.challenger) and playable(offer.opponent)):
-            raise MatchError("bad_request", "One of the two bots cannot play now (no code, or suspended).")
+        if suspended(offer.challenger) or suspended(offer.opponent):
+            raise MatchError("bad_request", "One of the two bots is suspended and cannot play now.")
         seats = [seat_fields(offer.challenger), seat_fields(offer.opponent)]
         for name in offer.house_bots:
             copy = 1 + sum(seat["house_bot"] == name for seat in seats)
             seats.append(seat_fields(lifecycle.house_bot_user(name, copy), name))
-        offer.match = start(offer.game, seats, ranked=True)
+        offer.match = start(offer.game, seats, ranked=offer.ranked)
         offer.status = Challenge.Status.ACCEPTED
         offer.save(update_fields=["match", "status"])
     return offer

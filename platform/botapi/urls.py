@@ -5,6 +5,8 @@ from botapi import views
 urlpatterns = [
     path("bots/", views.bots, name="bots"),
     path("bots/new/", views.create, name="bot-create"),
+    path("bots/client/dubium_bot.py", views.client_file, name="bot-client"),
+    path("bots/client/examples/<str:example>.py", views.client_file, name="bot-client-example"),
     path("bots/protocol/", views.protocol, name="bot-protocol"),
     path("bots/protocol/<str:game>/", views.protocol, name="bot-protocol-game"),
     path("bots/<str:name>/token/", views.token, name="bot-token"),

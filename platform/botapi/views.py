@@ -1,15 +1,17 @@
+from pathlib import Path
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
-from django.http import Http404
+from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from botapi import players, services
-from botapi.models import BotCode, BotProfile
+from botapi.models import BotCode, BotFailure, BotProfile
 from dubium.docs import doc_html
 from games.bots import bot_strengths
 from games.engine import GAMES
@@ -39,6 +41,9 @@ def bots(request):
                 {
                     "bot": bot,
                     "versions": list(BotCode.objects.filter(bot=bot).defer("source")[:5]),
+                    "failures": list(
+                        BotFailure.objects.filter(code__bot=bot).select_related("code").order_by("-at", "-pk")[:10]
+                    ),
                     "profile": BotProfile.objects.filter(bot=bot).first() or BotProfile(bot=bot),
                 }
             )
@@ -48,6 +53,7 @@ def bots(request):
         {
             "rows": rows,
             "games": GAMES.values(),
+            "examples": [{"slug": slug.replace("-", "_"), "name": game.name} for slug, game in GAMES.items()],
             "mine": mine,
             "opponents": [
                 (f"{slug}:{name}", f"{game.name}: {strength} ({house_bots(game, name)})")
@@ -159,3 +165,15 @@ def challenge(request, name: str):
         messages.error(request, error.message)
         return redirect("bots")
     return redirect("table", match_id=match.pk)
+
+
+CLIENT = Path(__file__).with_name("client")
+EXAMPLES = {path.stem: path for path in (CLIENT / "examples").glob("*.py")}
+
+
+def client_file(request, example: str = ""):
+    """The bot client (standard library only) or one game's example bot, as a download."""
+    path = CLIENT / "dubium_bot.py" if not example else EXAMPLES.get(example)
+    if path is None:
+        raise Http404("No such example.")
+    return FileResponse(path.open("rb"), as_attachment=True, filename=path.name, content_type="text/x-python")

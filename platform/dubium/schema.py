@@ -2,9 +2,10 @@
 
 Any endpoint may refuse a request: bad input (400), no or a wrong credential (401/403), an
 unknown object (404), a method it does not have (405), a move the match has passed (409), too
-many requests or failed logins (429, with `Retry-After` and the limits in force). Each answers a
-JSON object with `detail` (DRF) or `code` and `message` (the match service). Added once here
-instead of on every view.
+many requests or failed logins (429, with `Retry-After` and the limits in force). Each answers one
+shape (games/matches/errors.error_body): `type` "error", a `code` to branch on, a `message` for
+people and `fields`, each bad field of the request with its messages. Added once here instead of
+on every view.
 """
 
 from rest_framework.settings import api_settings
@@ -12,11 +13,17 @@ from rest_framework.settings import api_settings
 ERROR = {
     "type": "object",
     "properties": {
-        "detail": {"type": "string"},
-        "code": {"type": "string"},
-        "message": {"type": "string"},
+        "type": {"type": "string", "enum": ["error"]},
+        "code": {"type": "string", "example": "invalid"},
+        "message": {"type": "string", "example": "seq: This field is required."},
+        "fields": {
+            "type": "object",
+            "description": "Each bad field's messages; a list's or an object's field maps its items to theirs.",
+            "additionalProperties": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}]},
+            "example": {"seq": ["This field is required."]},
+        },
     },
-    "additionalProperties": True,
+    "required": ["type", "code", "message", "fields"],
 }
 ERRORS = {
     "400": "The request is malformed or refused; the answer says why.",

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 from django.views.defaults import page_not_found
 
 from games.engine import GAMES
+from games.matches.errors import error_body
 from games.matches.models import Match
 from ratings.ladders import default_kind, ladder, who_is_ranked
 from tournaments.models import Tournament
@@ -68,4 +69,4 @@ def not_found(request, exception=None):
 @csrf_exempt  # it changes nothing, for any method: a POST to a wrong path is a 404, not a CSRF refusal
 def no_such_api_path(request, *args):
     """The last /api/ URL pattern: also with DEBUG on, where Django would not call handler404."""
-    return JsonResponse({"detail": "No such API path."}, status=404)
+    return JsonResponse(error_body("not_found", "No such API path."), status=404)

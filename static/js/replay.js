@@ -10,7 +10,9 @@
   const names = JSON.parse(document.getElementById("replay-names").textContent);
   const seatPicker = document.getElementById("replay-seat");  // only for a player of the match
   const name = (n) => names[n] || `Seat ${n + 1}`;
-  let step = steps;
+  // `?step=N` opens the replay at that step (a bot's failure report links to the move it failed).
+  const startAt = Number.parseInt(new URLSearchParams(window.location.search).get("step"), 10);
+  let step = Number.isInteger(startAt) ? Math.max(0, Math.min(steps, startAt)) : steps;
 
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);

@@ -9,7 +9,12 @@ pytestmark = pytest.mark.django_db
 def test_me_needs_authentication():
     response = APIClient().get("/api/accounts/me/")
     assert response.status_code == 403  # session auth comes first in settings: DRF answers 403, not 401
-    assert response.json() == {"detail": "Authentication credentials were not provided."}
+    assert response.json() == {
+        "type": "error",
+        "code": "not_authenticated",
+        "message": "Authentication credentials were not provided.",
+        "fields": {},
+    }
 
 
 def test_me_shows_the_e_mail_address_and_the_organizer_right(make_user):
@@ -45,4 +50,4 @@ def test_a_bot_s_profile_names_its_owner(make_user, alice):
 def test_an_unknown_username_is_a_404():
     response = APIClient().get("/api/accounts/nobody/")
     assert response.status_code == 404
-    assert response.json() == {"detail": "No such object."}  # no model name
+    assert response.json()["message"] == "No such object."  # no model name

@@ -44,14 +44,14 @@ def test_the_token_works_at_once(api):
 def test_it_refuses_a_username_taken_in_another_case(api, alice):
     response = register(api, username="aLiCe")
     assert response.status_code == 400
-    assert response.json() == {"username": ["That username is taken."]}
+    assert response.json()["fields"] == {"username": ["That username is taken."]}
     assert get_user_model().objects.count() == 1
 
 
 def test_it_lists_every_problem_at_once(api):
     response = register(api, username="a b", email="nope", password="123")
     assert response.status_code == 400
-    assert response.json() == {
+    assert response.json()["fields"] == {
         "username": ["Usernames are 3 to 30 letters, digits, _ or -."],
         "email": ["Enter a valid e-mail address."],
         "password": [
@@ -67,7 +67,7 @@ def test_missing_fields_are_named(api):
     response = api.post(URL, {}, format="json")
     assert response.status_code == 400
     required = ["This field is required."]
-    assert response.json() == {"username": required, "email": required, "password": required}
+    assert response.json()["fields"] == {"username": required, "email": required, "password": required}
 
 
 MALFORMED = ['{"username": ["x"], "email": 3, "password": null}', "not json", '"a string"', "[]"]
@@ -82,7 +82,7 @@ def test_malformed_bodies_get_a_400_never_a_500(api, body):
 def test_a_null_character_is_refused(api):
     response = register(api, username="bob\x00")
     assert response.status_code == 400
-    assert response.json() == {"username": ["Null characters are not allowed."]}
+    assert response.json()["fields"] == {"username": ["Null characters are not allowed."]}
 
 
 def test_registration_is_throttled_after_ten_an_hour_from_one_address(api):
@@ -90,7 +90,7 @@ def test_registration_is_throttled_after_ten_an_hour_from_one_address(api):
         assert register(api, username=f"player{n}").status_code == 201
     response = register(api, username="player10")
     assert response.status_code == 429
-    assert response.json()["detail"].startswith("Request was throttled.")
+    assert response.json()["message"].startswith("Request was throttled.")
     assert get_user_model().objects.count() == 10
 
 

@@ -32,7 +32,7 @@ def test_the_token_authenticates_api_calls(alice):
 def test_a_wrong_password_is_refused(alice):
     response = APIClient().post(URL, {"username": "alice", "password": "nope"}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"detail": "Wrong username or password."}
+    assert response.json()["message"] == "Wrong username or password."
     assert not Token.objects.exists()
 
 
@@ -40,14 +40,14 @@ def test_an_inactive_account_gets_no_token(alice):
     alice.is_active = False
     alice.save()
     response = APIClient().post(URL, {"username": "alice", "password": PASSWORD}, format="json")
-    assert response.json() == {"detail": "Wrong username or password."}
+    assert response.json()["message"] == "Wrong username or password."
 
 
 def test_missing_fields_are_named():
     response = APIClient().post(URL, {}, format="json")
     assert response.status_code == 400
     required = ["This field is required."]
-    assert response.json() == {"username": required, "password": required}
+    assert response.json()["fields"] == {"username": required, "password": required}
 
 
 def test_a_token_can_be_retired_and_the_next_login_gets_a_new_one(alice):

@@ -89,10 +89,13 @@ def test_an_uploaded_bot_plays_a_ranked_match_against_a_house_bot_to_the_end(ali
     assert RatingChange.objects.filter(match=match).count() == 2
 
 
-def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(alice, owned_bot):
+def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(client, alice, owned_bot):
     as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": FIRST_LEGAL}, format="json")
     code = BotCode.objects.get()
-    code.source = "def choose(view, legal):\n    return legal[0] if view['bid'] is None else 1 / 0\n"
+    code.source = (
+        "def choose(view, legal):\n    print('my bid', view['bid'])\n"
+        "    return legal[0] if view['bid'] is None else 1 / 0\n"
+    )
     code.save()
     started = as_user(alice).post(
         "/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:random"]}, format="json"
@@ -109,15 +112,28 @@ def test_a_crashing_bot_loses_its_moves_to_the_default_and_its_author_sees_why(a
     # Which move, to replay it: one the default was played for (once suspended after its strikes,
     # the bot is not asked again, so later defaults add no error).
     defaults = set(MatchAction.objects.filter(match=match, seat=seat, source="timeout").values_list("seq", flat=True))
-    named = re.match(rf"Match {match.pk}, move (\d+): ", code.last_error)
-    assert named and int(named.group(1)) in defaults, code.last_error
+    named = re.match(rf"Match {match.pk}, step (\d+): ", code.last_error)
+    assert named and int(named.group(1)) + 1 in defaults, code.last_error  # the step it was asked at
     mine = as_user(alice).get("/api/bots/").json()[0]["versions"][0]
     assert mine["failures"] == code.failures
+    # Every failure is kept with where it broke in the bot's code and what it printed, newest first.
+    reports = mine["recent_failures"]
+    assert len(reports) == min(10, code.failures) and reports[0]["message"] in code.last_error
+    assert reports[0]["replay"] == f"/match/{match.pk}/replay/?step={reports[0]['step']}"
+    assert 'File "bot.py", line 3, in choose' in reports[0]["traceback"]
+    assert "ZeroDivisionError: division by zero" in reports[0]["traceback"]
+    assert "(bot.py line 3)" in reports[0]["message"] and "my bid" in reports[0]["printed"]
+    assert "harness" not in reports[0]["traceback"]
+    client.force_login(alice)
+    page = client.get("/bots/").content.decode()
+    assert page.count("File &quot;bot.py&quot;, line 3") == len(reports) and reports[0]["replay"] in page
 
 
-def test_a_challenge_needs_code_and_real_opponents(alice, owned_bot):
-    no_code = as_user(alice).post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]})
-    assert "Upload" in no_code.json()["message"]
+def test_a_driven_bot_starts_its_own_rated_match_and_a_challenge_needs_real_opponents(alice, owned_bot):
+    driven = as_user(alice).post("/api/bots/Dicey/matches/", {"game": "dudo", "opponents": ["house:heuristic"]})
+    assert driven.status_code == 201 and driven.json()["ranked"]
+    seat = Match.objects.get(pk=driven.json()["id"]).seats.get(user__username="Dicey")
+    assert seat.code_version is None  # the bot plays it from outside
     as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
     for opponents in (["house:nobody"], ["bob"], ["house:random"] * 10):
         refused = as_user(alice).post(

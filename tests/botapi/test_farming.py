@@ -98,15 +98,16 @@ def test_the_ranked_queue_does_not_pair_two_bots_of_one_owner(alice):
 
 
 @pytest.mark.django_db
-def test_bots_of_two_owners_meet_ranked_neither_at_an_open_table_nor_through_the_queue(alice, bob, carol):
+def test_bots_of_two_owners_meet_ranked_through_the_queue_not_at_an_open_table(alice, bob, carol):
     mine, theirs = bot_of(alice, "Mine"), bot_of(bob, "Theirs")
     table = lifecycle.create_match(game="dudo", players=2, host=mine, ranked=True, **PER_TURN)
-    with pytest.raises(MatchError, match="only through the bot ladder"):
+    with pytest.raises(MatchError, match="through the queue, the bot ladder"):
         lifecycle.join_match(table.pk, theirs)
     lifecycle.join_match(table.pk, carol)  # a person may take them on
     for bot in (mine, theirs):
         matchmaking.join_queue(bot, "dudo", 2, 1500)
-    assert matchmaking.matchmake("dudo", 2) == []
+    [match] = matchmaking.matchmake("dudo", 2)
+    assert match.ranked
 
 
 @pytest.mark.django_db
@@ -120,3 +121,38 @@ def test_an_owner_and_their_bots_do_not_enter_one_tournament(alice, make_user):
         services.enter(event.pk, bot_of(alice, "Crop"))
     with pytest.raises(MatchError, match="do not enter the same tournament"):
         services.enter(event.pk, alice)
+
+
+@pytest.mark.django_db
+def test_an_unranked_match_against_another_owners_bot_waits_for_that_owner_unless_it_is_open(alice, bob):
+    bot_of(alice, "Mine"), bot_of(bob, "Victim")
+    asked = challenge(alice, "Mine", ["Victim"], ranked=False)
+    assert asked.status_code == 202 and asked.json()["ranked"] is False and not Match.objects.exists()
+    accepted = as_user(bob).post(f"/api/bots/challenges/{asked.json()['id']}/accept/").json()
+    assert not Match.objects.get(pk=accepted["match"]).ranked
+    as_user(bob).post("/api/bots/Victim/ladder/", {"ladder": False, "open_to_challenges": True}, format="json")
+    assert challenge(alice, "Mine", ["Victim"], ranked=False).status_code == 201
+
+
+@pytest.mark.django_db
+def test_rated_matches_against_house_bots_only_are_limited_per_bot_and_day(alice):
+    type(alice).objects.create_user(username="Grinder", is_bot=True, bot_owner=alice)  # driven: nothing runs
+    for _ in range(20):
+        assert challenge(alice, "Grinder", ["house:random"]).status_code == 201
+    refused = challenge(alice, "Grinder", ["house:random"])
+    assert refused.status_code == 400 and refused.json()["code"] == "too_many_house_matches"
+    assert "20 rated matches against house bots" in refused.json()["message"]
+    assert challenge(alice, "Grinder", ["house:random"], ranked=False).status_code == 201
+
+
+@pytest.mark.django_db
+def test_a_bot_enters_a_tournament_only_with_code_tested_on_its_game(alice, make_user):
+    organizer = make_user("otto", role="organizer")
+    starts = timezone.now() + timedelta(hours=1)
+    dubito = Tournament.objects.create(name="Cup", game="dubito", organizer=organizer, starts_at=starts)
+    dudo_only = bot_of(alice, "DudoOnly")
+    BotCode.objects.filter(bot=dudo_only).update(game="dudo")
+    with pytest.raises(MatchError, match="was tested on Dudo: upload a version for Dubito first"):
+        services.enter(dubito.pk, dudo_only)
+    BotCode.objects.create(bot=dudo_only, version=2, source=FIRST_LEGAL, game="dubito")
+    services.enter(dubito.pk, dudo_only)

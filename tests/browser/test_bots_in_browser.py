@@ -1,7 +1,13 @@
 """A programmer brings a bot in the browser: create it, upload its code, watch it play a house bot."""
 
-import pytest
+import time
+from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+from playwright.sync_api import expect
+
+from botapi import services
+from botapi.models import BotCode, BotFailure
 from games.matches.models import Match, MatchAction
 from tests.browser.conftest import log_in, screenshot
 
@@ -13,6 +19,7 @@ CODE = """def choose(view, legal):
         return {"type": "doubt"}
     return bids[0]
 """
+CRASHING = "def choose(view, legal):\n    return legal[0] if view['bid'] is None else 1 / 0\n"
 
 
 def test_a_programmer_creates_uploads_and_watches_their_bot_play_to_the_end(site, new_page, alice):
@@ -45,3 +52,27 @@ def test_a_programmer_creates_uploads_and_watches_their_bot_play_to_the_end(site
     assert MatchAction.objects.filter(match=match, source="sandbox").exists()
     page.goto(f"{site}/bots/")
     assert "Pagebot" in page.locator("#bot-list").inner_text()
+
+
+def test_a_failure_report_on_the_bots_page_opens_the_replay_at_the_step_the_bot_failed(site, new_page, alice):
+    def start():  # in another thread: the test's runs Playwright's event loop (conftest.table_with_bots)
+        bot, _ = services.create_bot(alice, "Crashy")
+        BotCode.objects.create(bot=bot, version=1, game="dudo", source=CRASHING)
+        return bot, services.challenge(alice, "Crashy", "dudo", ["house:random"], ranked=False)
+
+    with ThreadPoolExecutor(1) as pool:
+        bot, match = pool.submit(start).result()
+    page = new_page()
+    log_in(page, site, "alice")
+    deadline = time.monotonic() + 60
+    while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED and time.monotonic() < deadline:
+        time.sleep(0.1)  # the ticker plays the match out
+    page.goto(f"{site}/bots/")
+    assert page.locator("#bot-client a[download]").count() == 6, "the client and an example for each game"
+    report = page.locator("#bot-Crashy ol.failures li").first
+    assert 'File "bot.py", line 2, in choose' in report.inner_text()
+    step = BotFailure.objects.filter(code__bot=bot).first().step
+    report.locator("a").click()
+    page.wait_for_url(f"**/match/{match.pk}/replay/?step={step}")
+    expect(page.locator("#replay-step")).to_have_text(str(step))
+    screenshot(page, "bot-failure-replay")

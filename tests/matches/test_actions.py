@@ -215,3 +215,15 @@ def test_a_dobble_claim_is_stale_only_when_a_right_claim_moved_the_cards(alice, 
     with pytest.raises(MatchError) as refused:
         actions.submit_action(match.pk, carol, right_claim(state, 2, "pile"), seq=1)
     assert refused.value.code == "stale"
+
+
+def test_a_dobble_claim_without_its_game_time_is_refused_as_the_protocol_says(alice, bob):
+    match = lifecycle.create_match(game="dobble", players=2, host=alice, seed=5)
+    lifecycle.join_match(match.pk, bob)
+    match = lifecycle.start_match(match.pk, alice)
+    claim = right_claim(match.load_state(), 0, "pile")
+    del claim["at_ms"]
+    with pytest.raises(MatchError) as refused:
+        actions.submit_action(match.pk, alice, claim, seq=0)
+    assert refused.value.code == "illegal" and "at_ms" in refused.value.message
+    actions.submit_action(match.pk, alice, {**claim, "at_ms": 0}, seq=0)  # any time: the server stamps it

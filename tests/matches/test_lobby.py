@@ -13,10 +13,12 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 
 
-def entry(pk, rating, waited_seconds, now, owner=None):
+def entry(pk, rating, waited_seconds, now, owner=None, meet_bots=False):
     user = get_user_model()(pk=pk, username=f"player{pk}", is_bot=owner is not None, bot_owner=owner)
     waited = timedelta(seconds=waited_seconds)
-    return QueueEntry(pk=pk, user=user, game="dudo", players=2, rating=rating, joined_at=now - waited)
+    return QueueEntry(
+        pk=pk, user=user, game="dudo", players=2, rating=rating, joined_at=now - waited, meet_bots=meet_bots
+    )
 
 
 def test_the_window_starts_at_a_hundred_points_and_widens_with_waiting():
@@ -47,6 +49,17 @@ def test_a_person_and_their_bots_or_two_bots_of_one_owner_are_never_paired():
     assert matchmaking.pick_groups([person, bot, other_bot], 2, now) == []
     stranger = entry(3, 1500, 0, now)
     assert matchmaking.pick_groups([person, bot, other_bot, stranger], 2, now) == [[person, stranger]]
+
+
+def test_bots_of_different_owners_are_paired_and_people_keep_their_pool_unless_they_opt_in():
+    now = timezone.now()
+    ann, ben = get_user_model()(pk=97, username="ann"), get_user_model()(pk=98, username="ben")
+    person, bot = entry(3, 1500, 30, now), entry(1, 1500, 20, now, ann)
+    other_bot = entry(2, 1500, 10, now, ben)
+    assert matchmaking.pick_groups([person, bot], 2, now) == []
+    assert matchmaking.pick_groups([person, bot, other_bot], 2, now) == [[bot, other_bot]]
+    curious = entry(4, 1500, 40, now, meet_bots=True)
+    assert matchmaking.pick_groups([curious, bot], 2, now) == [[curious, bot]]
 
 
 def test_the_longest_waiting_player_is_seated_first():
@@ -86,6 +99,19 @@ def test_the_dobble_queue_never_seats_a_person_with_a_bot(alice, bob, make_user)
     matchmaking.join_queue(bob, "dobble", 2, 1520, now)
     [match] = matchmaking.matchmake("dobble", 2, now)
     assert {seat.user.username for seat in match.seats.all()} == {"alice", "bob"}
+
+
+@pytest.mark.django_db
+def test_two_bots_of_different_owners_queued_over_the_api_are_paired_and_told_so(client, alice, bob, make_user):
+    first, second = make_user("dicey", is_bot=True, bot_owner=alice), make_user("rolly", is_bot=True, bot_owner=bob)
+    client.force_login(first)
+    joined = client.post("/api/queue/", {"game": "dudo", "players": 2}, content_type="application/json").json()
+    assert joined["pool"].startswith("Bots are paired with bots") and joined["match"] is None
+    client.force_login(second)
+    joined = client.post("/api/queue/", {"game": "dudo", "players": 2}, content_type="application/json").json()
+    assert joined["waiting_with_you"] == 1
+    match = Match.objects.get(pk=joined["match"])
+    assert match.ranked and {seat.user.username for seat in match.seats.all()} == {"dicey", "rolly"}
 
 
 @pytest.mark.django_db

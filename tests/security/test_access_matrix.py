@@ -70,7 +70,7 @@ API = [
     ("GET", "/api/bots/Patbot/", None, (200,) * 7),
     ("POST", "/api/bots/Patbot/code/", {"game": "dudo", "source": "x"}, (403, 400, 404, 404, 404, 404, 404)),
     ("POST", "/api/bots/Patbot/matches/", {"game": "dudo", "opponents": ["house:random"]},
-     (403, 400, 404, 404, 404, 404, 404)),
+     (403, 201, 404, 404, 404, 201, 404)),  # its owner, or the bot itself: it plays it from outside
     ("GET", "/api/matches/{table}/", None, (200,) * 7),
     ("POST", "/api/matches/{table}/start/", None, (403, 400, 403, 403, 403, 403, 403)),  # host: not full yet
     ("POST", "/api/matches/{table}/bots/", {"bot": "random"}, (403, 201, 403, 403, 403, 403, 403)),

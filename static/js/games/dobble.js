@@ -210,7 +210,8 @@
         ? "Spot the picture your card shares with your rival's card first." : hint,
       h("span", { class: "dobble-keys-hint" }, " Keys 1–8 pick the numbered pictures.")) : null);
     const list = targets(view, seat, name);
-    const claim = (target) => (symbol) => act({ type: "claim", symbol, target });
+    // at_ms is required (docs/protocol/dobble.md); the server replaces it with the arrival time.
+    const claim = (target) => (symbol) => act({ type: "claim", symbol, target, at_ms: view.now_ms || 0 });
     const own = ownCard(view, seat);
     const canClaim = seat != null && ctx.toAct.includes(seat) && !lockoutBox && !faceDown;
     const board = h("div", { class: `dobble-board${lockoutBox ? " locked" : ""}${faceDown ? " face-down" : ""}` });
