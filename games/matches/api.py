@@ -228,21 +228,10 @@ def replay_export(request, match_id: int):
     (replays.may_export_everything)."""
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
-        return Response(
-            {"type": "error", "code": "not_finished", "message": "Replays open when the match ends."}, status=409
-        )
+        return Response(error_body("not_finished", "Replays open when the match ends."), status=409)
     if not replays.may_export_everything(match, request.user):
-        return Response(
-            {
-                "type": "error",
-                "code": "hidden_information",
-                "message": (
-                    "The full record of this game shows every hand, so only its players get it: "
-                    "watch its replay instead."
-                ),
-            },
-            status=403,
-        )
+        message = "The full record of this game shows every hand, so only its players get it: watch its replay instead."
+        return Response(error_body("hidden_information", message), status=403)
     return Response(replays.export(match))
 
 
