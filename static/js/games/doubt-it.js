@@ -61,9 +61,6 @@
       h("span", { class: "chip" }, `${view.plays} play${view.plays === 1 ? "" : "s"}`),
       view.turn != null && !ctx.finished ? h("span", { class: "chip" }, `${name(view.turn)} to play`) : null));
 
-    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
-    if (doubt) area.append(revealPanel(h, doubt, name));
-
     const pileCards = Array.from({ length: Math.min(view.pile, 7) }, () => back(h));
     const lastCards = last && !last.cards && win.open ? Array.from({ length: last.count }, () => back(h, { class: "playing-card back last-play" })) : [];
     area.append(h("div", { class: "felt" },
@@ -74,6 +71,9 @@
         lastCards.length ? h("span", { class: "hand" }, lastCards) : null,
         win.open && !ctx.finished ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`, h("span", { "data-window-left": "" })) : null)
         : h("p", { class: "last-play-box muted" }, "Nobody has played yet.")));  // on a card, not the felt: AA contrast
+    // Under the live claim, in the flow of the table: the claim and the controls are never under it.
+    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
+    if (doubt) area.append(revealPanel(h, doubt, name));
 
     const toAct = ctx.finished ? [] : view.to_act || [];
     area.append(h("div", { class: "opponents" }, view.hand_counts.map((count, n) => {
