@@ -45,7 +45,7 @@ def render_lobby(request, game: str, forms: dict | None = None, error: str = "",
         queued = QueueEntry.objects.filter(user=request.user, game=game).first()
         mine = Match.objects.filter(
             game=game, seats__user=request.user, status__in=[Match.Status.OPEN, Match.Status.RUNNING]
-        ).order_by("-created_at")[:10]
+        ).prefetch_related("seats__user").order_by("-created_at")[:10]
     forms = {
         "computer_form": PlayComputerForm(engine, auto_id="computer_%s"),
         "pairing_form": QuickPairingForm(engine, auto_id="pairing_%s"),

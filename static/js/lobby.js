@@ -18,7 +18,7 @@
     }
     body.replaceChildren(...tables.map((t) => {
       const row = document.createElement("tr");
-      row.append(h("td", `#${t.id}`), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
+      row.append(h("td", t.seats.map((s) => s.player).join(", ")), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
         h("td", `${t.ranked ? "ranked" : "casual"} · ${t.clock_label}`), h("td", ""));
       row.lastChild.append(...tableLinks(t));
       return row;
