@@ -64,10 +64,12 @@
         } else if (!submitting) {
           location.href = message.url;
         }
-      } else if (message.type === "challenge") {
+      } else if (message.type === "challenge" || message.type === "challenge_cancelled") {
         location.reload();  // the page lists the challenges waiting for you
       } else if (message.type === "challenge_declined") {
         window.DubiumNotice(message.text);
+        // Your challenge is no longer waiting: its line with Cancel goes.
+        for (const line of document.querySelectorAll(`#challenges-sent li[data-to="${CSS.escape(message.by)}"]`)) line.remove();
       } else if (message.type === "notice") {
         window.DubiumNotice.once(message);
       }

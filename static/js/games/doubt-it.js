@@ -71,9 +71,6 @@
         lastCards.length ? h("span", { class: "hand" }, lastCards) : null,
         win.open && !ctx.finished ? h("span", { class: "countdown", id: "doubt-waiting" }, `Waiting for ${win.waiting.map(name).join(", ")}`, h("span", { "data-window-left": "" })) : null)
         : h("p", { class: "last-play-box muted" }, "Nobody has played yet.")));  // on a card, not the felt: AA contrast
-    // Under the live claim, in the flow of the table: the claim and the controls are never under it.
-    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
-    if (doubt) area.append(revealPanel(h, doubt, name));
 
     const toAct = ctx.finished ? [] : view.to_act || [];
     area.append(h("div", { class: "opponents" }, view.hand_counts.map((count, n) => {
@@ -83,6 +80,9 @@
         h("span", { class: "count-badge", "aria-label": cardsText(count) }, cardsText(count)),
         answered ? h("span", { class: "muted" }, ` ${answered}`) : null);
     })));
+    // Under the live claim and the hand counts, in the flow of the table: nothing is ever under it.
+    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
+    if (doubt) area.append(revealPanel(h, doubt, name));
 
     if (seat == null || !view.hand) return;
     const handKey = view.hand.join(",");
