@@ -324,21 +324,23 @@
     toggle.textContent = soundOn() ? "Turn sound: on" : "Turn sound: off";
   }
 
-  // A player's first game on this browser asks once whether to chime on their move; the answer is
-  // kept (the toggle in the table's head changes it later), so no later table asks again.
+  // A player's first game on this browser asks once, in the toggle's place, whether to chime on
+  // their move; the answer is kept (the toggle changes it later), so no later table asks again.
+  const ask = h("p", { class: "sound-ask", id: "sound-ask", hidden: true }, "Chime on your move? ",
+    h("button", { type: "button", class: "button small", id: "sound-yes", onclick: () => answerSound(true) }, "Yes"),
+    h("button", { type: "button", class: "button small secondary", id: "sound-no", onclick: () => answerSound(false) }, "No"));
+  function answerSound(on) {
+    setSound(on);
+    ask.hidden = true;
+    toggle.hidden = false;
+  }
+
   function askSoundOnce(message) {
-    const box = el("sound-ask");
     let asked = true;
     try { asked = localStorage.getItem(SOUND_KEY) !== null; } catch (error) { asked = true; }
-    const playing = message.status === "running" && message.seat != null;
-    if (asked || !playing) { box.hidden = true; return; }
-    if (!box.hidden) return;
-    const answer = (on) => () => { setSound(on); box.hidden = true; };
-    box.replaceChildren("Play a short chime when it is your move? ",
-      h("button", { type: "button", class: "button small", id: "sound-yes", onclick: answer(true) }, "Yes, chime"),
-      " ",
-      h("button", { type: "button", class: "button small secondary", id: "sound-no", onclick: answer(false) }, "No sound"));
-    box.hidden = false;
+    const show = !asked && message.status === "running" && message.seat != null;
+    ask.hidden = !show;
+    toggle.hidden = show;
   }
 
   function playerName(seats, number) {
@@ -616,7 +618,7 @@
   // A browser starts sound suspended until the page is touched: resume it on the first touch.
   document.addEventListener("pointerdown", () => { if (audio) audio.resume(); }, { once: true });
   showSoundToggle();
-  document.querySelector(".table-head").append(toggle);
+  document.querySelector(".table-head").append(toggle, ask);
   el("game-area").tabIndex = -1;
 
   // Is this page's viewer playing here now (notices.js leaves such a page alone)?
