@@ -40,6 +40,23 @@ def collects(column: dict) -> bool:
     return len(cards) == 5
 
 
+def careful_move(view: dict, legal: list[dict]) -> dict:
+    """Greedy on the points a move sheds or takes; a Jungle or Baby goes on the first column offered.
+
+    The same choice is the server's timeout move (`rules.DudabBuba.default_action`).
+    """
+    kind = legal[0]["type"]
+    if kind in ("jungle", "baby"):
+        return legal[0]
+    if kind == "trim":
+        return min(legal, key=lambda a: sum(pile_points(c) - hand_points(c) for c in a["cards"]))
+    if kind == "discard_down":
+        keep = sorted(view["hand"], key=keep_order)[:2]
+        shed = [c for c in view["hand"] if c not in keep]
+        return {"type": "discard_down", "cards": shed, "to": "discard"}
+    return max(legal, key=lambda action: HeuristicBot._worth(view, action))
+
+
 class HeuristicBot(Bot):
     """Greedy on the points a move sheds or takes; answers a Shaman rather than pay the penalty."""
 
@@ -47,18 +64,12 @@ class HeuristicBot(Bot):
     strength = "Strong: plays like a careful player"
 
     def choose(self, view, legal, rng):
-        kind = legal[0]["type"]
-        if kind in ("jungle", "baby"):
+        if legal[0]["type"] in ("jungle", "baby"):
             return rng.choice(legal)
-        if kind == "trim":
-            return min(legal, key=lambda a: sum(pile_points(c) - hand_points(c) for c in a["cards"]))
-        if kind == "discard_down":
-            keep = sorted(view["hand"], key=keep_order)[:2]
-            shed = [c for c in view["hand"] if c not in keep]
-            return {"type": "discard_down", "cards": shed, "to": "discard"}
-        return max(legal, key=lambda action: self._worth(view, action))
+        return careful_move(view, legal)
 
-    def _worth(self, view, action):
+    @classmethod
+    def _worth(cls, view, action):
         if action["type"] == "reveal":
             return -REVEAL_COST
         if action["type"] == "draw":
@@ -67,7 +78,7 @@ class HeuristicBot(Bot):
         card, column = action["card"], view["columns"][action["column"]]
         worth = hand_points(card)
         if CARDS[card].kind == DUDAB and "request" in action:
-            worth += DUDAB_NUISANCE + self._request_worth(view, card, action["request"])
+            worth += DUDAB_NUISANCE + cls._request_worth(view, card, action["request"])
         if collects(column):
             hand = [c for c in view["hand"] if c != card]
             shed = sorted(hand, key=keep_order)[2:]

@@ -36,6 +36,7 @@ from itertools import combinations
 
 from games.base import Game, IllegalAction, Option, action_type, check_seat, new_rng
 from games.dudab import flow
+from games.dudab.bots import careful_move
 from games.dudab.cards import (
     CARDS,
     DUDAB,
@@ -361,8 +362,9 @@ class DudabBuba(Game):
         }
 
     def default_action(self, state, seat):
+        """The strong house bot's move, chance left out: a timeout sheds points as a careful player would."""
         legal = self.legal_actions(state, seat)
-        return legal[0] if legal else None
+        return careful_move(self.view(state, seat), legal) if legal else None
 
     def dump(self, state):
         return dump_state(state)

@@ -43,26 +43,41 @@ def chance_true(view: dict, quantity: int, face: int) -> float:
     return at_least(unseen, 1 / 3 if wild else 1 / 6)[need]
 
 
+def scored_raises(view: dict, legal: list[dict]) -> list[tuple[float, dict]]:
+    """The weakest legal bid on each face, with how likely it is to be true."""
+    weakest_per_face: dict[int, dict] = {}
+    for bid in legal:  # legal bids come weakest first
+        if bid["type"] == "bid":
+            weakest_per_face.setdefault(bid["face"], bid)
+    return [(chance_true(view, bid["quantity"], bid["face"]), bid) for bid in weakest_per_face.values()]
+
+
+def careful_move(view: dict, legal: list[dict]) -> dict:
+    """Doubt when the standing bid is less likely true than the best raise is false, else make that raise.
+
+    With no chance in it, this is also the server's timeout move (`rules.Dudo.default_action`):
+    a player whose clock runs out on "1 two" raises, they do not doubt it.
+    """
+    scored = scored_raises(view, legal)
+    best_odds, best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+    standing = view["bid"]
+    unlikely = standing is not None and chance_true(view, standing["quantity"], standing["face"]) < 1 - best_odds
+    if best is None or unlikely:
+        return {"type": "doubt"}
+    return dict(best)
+
+
 class HeuristicBot(Bot):
     name = "heuristic"
     strength = "Strong: plays like a careful player"
 
     def choose(self, view, legal, rng):
-        bids = [action for action in legal if action["type"] == "bid"]
-        weakest_per_face: dict[int, dict] = {}
-        for bid in bids:  # legal bids come weakest first
-            weakest_per_face.setdefault(bid["face"], bid)
-        scored = [(chance_true(view, bid["quantity"], bid["face"]), bid) for bid in weakest_per_face.values()]
-        best_odds, best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
-        standing = view["bid"]
-        if standing is not None and chance_true(view, standing["quantity"], standing["face"]) < 1 - best_odds:
-            return {"type": "doubt"}
-        if best is None:
-            return {"type": "doubt"}
-        fair = [bid for odds, bid in scored if odds >= FAIR_BLUFF and bid is not best]
-        if fair and rng.random() < BLUFF_CHANCE:
-            return dict(rng.choice(fair))
-        return dict(best)
+        move = careful_move(view, legal)
+        if move["type"] == "bid":  # now and then another fair raise, so its bids do not spell out its dice
+            fair = [bid for odds, bid in scored_raises(view, legal) if odds >= FAIR_BLUFF and bid != move]
+            if fair and rng.random() < BLUFF_CHANCE:
+                return dict(rng.choice(fair))
+        return move
 
 
 BOTS = {"heuristic": HeuristicBot}

@@ -25,7 +25,7 @@ Decisions where the document is silent (options in brackets, defaults first):
   * The first starter is drawn by the seeded generator. When the loser of a round is
     out, the next seat after them that still has dice starts.
   * A bid names 1 to the number of dice still on the table.
-  * Timeout: doubt the standing bid; with no bid yet, the lowest legal opening bid.
+  * Timeout: the strong house bot's move from the seat's own dice, chance left out (bots.careful_move).
   * Ranking: the winner, then the others by elimination, the last one out first;
     scores are the dice left (only the winner has any).
 
@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 from games.base import Game, IllegalAction, Option, action_type, check_seat, new_rng, rng_dump, rng_load
 from games.dudo.bids import DOUBT, FACES, PLURAL, ladder, openings, strength, why_not_a_raise
+from games.dudo.bots import careful_move
 
 
 @dataclass(slots=True)
@@ -233,12 +234,11 @@ class Dudo(Game):
         }
 
     def default_action(self, state, seat):
-        """On timeout: doubt the standing bid, or make the lowest legal opening bid; None when not to act."""
+        """On timeout: what a careful player would do from the seat's own dice (doubt an unlikely bid,
+        else the raise most likely true), never a doubt of "1 two"; None when not to act."""
         if seat not in self.to_act(state):
             return None
-        if state.quantity:
-            return {"type": "doubt"}
-        return dict(self.legal_actions(state, seat)[0])
+        return careful_move(self.view(state, seat), self.legal_actions(state, seat))
 
     def dump(self, state):
         return {

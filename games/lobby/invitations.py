@@ -154,3 +154,23 @@ def answer(challenge_id: int, user, accept: bool) -> Match | None:
         found.save(update_fields=["status", "match"])
         transaction.on_commit(lambda: broadcast.send_match_found(found.match, [found.challenger]))
     return found.match
+
+
+def sent_by(user, game: str) -> list[Challenge]:
+    """The challenges of this game the user sent that still wait for an answer (the lobby shows them, with Cancel)."""
+    waiting = Challenge.objects.filter(challenger=user, game=game, status=Challenge.Status.PENDING)
+    return list(waiting.select_related("challenged"))
+
+
+def cancel(challenge_id: int, user) -> None:
+    """The challenger takes a waiting challenge back; the challenged player's header drops it at once."""
+    with transaction.atomic():
+        found = Challenge.objects.select_for_update().filter(pk=challenge_id, challenger=user).first()
+        if found is None or found.status != Challenge.Status.PENDING:
+            raise MatchError("not_found", "That challenge is no longer waiting for an answer.")
+        found.status = Challenge.Status.CANCELLED
+        found.save(update_fields=["status"])
+        notice = {"type": "challenge_cancelled", "game": found.game, "from": user.username}
+        transaction.on_commit(
+            lambda: broadcast.deliver([(broadcast.user_group(found.challenged_id), broadcast.push(notice))])
+        )

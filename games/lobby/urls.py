@@ -12,6 +12,7 @@ urlpatterns = [
     path("play/<str:game>/queue/leave/", views.leave_queue, name="leave-queue"),
     path("play/<str:game>/challenge/", views.send_challenge, name="send-challenge"),
     path("play/<str:game>/challenge/<id:challenge_id>/", views.answer_challenge, name="answer-challenge"),
+    path("play/<str:game>/challenge/<id:challenge_id>/cancel/", views.cancel_challenge, name="cancel-challenge"),
     path("match/<id:match_id>/rematch/", views.rematch, name="rematch"),
     path("rules/<str:game>/", views.rules, name="rules"),
 ]

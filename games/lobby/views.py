@@ -45,7 +45,7 @@ def render_lobby(request, game: str, forms: dict | None = None, error: str = "",
         queued = QueueEntry.objects.filter(user=request.user, game=game).first()
         mine = Match.objects.filter(
             game=game, seats__user=request.user, status__in=[Match.Status.OPEN, Match.Status.RUNNING]
-        ).order_by("-created_at")[:10]
+        ).prefetch_related("seats__user").order_by("-created_at")[:10]
     forms = {
         "computer_form": PlayComputerForm(engine, auto_id="computer_%s"),
         "pairing_form": QuickPairingForm(engine, auto_id="pairing_%s"),
@@ -59,6 +59,7 @@ def render_lobby(request, game: str, forms: dict | None = None, error: str = "",
         "queued": queued,
         "my_matches": mine,
         "my_table_ids": {match.pk for match in mine},
+        "challenges_sent": invitations.sent_by(request.user, game) if request.user.is_authenticated else [],
         # The viewer's own socket opens a moment after this page: they are in the lobby already.
         "snapshot": {**snapshot, "online": snapshot["online"] + 1},
         **forms,
@@ -138,7 +139,9 @@ def send_challenge(request, game: str):
         invitations.challenge(request.user, form.cleaned_data["username"], game, form.cleaned_data["time_control"])
     except MatchError as error:
         return render_lobby(request, game, {"challenge_form": form}, error=error.message, status=400)
-    messages.success(request, f"Challenge sent to {form.cleaned_data['username']}: you will be taken to the table.")
+    messages.success(
+        request, f"Challenge sent to {form.cleaned_data['username']}: you will be taken to the table once they accept."
+    )
     return redirect("lobby", game)
 
 
@@ -156,6 +159,19 @@ def answer_challenge(request, game: str, challenge_id: int):
     back = request.POST.get("next", "")
     safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
     return redirect(back if safe else reverse("lobby", args=[game]))
+
+
+@require_POST
+@login_required
+def cancel_challenge(request, game: str, challenge_id: int):
+    """The challenger takes back a challenge that still waits for an answer."""
+    engine_or_404(game)
+    try:
+        invitations.cancel(challenge_id, request.user)
+    except MatchError as error:
+        return render_lobby(request, game, error=error.message, status=400)
+    messages.success(request, "Challenge cancelled.")
+    return redirect("lobby", game)
 
 
 @login_required

@@ -102,6 +102,16 @@ class Match(models.Model):
         return GAMES[self.game]
 
     @property
+    def players_label(self) -> str:
+        """Who plays, in words, where pages once said "Dudo #23": "alice v bob", "alice, bob and carol"."""
+        names = [seat.user.username for seat in self.seats.all()]
+        if len(names) == 2:
+            return f"{names[0]} v {names[1]}"
+        if len(names) > 2:
+            return f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"{names[0]}, waiting for players" if names else "waiting for players"
+
+    @property
     def clock_label(self) -> str:
         """The clock as players read it: "3+2", "1 minute per move", "no clock"."""
         return clock_label(self.clock, self.clock_initial_ms, self.clock_increment_ms)

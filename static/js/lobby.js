@@ -18,7 +18,7 @@
     }
     body.replaceChildren(...tables.map((t) => {
       const row = document.createElement("tr");
-      row.append(h("td", `#${t.id}`), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
+      row.append(h("td", t.seats.map((s) => s.player).join(", ")), h("td", t.host || "—"), h("td", `${t.seats.length}/${t.players}`),
         h("td", `${t.ranked ? "ranked" : "casual"} · ${t.clock_label}`), h("td", ""));
       row.lastChild.append(...tableLinks(t));
       return row;
@@ -64,10 +64,12 @@
         } else if (!submitting) {
           location.href = message.url;
         }
-      } else if (message.type === "challenge") {
+      } else if (message.type === "challenge" || message.type === "challenge_cancelled") {
         location.reload();  // the page lists the challenges waiting for you
       } else if (message.type === "challenge_declined") {
         window.DubiumNotice(message.text);
+        // Your challenge is no longer waiting: its line with Cancel goes.
+        for (const line of document.querySelectorAll(`#challenges-sent li[data-to="${CSS.escape(message.by)}"]`)) line.remove();
       } else if (message.type === "notice") {
         window.DubiumNotice.once(message);
       }

@@ -136,7 +136,7 @@
     const socket = new WebSocket(`${scheme}://${location.host}/ws/notices/`);
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "challenge") redraw();
+      if (message.type === "challenge" || message.type === "challenge_cancelled") redraw();
       else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
       else if (message.type === "notice") { if (window.DubiumNotice.once(message)) redrawNextLine(); }
       else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);

@@ -169,6 +169,7 @@
     drawMySeatGone(message, mine);
     for (const node of document.querySelectorAll("[data-when-finished]")) node.hidden = message.status !== "finished";
     signalTurn(message);
+    askSoundOnce(message);
   }
 
   // A player out of the game while the others play on is told so on their own page: the cards or
@@ -307,23 +308,39 @@
     });
   }
 
-  function soundToggle() {
-    const button = h("button", { type: "button", class: "button secondary small sound-toggle", id: "sound-toggle" });
-    const show = () => {
-      button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-      button.textContent = soundOn() ? "Turn sound: on" : "Turn sound: off";
-      button.title = "A short chime when it is your move";
-    };
-    button.addEventListener("click", () => {
-      try { localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (error) { return; }
-      show();
-      if (soundOn()) {
-        audio = audio || (window.AudioContext ? new AudioContext() : null);
-        if (audio) audio.resume();
-      }
-    });
-    show();
-    return button;
+  function setSound(on) {
+    try { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch (error) { return; }
+    if (on) {
+      audio = audio || (window.AudioContext ? new AudioContext() : null);
+      if (audio) audio.resume();
+    }
+    showSoundToggle();
+  }
+
+  const toggle = h("button", { type: "button", class: "button secondary small sound-toggle", id: "sound-toggle",
+    title: "A short chime when it is your move", onclick: () => setSound(!soundOn()) });
+  function showSoundToggle() {
+    toggle.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    toggle.textContent = soundOn() ? "Turn sound: on" : "Turn sound: off";
+  }
+
+  // A player's first game on this browser asks once, in the toggle's place, whether to chime on
+  // their move; the answer is kept (the toggle changes it later), so no later table asks again.
+  const ask = h("p", { class: "sound-ask", id: "sound-ask", hidden: true }, "Chime on your move? ",
+    h("button", { type: "button", class: "button small", id: "sound-yes", onclick: () => answerSound(true) }, "Yes"),
+    h("button", { type: "button", class: "button small secondary", id: "sound-no", onclick: () => answerSound(false) }, "No"));
+  function answerSound(on) {
+    setSound(on);
+    ask.hidden = true;
+    toggle.hidden = false;
+  }
+
+  function askSoundOnce(message) {
+    let asked = true;
+    try { asked = localStorage.getItem(SOUND_KEY) !== null; } catch (error) { asked = true; }
+    const show = !asked && message.status === "running" && message.seat != null;
+    ask.hidden = !show;
+    toggle.hidden = show;
   }
 
   function playerName(seats, number) {
@@ -412,6 +429,7 @@
         node.textContent = ms == null ? "" : formatMs(ms);
         node.classList.toggle("low", left != null && left < 10000);
       }
+      drawBigClock(message, remaining, ownLeft);
       for (const node of document.querySelectorAll("[data-away-seat]")) {
         const seat = node.dataset.awaySeat;
         const limits = [remaining(awayLeft[seat]), remaining(clockLeft[seat])].filter((ms) => ms != null);
@@ -422,6 +440,27 @@
     if (Object.keys(clockLeft).length || Object.keys(awayLeft).length || windowLeft != null) {
       clockTimer = setInterval(tick, 250);
     }
+  }
+
+  // The clock that matters now, large beside the table: the player's own while it is their move,
+  // else the clock of the seat to act. Under LOW_TIME_MS it turns red and says so in words.
+  const LOW_TIME_MS = 10000;
+  function drawBigClock(message, remaining, ownLeft) {
+    const box = el("big-clock");
+    const running = message.status === "running" ? message.to_act : [];
+    const seat = running.includes(message.seat) && ownLeft(message.seat) != null ? message.seat
+      : running.find((n) => ownLeft(n) != null);
+    const left = seat == null ? null : remaining(ownLeft(seat));
+    box.hidden = left == null;
+    if (left == null) return;
+    const low = left < LOW_TIME_MS;
+    const whose = seat === message.seat ? "Your time" : `${playerName(message.seats, seat)}'s time`;
+    box.classList.toggle("low", low);
+    box.classList.toggle("mine", seat === message.seat);
+    box.replaceChildren(...[h("span", { class: "big-clock-who" }, whose),
+      h("span", { class: "big-clock-time" }, formatMs(left)),
+      low ? h("span", { class: "big-clock-warning" }, seat === message.seat ? "Low time: move now" : "Low time") : null,
+    ].filter(Boolean));  // replaceChildren writes a null as the text "null"
   }
 
   function formatMs(ms) {
@@ -464,8 +503,11 @@
     const appearing = box.hidden;
     box.hidden = false;
     // replaceChildren writes a null as the text "null": only nodes go in.
+    const headline = resultHeadline(message);
+    box.classList.toggle("won", headline.mood === "won");
+    box.classList.toggle("lost", headline.mood === "lost");
     box.replaceChildren(...[
-      h("h2", {}, "Result"),
+      h("h2", { id: "result-headline" }, headline.text),
       h("ol", {}, message.result.ranking.map((group) => h("li", {},
         group.map((n) => playerName(message.seats, n)).join(" = "),
         group.some((n) => message.result.scores && message.result.scores[n] != null)
@@ -477,6 +519,29 @@
       h("a", { href: `/match/${matchId}/replay/`, class: "button" }, "Watch the replay"),
     ].filter(Boolean));
     if (appearing) box.scrollIntoView({ block: "nearest" });
+  }
+
+  // The result in one line, for the player it concerns: "You won", "You lost" (two seats) or their
+  // place ("You placed 2nd of 4"); a spectator reads who won.
+  function resultHeadline(message) {
+    const ranking = message.result.ranking;
+    const names = (group) => group.map((n) => playerName(message.seats, n)).join(" and ");
+    const mine = ranking.findIndex((group) => group.includes(message.seat));
+    if (message.seat == null || mine < 0) {
+      const first = ranking[0] || [];
+      return { text: `Result: ${names(first)} ${first.length > 1 ? "shared first place" : "won"}`, mood: "" };
+    }
+    const place = 1 + ranking.slice(0, mine).reduce((sum, group) => sum + group.length, 0);
+    const shared = ranking[mine].length > 1;
+    if (place === 1) return shared ? { text: "You shared first place", mood: "won" } : { text: "You won", mood: "won" };
+    if (message.seats.length === 2) return { text: "You lost", mood: "lost" };
+    return { text: `You placed ${ordinal(place)} of ${message.seats.length}${shared ? " (shared)" : ""}`, mood: "lost" };
+  }
+
+  function ordinal(n) {
+    const tens = n % 100;
+    const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+    return `${n}${suffix}`;
   }
 
   // Why a finished match ended before its game did ("bob left"), for the board to say instead of
@@ -556,7 +621,8 @@
 
   // A browser starts sound suspended until the page is touched: resume it on the first touch.
   document.addEventListener("pointerdown", () => { if (audio) audio.resume(); }, { once: true });
-  document.querySelector(".table-head").append(soundToggle());
+  showSoundToggle();
+  document.querySelector(".table-head").append(toggle, ask);
   el("game-area").tabIndex = -1;
 
   // Is this page's viewer playing here now (notices.js leaves such a page alone)?

@@ -478,13 +478,11 @@ def test_a_seat_sees_what_its_own_cards_would_score_if_the_round_ended_now_and_n
     assert DUDAB.view(state, None)["round_points"] is None
 
 
-def test_the_timeout_action_is_the_penalty_then_a_draw_then_the_first_legal_play():
+def test_the_timeout_action_is_a_careful_players_move_not_the_first_one_listed():
+    """Issue 35: a timeout took the Shaman penalty or drew whenever it could; it now plays as the strong bot does."""
     state = shaman_played(["G-hand-2", "shaman-B-2"])
-    assert DUDAB.default_action(state, 1) == {"type": "reveal"}
+    assert DUDAB.default_action(state, 1) == play("shaman-B-2", 0)  # answers the Shaman, no penalty
     state = table([["B-hand-2", "G-club-1"], ["Y-club-2"] * 3], [["R-hide-3"]])
-    assert DUDAB.default_action(state, 0) == {"type": "draw"}
     assert DUDAB.default_action(state, 1) is None
-    state = table(
-        [["B-hand-2", "G-club-1", "G-club-2", "Y-club-1", "Y-hide-1"], ["Y-club-2"] * 3], [["R-hide-3"]]
-    )
-    assert DUDAB.default_action(state, 0) == play("B-hand-2", 0)
+    move = DUDAB.default_action(state, 0)
+    assert move != {"type": "draw"} and DUDAB.is_legal(state, 0, move)  # sheds a card rather than draw one

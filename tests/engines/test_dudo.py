@@ -342,14 +342,19 @@ def test_a_player_who_starts_with_a_single_die_never_comes_down_to_one():
 # Timeouts, views, copies ------------------------------------------------------------
 
 
-def test_on_timeout_a_standing_bid_is_doubted_else_the_lowest_opening_bid_is_made():
+def test_on_timeout_a_likely_bid_is_raised_not_doubted_and_an_unlikely_one_is_doubted():
+    """Issue 35: a timeout used to call "Dudo!" on "1 two" with twenty dice on the table."""
     state = table(FOUR_PLAYERS)
-    assert DUDO.default_action(state, 0) == bid(1, 2)
+    opening = DUDO.default_action(state, 0)
+    assert opening["type"] == "bid" and DUDO.is_legal(state, 0, opening)
     assert DUDO.default_action(state, 1) is None
     play(state, (0, bid(1, 2)))
-    assert DUDO.default_action(state, 1) == DOUBT
+    raised = DUDO.default_action(state, 1)
+    assert raised["type"] == "bid" and DUDO.is_legal(state, 1, raised)
+    play(state, (1, bid(20, 6)))  # twenty sixes: seat 2 holds one six and no ones
+    assert DUDO.default_action(state, 2) == DOUBT
     one_die = play(table([[5, 5], [2, 3]]), (0, bid(4, 6)), (1, DOUBT))
-    assert DUDO.default_action(one_die, 0) == bid(1, 1)
+    assert DUDO.default_action(one_die, 0)["type"] == "bid"
 
 
 def test_a_seat_sees_its_own_dice_and_only_the_counts_of_the_others():

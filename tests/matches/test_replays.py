@@ -94,7 +94,9 @@ def test_a_replay_marks_where_a_player_resigned_among_the_moves(alice, bob, caro
             wakeups.wake(match.pk, now=match.wake_at)  # the house bot that plays on for her
         elif seat != carols:
             now = start + timedelta(seconds=second)
-            actions.submit_action(match.pk, users[seat], engine.default_action(state, seat), match.seq, now=now)
+            legal = engine.legal_actions(state, seat)  # doubt a standing bid, else open lowest: short rounds
+            move = {"type": "doubt"} if {"type": "doubt"} in legal else legal[0]
+            actions.submit_action(match.pk, users[seat], move, match.seq, now=now)
     match.refresh_from_db()
     resigned_at = match.seats.get(user=carol).forfeited_at
     before = match.actions.filter(created_at__lte=resigned_at).count()

@@ -61,9 +61,6 @@
       h("span", { class: "chip" }, `${view.plays} play${view.plays === 1 ? "" : "s"}`),
       view.turn != null && !ctx.finished ? h("span", { class: "chip" }, `${name(view.turn)} to play`) : null));
 
-    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
-    if (doubt) area.append(revealPanel(h, doubt, name));
-
     const pileCards = Array.from({ length: Math.min(view.pile, 7) }, () => back(h));
     const lastCards = last && !last.cards && win.open ? Array.from({ length: last.count }, () => back(h, { class: "playing-card back last-play" })) : [];
     area.append(h("div", { class: "felt" },
@@ -83,6 +80,9 @@
         h("span", { class: "count-badge", "aria-label": cardsText(count) }, cardsText(count)),
         answered ? h("span", { class: "muted" }, ` ${answered}`) : null);
     })));
+    // Under the live claim and the hand counts, in the flow of the table: nothing is ever under it.
+    const doubt = stagedDoubt(view, redraw, ctx.newFrom);
+    if (doubt) area.append(revealPanel(h, doubt, name));
 
     if (seat == null || !view.hand) return;
     const handKey = view.hand.join(",");

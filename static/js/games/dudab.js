@@ -103,20 +103,23 @@
 
   // "This round": what your own hand and pile would score if the round ended now; the others' stay
   // hidden until the round's end, as their cards do.
-  function scoresTable(h, view, name) {
+  // Once the game is over only the rounds and the totals count: the hand and own pile columns go,
+  // and the table fits a phone (with many rounds it scrolls inside its box, never the page).
+  function scoresTable(h, view, name, finished) {
     const rounds = view.round_scores || [];
+    const over = view.is_over || finished;
     const now = (n) => n === view.seat && view.round_points != null
       ? `${view.round_points} point${view.round_points === 1 ? "" : "s"}`
       : h("span", { class: "muted", title: "Hidden until the round ends" }, "hidden");
-    return h("table", { class: "list dudab-scores" },
+    return h("div", { class: "dudab-scores-box" }, h("table", { class: "list dudab-scores", id: "dudab-scores" },
       h("caption", { class: "muted" }, `Round ${view.round} of ${view.rounds} · fewest points wins`),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hand"), h("th", { scope: "col" }, "Own pile"),
-        view.is_over ? null : h("th", { scope: "col" }, "This round"),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"),
+        over ? null : [h("th", { scope: "col" }, "Hand"), h("th", { scope: "col" }, "Own pile"), h("th", { scope: "col" }, "This round")],
         rounds.map((_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)), h("th", { scope: "col" }, "Total"))),
-      h("tbody", {}, view.hand_counts.map((count, n) => h("tr", { class: (view.to_act || []).includes(n) ? "to-act" : n === view.seat ? "me" : "" },
-        h("th", { scope: "row" }, name(n)), h("td", {}, count), h("td", {}, view.own_counts[n]),
-        view.is_over ? null : h("td", { class: "round-now" }, now(n)),
-        rounds.map((scores) => h("td", {}, scores[n])), h("td", {}, h("strong", {}, view.totals[n]))))));
+      h("tbody", {}, view.hand_counts.map((count, n) => h("tr", { class: !over && (view.to_act || []).includes(n) ? "to-act" : n === view.seat ? "me" : "" },
+        h("th", { scope: "row" }, name(n)),
+        over ? null : [h("td", {}, count), h("td", {}, view.own_counts[n]), h("td", { class: "round-now" }, now(n))],
+        rounds.map((scores) => h("td", {}, scores[n])), h("td", {}, h("strong", {}, view.totals[n])))))));
   }
 
   function render(area, view, ctx) {
@@ -134,7 +137,8 @@
       h("p", { class: "table-status" },
         h("span", { class: "chip" }, `Round ${view.round} of ${view.rounds}`),
         h("span", { class: "chip" }, `${view.deck_count} cards to draw`),
-        (view.to_act || []).length ? h("span", { class: "chip strong" }, `${name(view.to_act[0])} to ${task ? TASKS[task.kind] : "play"}`) : null),
+        ctx.finished ? h("span", { class: "chip strong" }, `The game is over${ctx.endedBy ? `: ${ctx.endedBy}` : ""}`)
+          : (view.to_act || []).length ? h("span", { class: "chip strong" }, `${name(view.to_act[0])} to ${task ? TASKS[task.kind] : "play"}`) : null),
       view.discard_top ? h("div", { class: "dudab-discard", id: "dudab-discard" },
         h("span", { class: "muted" }, `Discard pile · ${view.discard_count}`), tile(h, view.discard_top, {}, "small")) : null));
     const roundEnd = stagedRoundEnd(view, redraw);
@@ -149,8 +153,8 @@
 
     const places = actions.filter((a) => (a.type === "jungle" || a.type === "baby") && a.column != null);
     area.append(columnsView(h, view, plays, places, act, redraw));
-    area.append(scoresTable(h, view, name));
-    if (seat == null || !view.hand) return;
+    area.append(scoresTable(h, view, name, ctx.finished));
+    if (seat == null || !view.hand || ctx.finished) return;  // a finished game has no hand to play
 
     const dock = h("div", { class: "dock" });
     const giveUps = actions.filter((a) => a.type === "trim" || a.type === "discard_down");

@@ -85,11 +85,11 @@
       view.palifico ? h("span", { class: "chip warn" }, "One-die round: only players with one die may change the face") : null));
 
     const doubt = stagedDoubt(view, redraw, ctx.newFrom);
-    if (doubt && doubt.live) area.append(revealPanel(h, doubt, name));
-
     area.append(h("div", { class: "current-bid", "aria-live": "polite", id: "dudo-bid-shown" }, bid && !ctx.finished
       ? [h("span", { class: "muted" }, `${name(bid.seat)} bids`), bidPicture(h, bid), h("span", { class: "visually-hidden" }, spell(bid.quantity, bid.face))]
       : h("span", { class: "muted" }, standing(doubt, ctx.finished, toAct, name, ctx.endedBy))));
+    // Under the live bid, in the flow of the table: the bid and the controls are never under it.
+    if (doubt && doubt.live) area.append(revealPanel(h, doubt, name));
 
     area.append(h("div", { class: "cups" }, view.dice_counts.map((count, n) => {
       const out = view.out.includes(n);
