@@ -4,5 +4,5 @@ from fairplay import views
 
 urlpatterns = [
     path("staff/fair-play/", views.review, name="fairplay-review"),
-    path("staff/fair-play/<int:flag_id>/", views.act, name="fairplay-act"),
+    path("staff/fair-play/<id:flag_id>/", views.act, name="fairplay-act"),
 ]
