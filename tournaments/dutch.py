@@ -150,7 +150,8 @@ class Weights:
     def order_fields(self, k: int, a: Hashable, b: Hashable) -> int:
         """A moved-down player meets the highest of the bracket (the higher moved-down player
         first). The rest of the bracket (its remainder) is cut into a top half S1 and the others:
-        the most pairs led by an S1 player (the fewest exchanges), led by the highest ones; then
+        the most pairs led by an S1 player (the fewest exchanges), then pairs led by the highest
+        players of the remainder (the smallest exchanges); then
         each S1 player, from the top, meets the highest player it can; the lowest float on."""
         size = self.sizes[k]
         j = self.within[b]
@@ -160,12 +161,14 @@ class Weights:
             return 0
         remainder, top = self.halves[k]
         place = remainder.get(a)
-        if place is None or place >= top:
+        if place is None:
             return 0
         digit = (size + 1).bit_length()
         base = self.offsets[("O", k)]
+        led = ((int(place < top) << (2 * digit)) + size - place) << (base + digit * size)
+        if place >= top:
+            return led
         zig = (size - j) << (base + digit * (size - 1 - place))
-        led = ((1 << (2 * digit)) + size - place) << (base + digit * size)
         return zig + led
 
 def compatible(players: Field, weights: Weights, a: Hashable, b: Hashable) -> bool:
@@ -260,7 +263,7 @@ def _seat_of_higher(players: Field, higher, lower, wh: Wish, wl: Wish) -> str:
         return wh.seat
     if wl.strength == 2 and wh.strength != 2:
         return flip[wl.seat]
-    for mine, theirs in zip(reversed(players.colours.get(higher, "")), reversed(players.colours.get(lower, ""))):
+    for mine, theirs in zip(reversed(players.colours.get(higher, "")), reversed(players.colours.get(lower, "")), strict=False):
         if mine != theirs:
             return theirs
     return wh.seat
