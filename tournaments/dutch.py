@@ -14,8 +14,9 @@ Who moves first plays the part of White. The rules, in FIDE's order (docs/tourna
 The whole round is one maximum-weight matching (networkx): each pair's weight is one integer
 whose bit fields hold these rules, each bracket's rules above the next bracket's, so comparing
 sums compares the pairings rule by rule. The order of each bracket needs its halves, which are
-known once the matching has decided who floats: a first matching decides that, a second one,
-with the order added below everything else, gives the tables.
+known once the matching has decided who floats: a first matching decides that, the next one,
+with the order added below everything else, may move a floater and so another bracket's
+halves, so matchings follow until the halves stay put (at most SETTLE more).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 FIRST, SECOND = "w", "b"  # who moves first is White
 BYE = "bye"
+SETTLE = 4  # matchings after the first, each ordering the brackets as the last one split them
 
 
 @dataclass(frozen=True)
@@ -97,12 +99,15 @@ class Weights:
                 plan += [("P", k + 1), ("S", k + 1)]
             plan += [("C", k, c) for c in range(4)] + [("F", k, f) for f in range(4)]
             plan += [("M", k), ("O", k)]
-        width = {"P": bits, "C": bits, "F": bits + 1, "M": 2 * bits + 2}
+        width = {"P": bits, "C": bits, "F": bits + 1}
         offset = 0
         for key in reversed(plan):
             self.offsets[key] = offset
             if key[0] == "S":
                 offset += sum(max(2, (self.sizes[h] + 1).bit_length() + 1) for h in range(key[1] + 1))
+            elif key[0] == "M":
+                moved = len(self.halves[key[1]][2]) if key[1] in self.halves else 0
+                offset += (self.sizes[key[1]] + 1).bit_length() * (moved + 1) + bits
             elif key[0] == "O":
                 digit = (self.sizes[key[1]] + 1).bit_length()
                 offset += self.sizes[key[1]] * digit + 3 * digit + 2
@@ -156,10 +161,13 @@ class Weights:
         size = self.sizes[k]
         j = self.within[b]
         if self.group[a] != k:
-            return self.field(("M", k), (len(self.order) - self.rank[a]) * (size + 1) + size - j)
+            moved = self.halves[k][2] if k in self.halves else {}
+            digit = (size + 1).bit_length()
+            lead = len(moved) - moved[a] if a in moved else 0  # the highest moved-down player chooses first
+            return self.field(("M", k), (size - j + 1) << (digit * lead))
         if k not in self.halves:
             return 0
-        remainder, top = self.halves[k]
+        remainder, top, _ = self.halves[k]
         place = remainder.get(a)
         if place is None:
             return 0
@@ -205,25 +213,32 @@ def matching(players: Field, weights: Weights) -> dict[Hashable, Hashable] | Non
     return opponent
 
 
-def halves(weights: Weights, opponent: dict) -> dict[int, tuple[dict, int]]:
-    """For each bracket, as the first matching left it: its remainder (the residents not meeting a
-    moved-down player, each with its place) and the size of its top half (the remainder's pairs)."""
+def halves(weights: Weights, opponent: dict) -> dict[int, tuple[dict, int, dict]]:
+    """For each bracket, as the last matching left it: its remainder (the residents not meeting a
+    moved-down player, each with its place), the size of its top half (the remainder's pairs),
+    and its moved-down players, each with its place."""
     result = {}
     for k, members in enumerate(weights.members):
         rest = [p for p in members if opponent[p] == BYE or weights.group[opponent[p]] >= k]
         pairs = sum(1 for p in rest if opponent[p] != BYE and weights.group[opponent[p]] == k) // 2
-        result[k] = ({p: place for place, p in enumerate(rest)}, pairs)
+        moved = sorted((opponent[p] for p in members if p not in rest), key=weights.rank.get)
+        result[k] = ({p: place for place, p in enumerate(rest)}, pairs, {p: place for place, p in enumerate(moved)})
     return result
 
 
 def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
     """Two-seat tables in seat order and the bye, or None when the absolute rules allow no round."""
-    rough = Weights(players)
-    first = matching(players, rough)
-    if first is None:
+    weights = Weights(players)
+    opponent = matching(players, weights)
+    if opponent is None:
         return None
-    opponent = matching(players, Weights(players, halves=halves(rough, first)))
-    assert opponent is not None  # the same graph as the first matching's
+    for _ in range(SETTLE):
+        split = halves(weights, opponent)
+        if split == weights.halves:
+            break
+        weights = Weights(players, halves=split)
+        opponent = matching(players, weights)
+        assert opponent is not None  # the same graph as the first matching's
     tables, byes, seen = [], [], set()
     for p in players.order:
         if p in seen:
