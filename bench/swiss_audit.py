@@ -221,7 +221,7 @@ def field_of(numbers, games, score_before, round_number, rounds):
     for p in numbers:
         colours[p] = "".join(colour for opponent, colour, _ in games[p] if opponent)
         marks = []
-        for r, (opponent, _, result) in enumerate(games[p]):
+        for r, (opponent, _, _) in enumerate(games[p]):
             if not opponent:
                 had_bye.add(p)
                 marks.append("D")

@@ -174,10 +174,9 @@ class Weights:
         digit = (size + 1).bit_length()
         base = self.offsets[("O", k)]
         led = ((int(place < top) << (2 * digit)) + size - place) << (base + digit * size)
-        if place >= top:
-            return led
         zig = (size - j) << (base + digit * (size - 1 - place))
         return zig + led
+
 
 def compatible(players: Field, weights: Weights, a: Hashable, b: Hashable) -> bool:
     """The absolute criteria: never met, not forbidden, not both bound to the same seat (a
@@ -278,7 +277,8 @@ def _seat_of_higher(players: Field, higher, lower, wh: Wish, wl: Wish) -> str:
         return wh.seat
     if wl.strength == 2 and wh.strength != 2:
         return flip[wl.seat]
-    for mine, theirs in zip(reversed(players.colours.get(higher, "")), reversed(players.colours.get(lower, "")), strict=False):
+    mine_back, theirs_back = reversed(players.colours.get(higher, "")), reversed(players.colours.get(lower, ""))
+    for mine, theirs in zip(mine_back, theirs_back, strict=False):
         if mine != theirs:
             return theirs
     return wh.seat

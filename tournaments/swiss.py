@@ -81,6 +81,12 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
         found = dutch.pair_round(players)
         if found is not None:
             return found
+    return pair_in_blocks(players)
+
+
+def pair_in_blocks(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
+    """Fields above DUTCH_FIELD, and rounds the Dutch system's absolute rules cannot pair: the
+    rules at the top of this module, in blocks of standings order."""
     tables: list[list[Hashable]] = []
     carried: list[Hashable] = []
     large = len(players.order) > LARGE_FIELD
