@@ -104,7 +104,7 @@ def test_a_player_who_went_through_ranks_above_those_still_playing_the_round(olg
 
 def test_the_pairings_export_gives_each_game_of_a_series_its_own_points(olga, client):
     cup = knockout(olga, "dudo", ["heuristic", "random"] * 2, best_of=3)
-    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode())))
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode("utf-8-sig"))))
     games = [row for row in rows[1:] if ", game " in row[1]]
     assert len(games) >= 6, "three pairings of at least two games"
     for row in games:
