@@ -279,3 +279,12 @@ def test_a_running_multi_table_knockout_shows_where_its_later_rounds_come_from(o
     bracket = bracket.partition("</div>")[0]
     final = bracket.partition("<h3>Final</h3>")[2]
     assert "the top 2 of each table of round 1, dealt again by seed" in final
+
+
+def test_the_losers_of_one_round_share_their_place_in_seed_order_as_a_bye_is_no_round_won(olga):
+    cup = knockout(olga, "dudo", ["heuristic", "random"] * 3)
+    rows = standings(cup)
+    for reached in (1.0, 2.0):  # out in round 1 (two players), out in the semi-finals (two)
+        out = [row for row in rows if row["points"] == reached]
+        assert len(out) == 2 and out[0]["keys"] == out[1]["keys"], "one shared place, no third-place match"
+        assert out[0]["seed"] < out[1]["seed"]
