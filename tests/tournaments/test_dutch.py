@@ -4,12 +4,16 @@ compares it round by round with bbpPairings)."""
 
 import random
 from collections import Counter
+from datetime import timedelta
 from itertools import combinations
 
+import pytest
+from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import dutch, swiss
+from tournaments import dutch, running, seating, services, swiss
+from tournaments.models import Score, Tournament
 from tournaments.pairing import table_sizes
 
 from .test_swiss import all_pairings
@@ -130,3 +134,23 @@ def test_who_moves_first_follows_the_colour_wishes():
     assert swiss.pair_round(players)[0] == [["a", "b"]], "both want to move first: the higher-ranked does"
     players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "bw", "b": "wb"}, numbers={"a": 2, "b": 1})
     assert swiss.pair_round(players)[0] == [["b", "a"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_gives_the_dutch_pairing_each_player_s_seats_and_floats_in_order(olga):
+    cup = Tournament.objects.create(
+        name="Seats", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=4
+    )
+    for bot in ["heuristic", "random"] * 2 + ["random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    order = list(cup.entries.values_list("pk", flat=True))
+    field = seating.history(cup, order, dict.fromkeys(order, 0.0))
+    for entry in order:
+        seats = "".join(
+            "wb"[table.seating.index(entry)] for table in cup.tables.order_by("round") if entry in table.seating
+        )
+        assert field.colours.get(entry, "") == seats
+    last_bye = Score.objects.get(tournament=cup, round=4, kind="bye").entry_id
+    assert field.floats[last_bye][0] == "D", "a bye is a float down"
