@@ -27,7 +27,9 @@ as the baseline of this comparison.
 
 import argparse
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -37,7 +39,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 
 import networkx as nx  # noqa: E402
 
-from tournaments import pairing, swiss  # noqa: E402
+from tournaments import dutch, pairing, swiss  # noqa: E402
 from tournaments.rematch_free import OutOfBudget, met_graph, seat_without_rematches  # noqa: E402
 from tournaments.scoring import share_points  # noqa: E402
 
@@ -176,6 +178,163 @@ def event(method, n, rounds, size, seed, counts, starts=8):
     counts["seat-0 spread"] = max(counts["seat-0 spread"], max(first) - min(first))
 
 
+# Against bbpPairings (--bbp PATH: a binary built elsewhere; nothing here builds or fetches it).
+
+
+def trf(numbers, rounds, games, strength_order):
+    """A TRF(x) file of the history so far: one line per player (pairing number, rating, points,
+    then each round's opponent, colour and result; 'U' a pairing bye), and the number of rounds."""
+    lines = ["012 Dubium audit"]
+    for number in numbers:
+        line = [" "] * (91 + 10 * len(games[number]))
+        head = f"001 {number:4d}"
+        line[: len(head)] = head
+        rating = f"{2800 - strength_order.index(number):4d}"
+        line[48:52] = rating
+        points = sum({"1": 1.0, "=": 0.5, "U": 1.0}.get(result, 0.0) for _, _, result in games[number])
+        line[80:84] = f"{points:4.1f}"
+        for r, (opponent, colour, result) in enumerate(games[number]):
+            start = 91 + 10 * r
+            line[start : start + 8] = f"{opponent:4d} {colour} {result}" if opponent else f"0000 - {result}"
+        lines.append("".join(line).rstrip())
+    lines += [f"XXR {rounds}", "XXC white1"]
+    return "\n".join(lines) + "\n"
+
+
+def bbp_round(binary, text, workdir):
+    """bbpPairings' tables (first mover first) and bye for the next round of `text`."""
+    source, target = Path(workdir) / "in.trf", Path(workdir) / "out.txt"
+    source.write_text(text)
+    subprocess.run([binary, "--dutch", str(source), "-p", str(target)], check=True, capture_output=True)
+    tables, byes = [], []
+    numbers = [int(x) for x in target.read_text().split()[1:]]
+    for white, black in zip(numbers[::2], numbers[1::2], strict=True):
+        (byes.append(white) if black == 0 else tables.append([white, black]))
+    return tables, byes
+
+
+def field_of(numbers, games, score_before, round_number, rounds):
+    """What swiss.pair_round is given for the next round of this history."""
+    score = {p: score_before[-1][p] for p in numbers}
+    order = sorted(numbers, key=lambda p: (-score[p], p))
+    met, had_bye, colours, floats = Counter(), set(), {}, {}
+    for p in numbers:
+        colours[p] = "".join(colour for opponent, colour, _ in games[p] if opponent)
+        marks = []
+        for r, (opponent, _, _) in enumerate(games[p]):
+            if not opponent:
+                had_bye.add(p)
+                marks.append("D")
+            else:
+                met[frozenset((p, opponent))] += 0.5
+                mine, theirs = score_before[r][p], score_before[r][opponent]
+                marks.append("D" if mine > theirs else "U" if mine < theirs else " ")
+        floats[p] = "".join(reversed(marks[-2:])).ljust(2)
+    return swiss.Field(
+        order, score, met, had_bye, colours=colours, floats=floats, numbers={p: p for p in numbers},
+        played=round_number - 1, final_round=round_number == rounds,
+    )  # fmt: skip
+
+
+def dutch_quality(players, tables, byes):
+    """The Dutch criteria of a round as one tuple, lower better, in FIDE's order: absolute
+    (rematches, second byes, two players bound to one seat), the score differences of the pairs
+    largest first (C.04.3 C5-C7), colours (wishes not granted: all, strong ones, absolute ones),
+    floats repeated from the last round and the one before (down, up)."""
+    score = players.score
+    absolute = sum(players.met.get(frozenset(t), 0) > 0 for t in tables) + sum(p in players.had_bye for p in byes)
+    differences = sorted((abs(score[a] - score[b]) for a, b in tables), reverse=True)
+    lowest = min(score.values())
+    differences = sorted(differences + [score[p] - lowest + 1 for p in byes], reverse=True)
+    missed = [0, 0, 0]
+    for table in tables:
+        for seat, p in enumerate(table):
+            w = dutch.wish(players.colours.get(p, ""))
+            if w.seat is not None and w.seat != "wb"[seat]:
+                missed[0] += 1
+                missed[1] += w.strength >= 2
+                missed[2] += w.absolute
+    absolute += sum(1 for t in tables if all(dutch.wish(players.colours.get(p, "")).absolute for p in t)
+                    and dutch.wish(players.colours.get(t[0], "")).seat == dutch.wish(players.colours.get(t[1], "")).seat
+                    and not players.final_round)  # fmt: skip
+    repeats = [0, 0, 0, 0]
+    for a, b in tables:
+        for back in (0, 1):
+            for p, q in ((a, b), (b, a)):
+                mark = players.floats.get(p, "  ")[back]
+                if mark == "D" and score[p] > score[q]:
+                    repeats[2 * back] += 1
+                if mark == "U" and score[p] < score[q]:
+                    repeats[2 * back + 1] += 1
+    for p in byes:
+        repeats[0] += players.floats.get(p, "  ")[0] == "D"
+    return (absolute, tuple(differences), tuple(reversed(missed)), tuple(repeats))
+
+
+def versus_bbp(binary, n, rounds, seed, counts, follow="bbp"):
+    """One event whose history follows bbpPairings' tables (or, with follow="dubium", Dubium's),
+    both pairing that same history each round."""
+    rng = random.Random(seed)
+    numbers = list(range(1, n + 1))
+    strength = {p: rng.gauss(0, 1) for p in numbers}
+    strength_order = sorted(numbers, key=lambda p: -strength[p])
+    strength = {p: strength[strength_order[p - 1]] for p in numbers}  # pairing number 1 the strongest
+    games = {p: [] for p in numbers}
+    score_before = [dict.fromkeys(numbers, 0.0)]
+    with tempfile.TemporaryDirectory() as workdir:
+        for round_number in range(1, rounds + 1):
+            tables, byes = bbp_round(binary, trf(numbers, rounds, games, numbers), workdir)
+            players = field_of(numbers, games, score_before, round_number, rounds)
+            started = time.process_time()
+            ours, our_byes = swiss.pair_round(players)
+            counts["slowest pairing"] = max(counts["slowest pairing"], time.process_time() - started)
+            if round_number > 1:
+                counts["rounds"] += 1
+                same = {frozenset(t) for t in ours} == {frozenset(t) for t in tables} and our_byes == byes
+                counts["identical"] += same
+                counts["identical with seats"] += same and sorted(ours) == sorted(tables)
+                mine, theirs = dutch_quality(players, ours, our_byes), dutch_quality(players, tables, byes)
+                counts["worse"] += mine > theirs
+                counts["better"] += mine < theirs
+            if follow == "dubium":
+                tables, byes = ours, our_byes
+            score = dict(score_before[-1])
+            for white, black in tables:
+                won = strength[white] + rng.gauss(0, 1) > strength[black] + rng.gauss(0, 1)
+                outcome = "=" if rng.random() < 0.1 else "1" if won else "0"
+                other = {"1": "0", "0": "1", "=": "="}[outcome]
+                games[white].append((black, "w", outcome))
+                games[black].append((white, "b", other))
+                score[white] += {"1": 1, "=": 0.5, "0": 0}[outcome]
+                score[black] += {"1": 0, "=": 0.5, "0": 1}[outcome]
+            for p in byes:
+                games[p].append((0, "-", "U"))
+                score[p] += 1
+            score_before.append(score)
+    for p in numbers:
+        colours = "".join(c for o, c, _ in games[p] if o)
+        counts["difference above 2"] += abs(colours.count("w") - colours.count("b")) > 2
+        counts["three in a row"] += "www" in colours or "bbb" in colours
+
+
+def compare_with_bbp(args, shapes):
+    """--bbp: two-seat events only, the figures docs/tournaments.md quotes."""
+    started = time.monotonic()
+    counts = Counter()
+    for n, rounds, _, seed in shapes:
+        versus_bbp(args.bbp, n, rounds, int(seed * 2**32), counts, args.follow)
+    rounds = max(1, counts["rounds"])
+    print(
+        f"{len(shapes)} events, {counts['rounds']} rounds after round 1 (history follows {args.follow}): "
+        f"identical pairings in {counts['identical']} ({100 * counts['identical'] / rounds:.1f}%), "
+        f"seats too in {counts['identical with seats']} ({100 * counts['identical with seats'] / rounds:.1f}%); "
+        f"Dubium worse by the Dutch criteria in {counts['worse']} ({100 * counts['worse'] / rounds:.1f}%), "
+        f"better in {counts['better']}; players of the followed pairing with a difference above 2: "
+        f"{counts['difference above 2']}, the same seat three times in a row: {counts['three in a row']}; "
+        f"slowest Dubium round {counts['slowest pairing']:.2f} s; {time.monotonic() - started:.0f} s"
+    )
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=200)
@@ -187,6 +346,8 @@ def main():
         "--starts", type=int, default=8, help="random seatings of the spread witness above 12 players (0: none)"
     )
     parser.add_argument("--rounds", type=int, nargs=2, default=[5, 7], help="fewest and most rounds")
+    parser.add_argument("--bbp", help="a bbpPairings binary: compare two-seat rounds with it instead")
+    parser.add_argument("--follow", choices=["bbp", "dubium"], default="bbp", help="whose tables the events play")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     choices = [s for s in args.seats for _ in range(2 if s == 2 else 1)]
@@ -195,6 +356,8 @@ def main():
         (rng.randint(low, high), rng.randint(*args.rounds), rng.choice(choices), rng.random())
         for _ in range(args.events)
     ]
+    if args.bbp:
+        return compare_with_bbp(args, [(n, rounds, 2, seed) for n, rounds, _, seed in shapes])
     for method in args.methods:
         started = time.monotonic()
         by_size = {size: Counter() for size in args.seats}

@@ -109,7 +109,8 @@ def export(request, tournament_id: int, what: str, fmt: str):
         header, rows = pairings_rows(tournament, request.build_absolute_uri("/").rstrip("/"))
     else:
         header, rows = standings_rows(tournament)
-    out = io.StringIO()
+    out = io.StringIO("\ufeff")  # a byte-order mark: spreadsheets otherwise read UTF-8 as Latin-1 ("Â·")
+    out.seek(1)
     writer = csv.writer(out)
     writer.writerow(header)
     writer.writerows([["yes" if value is True else "" if value is False else value for value in row] for row in rows])

@@ -39,6 +39,8 @@ def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[in
         points[entry_id] += earned
     order = sorted(seeds, key=lambda e: (-points[e], seeds[e]))  # as FIDE: score, then pairing number
     players = history(tournament, order, points)
+    players.numbers, players.played = seeds, round_number - 1
+    players.final_round = round_number == tournament.rounds
     if round_number <= tournament.accelerated_rounds:
         top = set(sorted(order, key=seeds.get)[: len(order) // 2])
         players.score = {e: points[e] + (1 if e in top else 0) for e in order}
@@ -53,20 +55,47 @@ def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[in
 
 
 def history(tournament: Tournament, order: list[int], points: dict[int, float]) -> swiss.Field:
+    """Who met whom, who sat first how often; at two seats, each player's seats in order ('w'
+    moved first, 'b' second) and how they floated in the last two rounds they were paired in:
+    down ('D': against a lower score, or a point without a game), up ('U'), or neither."""
     unplayed = set(
         Score.objects.filter(tournament=tournament, kind=scoring.UNPLAYED).values_list("table_id", flat=True)
     )
+    earned: defaultdict = defaultdict(list)  # round -> (entry, points)
+    without_game: defaultdict = defaultdict(set)  # round -> entries with points and no game
+    for entry_id, round_, got, kind in tournament.scores.exclude(kind=scoring.UNPLAYED).values_list(
+        "entry_id", "round", "points", "kind"
+    ):
+        earned[round_].append((entry_id, got))
+        if kind in (scoring.BYE, scoring.WALKOVER) and got > 0:
+            without_game[round_].add(entry_id)
     met: Counter = Counter()
     first_seats: defaultdict = defaultdict(int)
     last_first: dict[int, bool] = {}
-    for table_id, seating_ in tournament.tables.order_by("round").values_list("pk", "seating"):
-        if table_id in unplayed:
-            continue
-        for i, a in enumerate(seating_):
-            for b in seating_[i + 1 :]:
-                met[frozenset((a, b))] += 1
-            first_seats[a] += 1 if i == 0 else -1 if len(seating_) == 2 else 0
-            last_first[a] = i == 0
+    colours: defaultdict = defaultdict(str)
+    floats: defaultdict = defaultdict(lambda: "  ")
+    before: defaultdict = defaultdict(float)  # points before the round being read
+    tables: defaultdict = defaultdict(list)  # round -> (table, seating)
+    for table_id, round_, seating_ in tournament.tables.values_list("pk", "round", "seating"):
+        tables[round_].append((table_id, seating_))
+    for round_ in sorted(set(tables) | set(earned)):
+        for table_id, seating_ in tables[round_]:
+            if table_id in unplayed:
+                continue
+            for i, a in enumerate(seating_):
+                for b in seating_[i + 1 :]:
+                    met[frozenset((a, b))] += 1
+                first_seats[a] += 1 if i == 0 else -1 if len(seating_) == 2 else 0
+                last_first[a] = i == 0
+            if len(seating_) == 2:
+                for seat, (a, b) in enumerate((seating_, seating_[::-1])):
+                    colours[a] += "wb"[seat]
+                    mark = "D" if before[a] > before[b] else "U" if before[a] < before[b] else " "
+                    floats[a] = mark + floats[a][0]
+        for entry_id in without_game[round_]:
+            floats[entry_id] = "D" + floats[entry_id][0]
+        for entry_id, got in earned[round_]:
+            before[entry_id] += got
     return swiss.Field(
         order=order,
         score=points,
@@ -75,6 +104,8 @@ def history(tournament: Tournament, order: list[int], points: dict[int, float]) 
         forbidden=forbidden_pairs(tournament),
         first_seats=dict(first_seats),
         last_first=last_first,
+        colours=dict(colours),
+        floats=dict(floats),
     )
 
 

@@ -54,17 +54,20 @@ def tiebreak_labels(tournament: Tournament) -> list[dict]:
 
 
 def knockout_order(item: tuple, finish: dict, seeds: dict) -> tuple:
-    """A knockout's order: the round reached, then the place at the last table; players still
-    playing it (place 0) by seed, not by tiebreaks, as nothing has split them yet."""
+    """A knockout's order: the round reached, then the place at the last table; players sharing
+    both (still playing, or out in the same round) by seed, not by tiebreaks: a bye is not a
+    round won, so counting pairings won would put a top seed with a bye below a lower seed."""
     player, keys = item
     _, place = finish.get(player, (0, 0))
-    return (-keys[0], place, seeds.get(player, 0) if place == 0 else 0)
+    return (-keys[0], place, seeds.get(player, 0))
 
 
 def knockout_keys(keys: tuple, finish: tuple[int, int]) -> tuple:
-    """What a knockout place is decided by: those still playing one round share its place."""
+    """What a knockout place is decided by: those still playing one round share its place, and so
+    do those out in the same round at the same place (two semi-final losers share third, as
+    without a third-place match in FIDE's knockouts)."""
     _, place = finish
-    return (keys[0], "playing") if place == 0 else (*tiebreaks.comparable(keys), place)
+    return (keys[0], "playing") if place == 0 else (keys[0], place)
 
 
 def buchholz_counting(tournament: Tournament) -> str:

@@ -35,9 +35,11 @@ from random import Random
 
 import networkx as nx
 
+from tournaments import dutch
 from tournaments.rematch_free import PREFERENCES, OutOfBudget, met_graph, seat_without_rematches
 
 BYE = "bye"
+DUTCH_FIELD = 128  # the Dutch matchings weigh every pair: 1.2 s of CPU at 100 players, 18 s at 200
 BLOCK = 100
 # Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
 LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
@@ -61,10 +63,30 @@ class Field:
     forbidden: set = field(default_factory=set)  # frozensets
     first_seats: dict[Hashable, int] = field(default_factory=dict)  # games in seat 0 minus games in seat 1
     last_first: dict[Hashable, bool] = field(default_factory=dict)  # sat first in their last game
+    # Two seats (dutch.py): each player's played games oldest first, 'w' moving first and 'b' second;
+    # how they floated in the last round and the one before ('D' down, 'U' up, ' ' neither: a bye is down);
+    # pairing numbers (seeds); rounds played before this one; whether this round is the last.
+    colours: dict[Hashable, str] = field(default_factory=dict)
+    floats: dict[Hashable, str] = field(default_factory=dict)
+    numbers: dict[Hashable, int] = field(default_factory=dict)
+    played: int = 0
+    final_round: bool = False
 
 
 def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
-    """Two-seat tables for one round, each in seat order, and the bye (at most one player)."""
+    """Two-seat tables for one round, each in seat order, and the bye (at most one player): the
+    FIDE Dutch system (dutch.py) up to DUTCH_FIELD players while it finds a pairing that keeps its
+    absolute rules; otherwise the blocks below, whose rules bend before a round goes unpaired."""
+    if len(players.order) <= DUTCH_FIELD:
+        found = dutch.pair_round(players)
+        if found is not None:
+            return found
+    return pair_in_blocks(players)
+
+
+def pair_in_blocks(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
+    """Fields above DUTCH_FIELD, and rounds the Dutch system's absolute rules cannot pair: the
+    rules at the top of this module, in blocks of standings order."""
     tables: list[list[Hashable]] = []
     carried: list[Hashable] = []
     large = len(players.order) > LARGE_FIELD

@@ -29,7 +29,8 @@ def played(olga):
 def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, played):
     response = client.get(f"/tournaments/{played.pk}/standings.csv")
     assert response["Content-Disposition"] == 'attachment; filename="winter-swiss-standings.csv"'
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert response.content.startswith("\ufeff".encode()), "a byte-order mark: spreadsheets then read UTF-8"
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
         "place",
         "player",
@@ -54,7 +55,8 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
 
 
 def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client, played):
-    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{played.pk}/pairings.csv").content.decode())))
+    text = client.get(f"/tournaments/{played.pk}/pairings.csv").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["round", "table", "seat 1", "seat 2", "points 1", "points 2", "result", "game"]
     names = dict(played.entries.values_list("pk", "user__username"))
     for table in played.tables.all():

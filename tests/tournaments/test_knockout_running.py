@@ -104,7 +104,7 @@ def test_a_player_who_went_through_ranks_above_those_still_playing_the_round(olg
 
 def test_the_pairings_export_gives_each_game_of_a_series_its_own_points(olga, client):
     cup = knockout(olga, "dudo", ["heuristic", "random"] * 2, best_of=3)
-    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode())))
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode("utf-8-sig"))))
     games = [row for row in rows[1:] if ", game " in row[1]]
     assert len(games) >= 6, "three pairings of at least two games"
     for row in games:
@@ -279,3 +279,12 @@ def test_a_running_multi_table_knockout_shows_where_its_later_rounds_come_from(o
     bracket = bracket.partition("</div>")[0]
     final = bracket.partition("<h3>Final</h3>")[2]
     assert "the top 2 of each table of round 1, dealt again by seed" in final
+
+
+def test_the_losers_of_one_round_share_their_place_in_seed_order_as_a_bye_is_no_round_won(olga):
+    cup = knockout(olga, "dudo", ["heuristic", "random"] * 3)
+    rows = standings(cup)
+    for reached in (1.0, 2.0):  # out in round 1 (two players), out in the semi-finals (two)
+        out = [row for row in rows if row["points"] == reached]
+        assert len(out) == 2 and out[0]["keys"] == out[1]["keys"], "one shared place, no third-place match"
+        assert out[0]["seed"] < out[1]["seed"]

@@ -143,7 +143,7 @@ def test_a_dudab_projection_and_a_dobble_series_ranking_are_named_and_shown_to_a
     # run in a hundred or so (the games' seeds differ from run to run).
     decimals = re.findall(r"<td>-?\d+(?:\.(\d+))?</td>", standings_table)
     assert decimals and all(len(places) <= 1 for places in decimals), standings_table
-    header = client.get(f"/tournaments/{night.pk}/standings.csv").content.decode().splitlines()[0]
+    header = client.get(f"/tournaments/{night.pk}/standings.csv").content.decode("utf-8-sig").splitlines()[0]
     assert header.startswith("place,player,seed,rating,total (lowest wins),"), "named as on the page"
     series = Tournament(name="spot it", game="dobble", format="dobble-series", rounds=3, series_ranking="wins")
     assert series.format_summary.endswith("ranked by mini-games won (the rulebook's way)")

@@ -1,0 +1,156 @@
+"""Two-seat Swiss by the FIDE Dutch system (tournaments/dutch.py): its rules one by one, against
+a brute force on small fields, and over whole simulated events (bench/swiss_audit.py --bbp
+compares it round by round with bbpPairings)."""
+
+import random
+from collections import Counter
+from datetime import timedelta
+from itertools import combinations
+
+import pytest
+from django.utils import timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments import dutch, running, seating, services, swiss
+from tournaments.models import Score, Tournament
+from tournaments.pairing import table_sizes
+
+from .test_swiss import all_pairings
+
+
+@st.composite
+def fields(draw, most=9):
+    n = draw(st.integers(2, most))
+    order = list(range(n))
+    points = sorted(draw(st.lists(st.sampled_from([0, 0.5, 1, 1.5, 2, 3]), min_size=n, max_size=n)), reverse=True)
+    pairs = [frozenset(p) for p in combinations(order, 2)]
+    met = Counter(dict.fromkeys(draw(st.lists(st.sampled_from(pairs), max_size=2 * n)), 1))
+    had_bye = set(draw(st.lists(st.sampled_from(order), max_size=n)))
+    return swiss.Field(order, dict(zip(order, points, strict=True)), met, had_bye)
+
+
+def legal(players, pairs, byes):
+    return not any(players.met.get(frozenset(p)) for p in pairs) and not set(byes) & players.had_bye
+
+
+def top_brackets(players, pairs):
+    """C.04.3's first quality rules for the two highest brackets: pairs made in the top bracket,
+    then in the next, each followed by how many of its pairs hold a player from each higher group."""
+    scores = sorted(set(players.score.values()), reverse=True)
+    group = {p: scores.index(players.score[p]) for p in players.order}
+    key = []
+    for k in (0, 1):
+        made = [sorted((group[a], group[b])) for a, b in pairs if max(group[a], group[b]) == k]
+        key += [len(made), *(sum(high == h for high, _ in made) for h in range(k + 1))]
+    return tuple(key)
+
+
+@settings(max_examples=120, deadline=None)
+@given(fields())
+def test_a_legal_round_is_found_whenever_one_exists_and_fills_the_top_brackets_as_well_as_any(players):
+    found = dutch.pair_round(players)
+    candidates = [(p, b) for p, b in all_pairings(list(players.order)) if legal(players, p, b)]
+    if not candidates:
+        assert found is None
+        return
+    assert found is not None
+    tables, byes = found
+    assert sorted([p for t in tables for p in t] + byes) == list(players.order)
+    assert len(byes) == len(players.order) % 2
+    assert legal(players, tables, byes)
+    assert top_brackets(players, tables) == max(top_brackets(players, p) for p, _ in candidates)
+
+
+def play_event(entrants, rounds, seed):
+    """A whole event paired by swiss.pair_round, results at random; each round's field and tables."""
+    rng = random.Random(seed)
+    players = list(range(entrants))
+    score, met, had_bye, colours = Counter(), Counter(), set(), {p: "" for p in players}
+    for round_number in range(1, rounds + 1):
+        order = sorted(players, key=lambda p: -score[p])
+        field = swiss.Field(
+            order, {p: float(score[p]) for p in players}, met.copy(), set(had_bye), colours=dict(colours),
+            numbers={p: p + 1 for p in players}, played=round_number - 1, final_round=round_number == rounds,
+        )  # fmt: skip
+        tables, byes = swiss.pair_round(field)
+        yield field, tables, byes
+        for first, second in tables:
+            met[frozenset((first, second))] += 1
+            colours[first] += "w"
+            colours[second] += "b"
+            score[rng.choice((first, second))] += 1
+        for p in byes:
+            score[p] += 1
+            had_bye.add(p)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(10, 24), st.integers(0, 10**6))
+def test_over_an_event_nobody_passes_a_difference_of_two_or_moves_first_three_times_running(entrants, seed):
+    for field, tables, byes in play_event(entrants, 5, seed):
+        assert len(byes) == table_sizes(entrants, 2, 2)[1]
+        assert not set(byes) & field.had_bye
+        assert not any(field.met.get(frozenset(t)) for t in tables)
+        leaders = {p for p in field.order if field.score[p] > field.played / 2} if field.final_round else set()
+        for first, second in tables:
+            for p, seat in ((first, "w"), (second, "b")):
+                seats = field.colours[p] + seat
+                if p in leaders:
+                    continue
+                assert abs(seats.count("w") - seats.count("b")) <= 2, (p, seats)
+                assert seat * 3 not in seats[-3:], (p, seats)
+
+
+def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
+    score = {"a": 3, "b": 3, "c": 1, "d": 1, "e": 0, "f": 0, "g": 0, "h": 0}
+    met = Counter({frozenset("bf"): 1, frozenset("be"): 1, frozenset("cd"): 1})
+    tables, _ = swiss.pair_round(swiss.Field(list("abcdefgh"), score, met))
+    assert {frozenset(t) for t in tables} == {frozenset(p) for p in ("ab", "ce", "df", "gh")}
+
+
+def test_the_bye_goes_where_it_leaves_every_other_player_in_their_score_group():
+    score = {"a": 3, "b": 3, "c": 0, "d": 0, "e": 0}
+    met = Counter({frozenset("be"): 1, frozenset("ad"): 1, frozenset("cd"): 1})
+    tables, byes = swiss.pair_round(swiss.Field(list("abcde"), score, met))
+    assert byes == ["d"] and {frozenset(t) for t in tables} == {frozenset("ab"), frozenset("ce")}
+
+
+def test_who_floated_down_last_round_stays_in_their_group_when_another_can_float():
+    score = {"a": 2, "b": 2, "c": 2, "d": 1, "e": 1, "f": 1}
+    players = swiss.Field(list("abcdef"), score, floats={"c": "D "})
+    tables, _ = swiss.pair_round(players)
+    partner = {p: q for t in tables for p, q in (t, t[::-1])}
+    assert score[partner["c"]] == 2 and score[partner["b"]] == 1
+
+
+def test_who_moves_first_follows_the_colour_wishes():
+    assert dutch.wish("wbw") == dutch.Wish("b", 2, 1)
+    assert dutch.wish("wbb") == dutch.Wish("w", 3, 1)
+    assert dutch.wish("wwbw") == dutch.Wish("b", 3, 2)
+    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "w", "b": "b"})
+    assert swiss.pair_round(players)[0] == [["b", "a"]]
+    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "wb", "b": "wb"})
+    assert swiss.pair_round(players)[0] == [["a", "b"]], "both want to move first: the higher-ranked does"
+    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "bw", "b": "wb"}, numbers={"a": 2, "b": 1})
+    assert swiss.pair_round(players)[0] == [["b", "a"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_gives_the_dutch_pairing_each_player_s_seats_and_floats_in_order(olga):
+    cup = Tournament.objects.create(
+        name="Seats", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=4
+    )
+    for bot in ["heuristic", "random"] * 2 + ["random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    cup = running.play_out(cup.pk)
+    order = list(cup.entries.values_list("pk", flat=True))
+    field = seating.history(cup, order, dict.fromkeys(order, 0.0))
+    for entry in order:
+        seats = "".join(
+            "wb"[table.seating.index(entry)] for table in cup.tables.order_by("round") if entry in table.seating
+        )
+        assert field.colours.get(entry, "") == seats
+    last_bye = Score.objects.get(tournament=cup, round=4, kind="bye").entry_id
+    assert field.floats[last_bye][0] == "D", "a bye is a float down"
