@@ -73,7 +73,6 @@ class TokenThrottle(AddressThrottle):
     scope = "token"
 
 
-
 class ResetRequestThrottle(AddressThrottle):
     """Password-reset requests per address (the web form)."""
 

@@ -448,16 +448,7 @@ def test_a_tab_left_open_without_a_move_is_said_to_forfeit_and_then_does(site, s
             clock_initial_ms=60_000,
         )  # fmt: skip
         presence.connected(match.pk, 1, "bobs-open-tab", True)
-        while True:
-            match = Match.objects.get(pk=match.pk)
-            state = match.load_state()
-            if match.engine.to_act(state) == [0]:
-                bid = next(a for a in match.engine.legal_actions(state, 0) if a["type"] == "bid")
-                submit_action(match.pk, alice, bid, match.seq, now=match.turn_started_at + timedelta(seconds=1))
-            elif match.actions.filter(seat=1).count() == 2:
-                return match
-            else:
-                wakeups.wake(match.pk, now=match.wake_at)
+        return bob_played_for_twice(match, alice)
 
     match = in_another_thread(bob_idle_and_played_for_twice)
     page = strict.page()
@@ -477,7 +468,6 @@ def test_a_player_who_left_is_said_to_forfeit_and_then_does(site, strict, alice,
     """A player who closed the tab was played for by the computer a minute a turn to the end of
     the game. Now, once they have been gone past the grace and the computer has moved for them
     twice, their seat counts down to the forfeit, and at that timeout the other player wins."""
-    from games.matches import wakeups
 
     def bob_left_and_was_played_for_twice():
         match = lifecycle.start_seated_match(
@@ -485,16 +475,7 @@ def test_a_player_who_left_is_said_to_forfeit_and_then_does(site, strict, alice,
         )
         presence.connected(match.pk, 1, "bobs-closed-tab", True)
         presence.connected(match.pk, 1, "bobs-closed-tab", False)
-        while True:
-            match = Match.objects.get(pk=match.pk)
-            state = match.load_state()
-            if match.engine.to_act(state) == [0]:
-                bid = next(a for a in match.engine.legal_actions(state, 0) if a["type"] == "bid")
-                submit_action(match.pk, alice, bid, match.seq, now=match.turn_started_at + timedelta(seconds=1))
-            elif match.actions.filter(seat=1).count() == 2:
-                return match
-            else:
-                wakeups.wake(match.pk, now=match.wake_at)
+        return bob_played_for_twice(match, alice)
 
     match = in_another_thread(bob_left_and_was_played_for_twice)
     page = strict.page()
@@ -616,7 +597,6 @@ def test_a_player_who_took_a_seat_can_resign_once_the_host_starts_without_a_relo
 
 def test_a_doubt_window_run_out_reads_nobody_doubts_with_no_word_of_the_clock(site, strict, alice, bob, carol):
     """"Nobody doubts alice (no move in time: the computer's)" read as if the computer had answered for the others."""
-    from games.matches import wakeups
 
     start = timezone.now()
 
@@ -669,7 +649,6 @@ def test_a_doubt_window_counts_down_beside_its_question_not_as_a_clock(site, str
 def test_a_move_the_clock_made_says_so_in_the_history(site, strict, alice, bob):
     """When an away player's time ran out the computer moved for them, and the history read as if
     they had played."""
-    from games.matches import wakeups
 
     def alice_bids_and_bob_is_to_act():
         match = lifecycle.start_seated_match(
@@ -745,3 +724,18 @@ def test_the_host_adds_a_house_bot_with_the_mouse_on_a_wide_screen(site, strict,
     screenshot(page, "add-bot-wide", full_page=False)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(page.locator("#seats li")).to_have_count(2)
+
+
+def bob_played_for_twice(match, alice):
+    """Alice bids on her turns and the clock plays bob's, until it has played two of them."""
+
+    while True:
+        match = Match.objects.get(pk=match.pk)
+        state = match.load_state()
+        if match.engine.to_act(state) == [0]:
+            bid = next(a for a in match.engine.legal_actions(state, 0) if a["type"] == "bid")
+            submit_action(match.pk, alice, bid, match.seq, now=match.turn_started_at + timedelta(seconds=1))
+        elif match.actions.filter(seat=1).count() == 2:
+            return match
+        else:
+            wakeups.wake(match.pk, now=match.wake_at)
