@@ -81,11 +81,13 @@ def table_facts(match, state, seats) -> dict:
 def seat_message(match, state, facts: dict, seat: int | None, history_tail: int | None) -> dict:
     engine = match.engine
     view = engine.view(state, seat) if state is not None else None
-    if view is not None and facts["starts_in_ms"] > 0:  # before "go" nobody is sent the cards' faces
+    counting_down = facts["starts_in_ms"] > 0
+    if view is not None and counting_down:  # before "go" nobody is sent the cards' faces
         view = engine.countdown_view(view)
-    # A seat given up is in `to_act` while the computer plays it, but its player may no longer move.
+    # A seat given up is in `to_act` while the computer plays it, but its player may no longer move;
+    # before "go" nobody may, and a Dobble claim's list would name the symbols of the seat's card.
     given_up = {s["seat"] for s in facts["seats"] if s["forfeited"]}
-    playing = seat is not None and seat in facts["to_act"] and seat not in given_up
+    playing = seat is not None and seat in facts["to_act"] and seat not in given_up and not counting_down
     legal = engine.legal_actions(state, seat) if playing else []
     message = {**facts, "seat": seat, "view": view, "legal": legal}
     if seat is not None and match.deal_over:  # a player may check the deal once it is over

@@ -36,7 +36,7 @@ def faces_in(text: str) -> bool:
 def claim_from(view: dict, seat: int) -> dict:
     """What a script makes of a towering-inferno view: the symbol its card shares with the pile's."""
     own, pile = view["seats"][seat]["top"], view["pile"]["top"]
-    return {"type": "claim", "symbol": SHARED[own["card"]][pile["card"]], "target": "pile"}
+    return {"type": "claim", "symbol": SHARED[own["card"]][pile["card"]], "target": "pile", "at_ms": 0}
 
 
 def api(user=None) -> APIClient:
@@ -108,6 +108,7 @@ def test_before_go_the_http_state_the_page_and_the_replays_show_no_face(alice, b
         state = json.loads(body)["state"]
         assert state["view"]["face_down"] is True and state["view"]["pile"]["count"] == 53
         assert state["view"]["seats"][0]["cards"] == 1 and state["view"]["seats"][0]["top"] is None
+        assert state["legal"] == [], "a list of claims names every symbol of the seat's own card"
     client.force_login(alice)
     assert not faces_in(client.get(f"/match/{match.pk}/").content.decode())
     assert api(alice).get(f"/api/matches/{match.pk}/replay/").status_code == 409
