@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from botapi import events
 from botapi.models import BotProfile, LadderMatch
-from botapi.services import latest_version, seat_fields
+from botapi.services import driven_clock, latest_version, seat_fields
 from games.engine import GAMES
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
@@ -26,6 +26,7 @@ from ratings.services import matchmaking_rating, pairs_at_limit
 
 LADDER_WINDOW = 300.0
 SHOW_UP_SECONDS = 60
+NO_SHOW_REST = timedelta(minutes=10)  # a driven bot that did not come sits the ladder out this long
 
 
 def ladder_bots(game: str, now: datetime) -> list:
@@ -38,6 +39,8 @@ def ladder_bots(game: str, now: datetime) -> list:
     for profile in profiles:
         if latest_version(profile.bot) is None and not events.listening(profile.bot_id):
             continue
+        if did_not_come(profile.bot, now - NO_SHOW_REST):
+            continue
         seats = Seat.objects.filter(user=profile.bot, match__ranked=True).exclude(match__status=Match.Status.ABORTED)
         if seats.filter(match__status=Match.Status.RUNNING).exists():
             continue
@@ -45,6 +48,19 @@ def ladder_bots(game: str, now: datetime) -> list:
             continue
         ready.append(profile.bot)
     return ready
+
+
+def did_not_come(bot, since: datetime) -> bool:
+    """Was the bot absent from a ladder match called off since then? Its stream may be open while
+    nothing plays, and the bots that came would be called to a dead match every minute."""
+    called_off = LadderMatch.objects.filter(
+        started_at__gte=since, checked=True, match__status=Match.Status.ABORTED, match__seats__user=bot
+    ).values_list("match_id", flat=True)
+    for match_id in called_off:
+        number = Seat.objects.get(match_id=match_id, user=bot).number
+        if not MatchAction.objects.filter(match_id=match_id, seat=number).exists():
+            return True
+    return False
 
 
 def pick_groups(bots: list, ratings: dict[int, float], size: int, apart: set | frozenset = frozenset()) -> list[list]:
@@ -84,7 +100,8 @@ def run_ladder(now: datetime | None = None) -> list[Match]:
             apart = pairs_at_limit(slug, [bot.pk for bot in bots], now)
             for group in pick_groups(bots, ratings, engine.smallest_table, apart):
                 seats = [seat_fields(bot) for bot in group]
-                match = lifecycle.start_seated_match(game=slug, seats=seats, now=now, ranked=True)
+                clock = driven_clock(slug, seats, ranked=True)
+                match = lifecycle.start_seated_match(game=slug, seats=seats, now=now, ranked=True, **clock)
                 LadderMatch.objects.create(match=match, started_at=now)
                 transaction.on_commit(lambda m=match, g=group: broadcast.send_matches_found([(m, g)], "Bot ladder"))
                 started.append(match)

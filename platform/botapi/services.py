@@ -30,6 +30,7 @@ from games.engine import IllegalAction, get_game
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
+from games.matches.time_controls import PRESETS
 
 MAX_BOTS_PER_OWNER = 5
 MAX_LADDER_GAMES_PER_DAY = 200
@@ -295,10 +296,22 @@ def start(game: str, seats: list[dict], ranked: bool):
     """Start the match and tell the bots seated in it (a driven bot hears it on its event stream)."""
     random.shuffle(seats)
     with transaction.atomic():
-        match = lifecycle.start_seated_match(game=game, seats=seats, now=timezone.now(), ranked=ranked)
+        match = lifecycle.start_seated_match(
+            game=game, seats=seats, now=timezone.now(), ranked=ranked, **driven_clock(game, seats, ranked)
+        )
         users = [seat["user"] for seat in seats if not seat["house_bot"]]
         transaction.on_commit(lambda: events.send_started(match, users))
     return match
+
+
+def driven_clock(game: str, seats: list[dict], ranked: bool) -> dict:
+    """A rated turn-based match with a bot driven from outside is played on the queue's "3+2", as
+    people's are: nothing else makes a driven bot that stops moving lose (an uploaded or webhook bot
+    has its time per move, and the computer moves for it when that runs out)."""
+    driven = any(seat["user"].is_bot and not seat["house_bot"] and seat["code_version"] is None for seat in seats)
+    if not ranked or not driven or get_game(game).realtime:
+        return {}
+    return PRESETS["3+2"].as_table()
 
 
 def opponent_seat(game: str, opponent: str, seats: list[dict]) -> dict:

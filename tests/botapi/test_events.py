@@ -52,6 +52,12 @@ async def test_the_ladder_seats_driven_bots_that_listen_tells_them_and_calls_off
     assert not await RatingChange.objects.filter(match=match).aexists()
     notice = await ace_events.receive_json_from()
     assert notice["type"] == "notice" and "called off, not rated" in notice["text"]
+    # a driven bot that stops moving loses on time
+    assert (match.clock, match.clock_initial_ms) == (Match.Clock.PER_GAME, 180_000)
+    # Listening but not playing: a tester's silent bot was called to a dead match every minute.
+    assert await database_sync_to_async(ladder.run_ladder)(later) == []
+    rested = later + ladder.NO_SHOW_REST
+    assert len(await database_sync_to_async(ladder.run_ladder)(rested)) == 1
     for events in (ace_events, bee_events):
         await events.disconnect()
     assert not events_module.listening(ace.pk), "a bot that stopped listening is not seated again"
