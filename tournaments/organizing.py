@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from botapi.services import check_entered_with_consent
 from games.engine import get_game
 from games.matches import lifecycle
 from games.matches.errors import MatchError
@@ -97,6 +98,7 @@ def enter_player(user, tournament_id: int, username: str) -> Entry:
             raise MatchError("no_player", f"Nobody is registered as “{username.strip()}”.")
         if tournament.entries.filter(user=player).exists():
             raise MatchError("already_entered", f"{player.username} is already entered.")
+        check_entered_with_consent(user, player)
         return services.enter(tournament.pk, player)
 
 

@@ -277,6 +277,18 @@ def open_to_challenges(bot) -> bool:
     return BotProfile.objects.filter(bot=bot, open_to_challenges=True).exists()
 
 
+def check_entered_with_consent(by_user, bot) -> None:
+    """Someone else entering a bot in an event (an organizer at the desk) needs the owner's consent,
+    as a challenge does: the bot's failures there count against it (issue 30). A bot open to
+    challenges has given it; otherwise its owner enters it."""
+    if bot.is_bot and bot.bot_owner_id not in (None, by_user.pk) and not open_to_challenges(bot):
+        raise MatchError(
+            "no_consent",
+            f"{bot.username} belongs to {bot.bot_owner.username}, who has not opened it to other people's "
+            "matches: its owner enters it.",
+        )
+
+
 def check_house_budget(bot, now=None) -> None:
     """Refuse a rated match against house bots only beyond HOUSE_MATCHES_PER_DAY in 24 hours: a
     bot cannot farm its rating on house bots faster than the ladder lets it climb."""

@@ -223,3 +223,23 @@ def test_nobody_seats_a_house_bot_on_a_person_s_seat(client, olga, alice, bob):
             game="dudo", seats=[{"user": alice, "house_bot": "heuristic"}, {"user": bob}], now=timezone.now(),
             ranked=True, clock="turn", clock_initial_ms=30_000,
         )  # fmt: skip
+
+
+def test_an_organizer_enters_another_owner_s_bot_only_with_its_owner_s_consent(client, olga, make_user):
+    """A tester as olga entered dave's bot into an event; its failures there suspended it within a
+    minute, in a match its owner never chose (issue 30's consent)."""
+    from botapi.models import BotProfile
+
+    dave = make_user("dave")
+    bot = make_user("DaveBot", is_bot=True, bot_owner=dave)
+    cup = Tournament.objects.create(
+        name="Open", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(days=1), rounds=1
+    )
+    client.force_login(olga)
+    url = f"/admin/tournaments/tournament/{cup.pk}/change/"
+    refused = client.post(url, entry_form(cup, [], add_players="DaveBot"), follow=True)
+    assert "belongs to dave, who has not opened it" in refused.content.decode()
+    assert not cup.entries.exists()
+    BotProfile.objects.create(bot=bot, open_to_challenges=True)
+    client.post(url, entry_form(cup, [], add_players="DaveBot"))
+    assert list(cup.entries.values_list("user__username", flat=True)) == ["DaveBot"]
