@@ -95,7 +95,7 @@ def challenge(challenger, username: str, game: str, time_control: str) -> Challe
     with transaction.atomic():
         # The one challenged is locked, so two challenges at once cannot both take the last place.
         get_user_model().objects.select_for_update().filter(pk=challenged.pk).first()
-        check_room(challenger, challenged)
+        check_room(challenger, challenged, game)
         sent = Challenge.objects.create(
             challenger=challenger, challenged=challenged, game=game, time_control=time_control
         )
@@ -106,11 +106,15 @@ def challenge(challenger, username: str, game: str, time_control: str) -> Challe
     return sent
 
 
-def check_room(challenger, challenged) -> None:
-    """The limits of challenges by name, each refused with what to do."""
+def check_room(challenger, challenged, game: str) -> None:
+    """The limits of challenges by name, each refused with what to do: one waiting a game from one
+    player to another (a player may offer a friend two games at once), a sender's hour, a person's list."""
     waiting = Challenge.objects.filter(challenged=challenged, status=Challenge.Status.PENDING)
-    if waiting.filter(challenger=challenger).exists():
-        raise MatchError("too_many", f"Your challenge to {challenged.username} is still waiting for an answer.")
+    if waiting.filter(challenger=challenger, game=game).exists():
+        game_name = GAMES[game].name
+        raise MatchError(
+            "too_many", f"Your {game_name} challenge to {challenged.username} is still waiting for an answer."
+        )
     an_hour_ago = timezone.now() - timedelta(hours=1)
     if Challenge.objects.filter(challenger=challenger, created_at__gte=an_hour_ago).count() >= SENT_PER_HOUR:
         raise MatchError("too_many", f"You have sent {SENT_PER_HOUR} challenges in the last hour: wait a little.")

@@ -16,12 +16,14 @@ def challenge(client, sender, name: str):
     return client.post("/play/dudo/challenge/", {"username": name, "time_control": "none"})
 
 
-def test_a_second_challenge_to_the_same_person_waits_for_the_first_answer(client, alice, bob):
+def test_a_second_challenge_to_the_same_person_in_the_same_game_waits_for_the_first_answer(client, alice, bob):
     assert challenge(client, alice, "bob").status_code == 302
     again = challenge(client, alice, "BOB")
     assert again.status_code == 400
-    assert "Your challenge to bob is still waiting for an answer." in again.content.decode()
+    assert "Your Dudo challenge to bob is still waiting for an answer." in again.content.decode()
     assert Challenge.objects.count() == 1
+    client.post("/play/dobble/challenge/", {"username": "bob", "time_control": "none"})
+    assert Challenge.objects.count() == 2, "another game may be offered beside it"
 
 
 def test_a_sender_sends_at_most_twenty_challenges_an_hour(client, alice, make_user):
