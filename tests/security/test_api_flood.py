@@ -47,7 +47,7 @@ def test_a_flood_from_one_token_is_refused_past_the_burst_with_retry_after(clock
     assert codes == [200] * 40 + [429] * 20
     refused = as_user(alice).get("/api/matches/?mine=1")
     assert refused.status_code == 429 and refused["Retry-After"] == "1"
-    assert refused.json()["detail"].startswith("Request was throttled.")
+    assert refused.json()["code"] == "throttled" and refused.json()["message"].startswith("Request was throttled.")
     clock.now += 1
     assert as_user(alice).get("/api/matches/?mine=1").status_code == 200
 

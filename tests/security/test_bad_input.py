@@ -95,4 +95,4 @@ def test_a_write_to_an_id_too_large_for_any_row_is_not_found(alice, path):
 
 
 def test_the_largest_id_is_still_looked_up(client):
-    assert client.get(f"/api/matches/{2**63 - 1}/").json() == {"detail": "No such object."}
+    assert client.get(f"/api/matches/{2**63 - 1}/").json()["message"] == "No such object."

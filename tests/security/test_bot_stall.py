@@ -54,7 +54,7 @@ def site(settings, monkeypatch):
     eventually(lambda: not pool.known)  # no bot thread writes past the test
 
 
-HELD = timedelta(seconds=4)
+HELD = timedelta(seconds=10)
 
 
 def bot(owner, name: str, **code) -> dict:

@@ -32,7 +32,7 @@ print(cup.pk)
 """
 
 
-HELD = timedelta(seconds=4)
+HELD = timedelta(seconds=10)
 
 
 def rows(stack, sql: str, *params) -> list[tuple]:
