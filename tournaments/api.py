@@ -63,6 +63,8 @@ def detail(tournament: Tournament) -> dict:
                 "match_status": table.match.status if table.match else None,
                 "chooser": table.chooser.user.username if table.match is None and table.chooser else None,
                 "choose_by": table.choose_by if table.match is None else None,
+                "chosen_by": table.chooser.user.username if table.match is not None and table.chooser else None,
+                "choice": table.choice or None,
             }
             for table in tables
         ],

@@ -56,17 +56,26 @@ def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:
 def pairings_rows(tournament: Tournament, site: str = "") -> tuple[list[str], list[list]]:
     """One row per table or bye: round, table (a knockout's pairing and game), a column per seat
     (in seat order; the round sheet says who starts), the points per seat, the result in words, the game's page (a link
-    a spreadsheet opens; `site` is the address the export was asked at)."""
+    a spreadsheet opens; `site` is the address the export was asked at); a Dobble series adds each table's
+    mini-game and who chose it."""
     seats, found = pairing_lines(tournament)
     numbers = range(1, seats + 1)
+    series = tournament.format == Tournament.Format.DOBBLE_SERIES
     header = ["round", "table", *(f"seat {n}" for n in numbers), *(f"points {n}" for n in numbers), "result", "game"]
+    header += ["mini-game", "chosen"] * series
     rows = []
     for line in found:
         padding = [""] * (seats - len(line.players))
         points = ["" if p is None else rounds.figure(p) for p in line.points]
         game = f"{site}/match/{line.table.match_id}/" if line.table and line.table.match_id else ""
-        rows.append([line.round, line.where, *line.players, *padding, *points, *padding, line.result, game])
+        row = [line.round, line.where, *line.players, *padding, *points, *padding, line.result, game]
+        rows.append(row + [mini_game_name(line), line.chosen] * series)
     return header, rows
+
+
+def mini_game_name(line: rounds.Line) -> str:
+    """A Dobble table's mini-game by its label ("The Well"); "" while its loser chooses it."""
+    return rounds.mini_game_label(line.table.mini_game) if line.table and line.table.mini_game else ""
 
 
 def pairings_json(tournament: Tournament) -> list[dict]:
@@ -83,6 +92,7 @@ def pairings_json(tournament: Tournament) -> list[dict]:
                 )
             ],
             "result": line.result,
+            **({"mini_game": mini_game_name(line), "chosen": line.chosen} if line.chosen else {}),
             "match": line.table.match_id if line.table else None,
         }
         for line in found

@@ -32,6 +32,8 @@ class Tournament(models.Model):
             """The format as a heading says it ("Knockout"), without the explanation of the form's choice."""
             return self.label.split(" (")[0]
 
+    LIVE = (Status.RUNNING, Status.PAUSED)
+
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
@@ -319,7 +321,13 @@ class Entry(models.Model):
 
 class Table(models.Model):
     """One table of one round. In a Dobble series the next mini-game waits for its chooser
-    (the last mini-game's loser): the table exists, its match does not yet."""
+    (the last mini-game's loser): the table exists, its match does not yet. The chooser stays
+    recorded once the mini-game is settled, with how it was (`choice`)."""
+
+    class Choice(models.TextChoices):
+        CHOSEN = "chosen", "Chosen by the loser"
+        TIMED_OUT = "timed-out", "The loser's time ran out: the least played"
+        HOUSE_BOT = "house-bot", "A house bot lost: the least played"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     round = models.PositiveSmallIntegerField()
@@ -331,6 +339,9 @@ class Table(models.Model):
     mini_game = models.CharField(max_length=24, blank=True)
     chooser = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     choose_by = models.DateTimeField(null=True, blank=True)
+    choice = models.CharField(
+        max_length=10, blank=True, choices=Choice.choices, help_text="How the chooser's mini-game was settled."
+    )
     scored = models.BooleanField(default=False)
     moved_on = models.BooleanField(
         default=True, help_text="False while a table scored during a pause waits to seat what follows it."

@@ -1,12 +1,13 @@
 """What a tournament tells its people on whatever page they have open (notices.js): that it was
-cancelled or is over, and, to a player with no table in a round, why."""
+cancelled or is over, to a player with no table in a round, why, and at a Dobble series table,
+who chooses the next mini-game."""
 
 from django.db import transaction
 from django.urls import reverse
 
 from games.matches import broadcast
 from games.matches.models import Match, Seat
-from tournaments.models import Tournament
+from tournaments.models import Table, Tournament
 
 
 def tell_entrants(tournament: Tournament, text: str, link_text: str = "See the tournament", entries=None) -> None:
@@ -52,3 +53,21 @@ def tell_entrants_cancelled(tournament: Tournament) -> None:
     playing_on = " Your game of it still under way is played to the end and rated, but no longer counts."
     tell_entrants(tournament, f"{cancelled}{playing_on} ", entries=at_a_table)
     tell_entrants(tournament, f"{cancelled} ", entries=others)
+
+
+def tell_choice(tournament: Tournament, finished: Table, following: Table, seconds: int) -> None:
+    """The loser of a series' mini-game hears that they choose the next one, and the others at
+    the table who chooses: the table page of the game just ended offers the choice (its line
+    is drawn again on a notice), so the link leads there."""
+    chooser = following.chooser
+    about = tournament.round_name(following.round)
+    link = {"href": reverse("table", args=[finished.match_id]), "text": "Choose at your table"}
+    if not chooser.user.is_bot:
+        said = f"{about}: you lost the last mini-game, so you choose the next one ({seconds} seconds). "
+        transaction.on_commit(lambda: broadcast.send_notice([chooser.user_id], said, link))
+    others = tournament.entries.filter(pk__in=following.seating, user__is_bot=False).exclude(pk=chooser.pk)
+    people = list(others.values_list("user_id", flat=True))
+    told = f"{about}: {chooser.user.username} lost the last mini-game and chooses the next one ({seconds} seconds). "
+    see = {**link, "text": "See your table"}
+    if people:
+        transaction.on_commit(lambda: broadcast.send_notice(people, told, see))

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils import timezone
 
+from games.engine import get_game
 from games.matches.models import Match
-from games.matches.occasions import Occasion
+from games.matches.occasions import Choice, Occasion
 from tournaments import brackets, scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
 from tournaments.running import seat_order_of, table_points, withdrawn_opponent
@@ -36,6 +38,7 @@ class Line:
     number: int = 0  # the stored table number, to sort by
     states: list[str] = field(default_factory=list)  # per seat: the Score's kind (played, forfeited, bye...)
     labels: list[str] = field(default_factory=list)  # per seat, as pages name them: "ann (2.5)" in a Swiss
+    chosen: str = ""  # a Dobble series: who chose the table's mini-game, in words
 
     def __post_init__(self):
         self.labels = self.labels or list(self.players)
@@ -89,6 +92,26 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
         label = "total" if tournament.lowest_wins else "points"
         words.append(f"{label}{' (corrected by the organizer)' if corrected else ''}: {points}")
     return " · ".join(words)
+
+
+def mini_game_label(name: str) -> str:
+    """A Dobble mini-game by the label its option gives it ("hot-potato" -> "Hot Potato")."""
+    return dict(get_game("dobble").options["mini_game"].named_choices()).get(name, name)
+
+
+def chosen_words(tournament: Tournament, table: Table, names: dict) -> str:
+    """Who chose a Dobble series table's mini-game, once it is settled: "chosen by ann", or how
+    the default came (the rules' opener, a chooser's time running out, a house bot)."""
+    if tournament.format != Tournament.Format.DOBBLE_SERIES or table.match_id is None:
+        return ""
+    if table.chooser_id is None:
+        return "the series' opener"
+    who = names[table.chooser_id]
+    return {
+        Table.Choice.CHOSEN: f"chosen by {who}",
+        Table.Choice.TIMED_OUT: f"{who}'s time to choose ran out: the least played so far",
+        Table.Choice.HOUSE_BOT: f"{who}'s, a house bot's, pick: the least played so far",
+    }.get(table.choice, "")
 
 
 def points_before(tournament: Tournament) -> dict:
@@ -168,6 +191,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 table.number,
                 [got[e][1] if e in got else "" for e in order],
                 [f"{names[e]} ({figure(before[table.round][e])})" for e in order] if before else [],
+                chosen_words(tournament, table, names),
             )
         )
     return {number: sorted(found, key=lambda line: line.number) for number, found in sorted(rounds.items())}
@@ -183,12 +207,53 @@ def occasion(match, user) -> Occasion | None:
     url = reverse("tournament", args=[tournament.pk])
     entry = tournament.entries.filter(user_id=user.pk).first() if user is not None and user.is_authenticated else None
     later = next_table(tournament, table, entry)
+    pending = waiting_choice(tournament, table) if entry is not None and later is None else None
+    choice = None
     if later is not None:
         words = f"{tournament.round_name(later.round)}: your game has started,"
         next_url = reverse("table", args=[later.match_id])
+    elif pending is not None:
+        words, next_url = choice_words(tournament, pending, entry), ""
+        if pending.chooser_id == entry.pk and tournament.status == Tournament.Status.RUNNING:
+            choice = mini_game_choice(tournament, pending)
     else:
         words, next_url = next_for(tournament, table, entry), ""
-    return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url)
+    return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url, choice)
+
+
+def waiting_choice(tournament: Tournament, table: Table) -> Table | None:
+    """A Dobble series table's next mini-game, while its chooser (this one's loser) has not chosen."""
+    if tournament.format != Tournament.Format.DOBBLE_SERIES or tournament.status not in Tournament.LIVE:
+        return None
+    following = tournament.tables.filter(number=table.number, round=table.round + 1, match=None)
+    return following.exclude(chooser=None).select_related("chooser__user").first()
+
+
+def choice_words(tournament: Tournament, pending: Table, entry) -> str:
+    """Who chooses the next mini-game, in words, for each player of the table."""
+    by = timezone.localtime(pending.choose_by).strftime("%H:%M:%S")
+    if tournament.status == Tournament.Status.PAUSED:
+        who = "you choose" if pending.chooser_id == entry.pk else f"{pending.chooser.user.username} chooses"
+        return f"The tournament is paused: {who} the next mini-game when it resumes."
+    if pending.chooser_id == entry.pk:
+        return "You lost this mini-game, so you choose the next one."
+    return (
+        f"{pending.chooser.user.username} lost this mini-game and is choosing the next one, by {by} at the "
+        "latest: it starts as soon as it is chosen."
+    )
+
+
+def mini_game_choice(tournament: Tournament, pending: Table) -> Choice:
+    """The chooser's form at the table of the mini-game they lost."""
+    by = timezone.localtime(pending.choose_by).strftime("%H:%M:%S")
+    return Choice(
+        "Choose the next mini-game",
+        "mini_game",
+        tuple(get_game("dobble").options["mini_game"].named_choices()),
+        reverse("tournament-choose", args=[tournament.pk]),
+        pending.choose_by,
+        f"If you have not chosen by {by}, the mini-game your table has played least is chosen for you.",
+    )
 
 
 def next_table(tournament: Tournament, table: Table, entry) -> Table | None:
@@ -216,6 +281,8 @@ def next_for(tournament: Tournament, table: Table, entry) -> str:
         if place:
             return "You are out of the knockout: your place is in the standings."
         return "The tournament seats your next game: the series' next, or the next round's if you go through."
+    if tournament.format == Tournament.Format.DOBBLE_SERIES and table.round < tournament.rounds:
+        return "The loser of this mini-game chooses the next one, which starts as soon as it is chosen."
     current = max(tournament.current_round, table.round)
     if current == table.round:
         if table.round >= tournament.rounds:

@@ -170,10 +170,9 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
     )
     for table, match in zip(tables, matches, strict=True):
         table.match = match
-        table.chooser, table.choose_by = None, None
     saved = [table for table in tables if table.pk is not None]
     insert_tables([table for table in tables if table.pk is None])
-    Table.objects.bulk_update(saved, ["match", "mini_game", "chooser", "choose_by"])
+    Table.objects.bulk_update(saved, ["match", "mini_game", "choice"])
     found = [(table.match, [entries[e][0] for e in table.seating if not entries[e][1]]) for table in tables]
     about = tournament.round_name(tables[0].round) if tables else ""
     transaction.on_commit(lambda: broadcast.send_matches_found(found, about))
@@ -466,12 +465,14 @@ def next_table(tournament: Tournament, table: Table, seat_order: list[int], now:
     if tournament.format != Tournament.Format.DOBBLE_SERIES:
         open_matches(tournament, [following], now)
         return
-    chooser = Entry.objects.get(pk=seat_order[next_chooser(table.match.result)])
+    chooser = Entry.objects.select_related("user").get(pk=seat_order[next_chooser(table.match.result)])
     following.chooser = chooser
     following.choose_by = now + timedelta(seconds=CHOICE_SECONDS)
     following.save()
     if chooser.house_bot:
-        settle_choice(tournament, following, default_mini_game(following), now)
+        settle_choice(tournament, following, default_mini_game(following), Table.Choice.HOUSE_BOT, now)
+    else:
+        notices.tell_choice(tournament, table, following, CHOICE_SECONDS)
 
 
 def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None) -> Table:
@@ -487,7 +488,7 @@ def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None
             table = None
         if table is None:
             raise MatchError("not_your_choice", "There is no mini-game for you to choose now.")
-        settle_choice(tournament, table, mini_game, now)
+        settle_choice(tournament, table, mini_game, Table.Choice.CHOSEN, now)
     return table
 
 
@@ -502,12 +503,13 @@ def choose_overdue(now: datetime | None = None) -> int:
             tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
             table = Table.objects.get(pk=table_id)
             if table.match_id is None:
-                settle_choice(tournament, table, default_mini_game(table), now)
+                settle_choice(tournament, table, default_mini_game(table), Table.Choice.TIMED_OUT, now)
     return len(overdue)
 
 
-def settle_choice(tournament: Tournament, table: Table, mini_game: str, now: datetime) -> None:
-    table.mini_game = mini_game
+def settle_choice(tournament: Tournament, table: Table, mini_game: str, how: str, now: datetime) -> None:
+    """Open the table's next mini-game, recording how it was chosen (the chooser stays on the table)."""
+    table.mini_game, table.choice = mini_game, how
     open_matches(tournament, [table], now)
 
 

@@ -224,12 +224,15 @@ def rounds_to_come(rows: list[dict], stages: dict[int, str]) -> list[dict]:
 @require_POST
 @login_required
 def choose_mini_game(request, tournament_id: int):
+    """From the table of the mini-game the chooser lost, or the tournament page: chosen, they go
+    straight to the new game's table (it starts at once)."""
     try:
-        running.choose(tournament_id, request.user, request.POST.get("mini_game", ""))
-        messages.info(request, "Chosen: the next mini-game starts now.")
+        table = running.choose(tournament_id, request.user, request.POST.get("mini_game", ""))
     except MatchError as error:
         messages.error(request, error.message)
-    return redirect("tournament", tournament_id=tournament_id)
+        return redirect("tournament", tournament_id=tournament_id)
+    messages.info(request, "Chosen: the next mini-game starts now.")
+    return redirect("table", match_id=table.match_id)
 
 
 def entered_words(tournament: Tournament) -> str:

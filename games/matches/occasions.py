@@ -2,12 +2,30 @@
 
 The match service never imports the apps above it. A tournament registers the function that
 names its matches' event (AppConfig.ready); the table page links back to the event, and no
-rematch is offered there: the event seats the next game itself.
+rematch is offered there: the event seats the next game itself, after asking the viewer a
+question where it has one (a Dobble series' loser chooses the next mini-game at the table).
 """
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from games.matches.models import Match, Seat
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A question the event puts to the viewer once the game at this table is over (a Dobble
+    series' loser names the next mini-game): the page posts `field` with one of `options` to `url`."""
+
+    question: str  # in words: "You lost: choose the next mini-game"
+    field: str
+    options: tuple[tuple[str, str], ...]  # (value, label)
+    url: str
+    until: datetime
+    otherwise: str  # what happens when the time runs out, in words
+
+    def seconds_left(self) -> int:
+        return max(0, round((self.until - datetime.now(UTC)).total_seconds()))
 
 
 @dataclass(frozen=True)
@@ -17,6 +35,7 @@ class Occasion:
     url: str
     next: str = ""  # what comes next for the viewer, in words: "The tournament seats your next game."
     next_url: str = ""  # where that next game is, once it has started
+    choice: Choice | None = None  # asked of the viewer now
 
 
 _namers: list = []

@@ -130,6 +130,16 @@
   let rematchSent = false;
   document.addEventListener("submit", (event) => { if (event.target.closest("[data-when-finished]")) rematchSent = true; });
 
+  // A question the event asks once the game here is over (a Dobble series' loser chooses the next
+  // mini-game) counts its seconds down. notices.js draws its line again, so each tick looks anew.
+  setInterval(() => {
+    for (const node of document.querySelectorAll("[data-seconds-left]")) {
+      if (!node.dataset.endsAt) node.dataset.endsAt = Date.now() + Number(node.dataset.secondsLeft) * 1000;
+      const left = Math.max(0, Math.round((Number(node.dataset.endsAt) - Date.now()) / 1000));
+      node.textContent = left ? `${left} second${left === 1 ? "" : "s"} left` : "Time is up";
+    }
+  }, 1000);
+
   function showError(message) {
     if (message.code === "stale" && pendingClaim) {
       if (latest.seq <= pendingClaim.seq) { pendingClaim.stale = true; return; }

@@ -3,6 +3,7 @@ the organizer's result correction through its form, standings with tiebreak colu
 normalisation note, export links, the printable round sheet, the knockout bracket, late
 entrants, and the check-in and withdraw buttons."""
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -496,3 +497,52 @@ def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(si
     another_tab.goto(f"{site}/accounts/u/ann/")
     another_tab.wait_for_timeout(1000)
     expect(another_tab.locator(".messages li")).to_have_count(0)  # shown once, not in every tab
+
+
+def test_the_loser_of_a_dobble_mini_game_chooses_the_next_one_at_her_table(site, strict, make_user):
+    """An organizer's series never asked its losers: the table said the tournament would seat the
+    next game, the choice was only on the tournament page, and the default was always applied.
+    Now the finished table asks the loser (ann resigns), with her seconds counting down, and tells
+    the other player who is choosing; both are taken to the mini-game she chose."""
+    olga = make_user("olga", role="organizer")
+    players = [make_user("ann"), make_user("ben")]
+
+    def build():
+        later = timezone.now() + timedelta(hours=1)
+        cup = Tournament.objects.create(
+            name="Spot it", game="dobble", organizer=olga, starts_at=later, format="dobble-series", rounds=2
+        )
+        for player in players:
+            services.enter(cup.pk, player)
+        return running.start(cup.pk)
+
+    cup = in_thread(build)
+    first = in_thread(lambda: cup.tables.get(round=1).match_id)
+    pages = {}
+    for player in players:
+        pages[player.username] = page = strict.page()
+        log_in(page, site, player.username)
+        page.goto(f"{site}/match/{first}/")
+        expect(page.locator("#seats li")).to_have_count(2)
+    mine, theirs, loser = pages["ann"], pages["ben"], "ann"
+    mine.on("dialog", lambda dialog: dialog.accept())
+    mine.click("button:has-text('Resign')")  # last place: she chooses
+    expect(mine.locator(".messages li")).to_contain_text("you lost the last mini-game, so you choose the next one")
+    choice = mine.locator("#occasion-choice")
+    expect(choice).to_be_visible()
+    expect(choice.locator("h2")).to_have_text("Choose the next mini-game")
+    expect(choice.locator("[data-seconds-left]")).to_have_text(re.compile(r"^(2\d|30) seconds left$"))
+    expect(mine.locator("#occasion-next")).to_contain_text("You lost this mini-game, so you choose the next one.")
+    expect(theirs.locator("#occasion-next")).to_contain_text(f"{loser} lost this mini-game and is choosing the next")
+    expect(theirs.locator("#occasion-choice")).to_have_count(0)
+    assert_accessible(mine, "the choice at the finished table")
+    screenshot(mine, "screenshots/dobble-series-choice-at-the-table")
+
+    choice.locator("button", has_text="Hot Potato").click()
+    second = in_thread(lambda: cup.tables.get(round=2).match_id)
+    mine.wait_for_url(f"{site}/match/{second}/")
+    theirs.wait_for_url(f"{site}/match/{second}/", timeout=10_000)
+    chosen = in_thread(lambda: cup.tables.select_related("match").get(round=2))
+    assert chosen.match.options["mini_game"] == "hot-potato" and chosen.choice == "chosen"
+    mine.goto(f"{site}/tournaments/{cup.pk}/")
+    expect(mine.locator("#round-2")).to_contain_text(f"Hot Potato (chosen by {loser})")

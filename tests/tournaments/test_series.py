@@ -1,11 +1,12 @@
 """Dobble series: the last winner deals next, and the series can rank by mini-games won."""
 
+import csv
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from games.matches import wakeups
+from games.matches import broadcast, wakeups
 from games.matches.models import Match
 from tournaments import running, services, size_scale
 from tournaments.models import Score, Table, Tournament
@@ -129,3 +130,83 @@ def test_a_dobble_no_show_scores_no_better_than_the_worst_player_at_the_table(ol
     wakeups.play_out(table.match_id)
     points = dict(Score.objects.filter(table=table).values_list("entry__user__username", "points"))
     assert points["alice"] == min(points.values()) == -20, points
+
+
+def test_the_loser_chooses_the_next_mini_game_at_the_table_and_the_other_player_sees_who(client, olga, alice, bob):
+    """An organizer's series never asked the loser: the table said the tournament would seat the
+    next game, the choice was only on the tournament page, and the default was always applied."""
+    cup = Tournament.objects.create(
+        name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
+    )
+    services.enter(cup.pk, alice)
+    services.enter(cup.pk, bob)
+    running.start(cup.pk)
+    first = cup.tables.get(round=1)
+    wakeups.play_out(first.match_id)
+    chooser = cup.tables.get(round=2).chooser.user
+    other = bob if chooser == alice else alice
+    told = {user.username: [n["text"] for n in broadcast.recent_notices(user.pk)] for user in (chooser, other)}
+    assert told[chooser.username] == [
+        "Round 2 of spot it: you lost the last mini-game, so you choose the next one (30 seconds). "
+    ]
+    assert told[other.username] == [
+        f"Round 2 of spot it: {chooser.username} lost the last mini-game and chooses the next one (30 seconds). "
+    ]
+
+    client.force_login(other)
+    theirs = client.get(f"/match/{first.match_id}/").content.decode()
+    assert f"{chooser.username} lost this mini-game and is choosing the next one, by " in theirs
+    assert 'id="occasion-choice"' not in theirs
+
+    client.force_login(chooser)
+    mine = client.get(f"/match/{first.match_id}/").content.decode()
+    assert "You lost this mini-game, so you choose the next one." in mine and 'id="occasion-choice"' in mine
+    assert 'name="mini_game" value="the-well">The Well<' in mine and "seconds left" in mine
+    assert "the mini-game your table has played least is chosen for you" in mine
+    chosen = client.post(f"/tournaments/{cup.pk}/choose/", {"mini_game": "the-well"})
+    second = cup.tables.get(round=2)
+    assert chosen.status_code == 302 and chosen["Location"] == f"/match/{second.match_id}/", "straight to the game"
+    assert second.match.options["mini_game"] == "the-well" and second.choice == Table.Choice.CHOSEN
+
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert f"The Well (chosen by {chooser.username})" in page
+    assert "The Towering Inferno (the series&#x27; opener)" in page
+    exported = client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode("utf-8-sig")
+    rows = list(csv.reader(exported.splitlines()))
+    assert rows[0][-2:] == ["mini-game", "chosen"]
+    assert [row[-2:] for row in rows[1:]] == [
+        ["The Towering Inferno", "the series' opener"],
+        ["The Well", f"chosen by {chooser.username}"],
+    ]
+    tables = client.get(f"/api/tournaments/{cup.pk}/").json()["tables"]
+    assert [(t["chosen_by"], t["choice"]) for t in tables] == [(None, None), (chooser.username, "chosen")]
+
+
+def test_a_default_mini_game_is_recorded_as_the_loser_s_time_running_out_or_a_house_bot_s_pick(olga, alice, client):
+    cup = Tournament.objects.create(
+        name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
+    )
+    services.enter(cup.pk, alice)
+    services.add_house_bot(cup.pk, "hard")
+    running.start(cup.pk)
+    wakeups.play_out(cup.tables.get(round=1).match_id)
+    pending = cup.tables.get(round=2)
+    running.choose_overdue(now=pending.choose_by)
+    pending.refresh_from_db()
+    assert pending.chooser.user == alice and pending.choice == Table.Choice.TIMED_OUT
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "The Well (alice&#x27;s time to choose ran out: the least played so far)" in page
+
+    bots = Tournament.objects.create(
+        name="bots", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
+    )
+    for bot in ["hard", "easy"]:
+        services.add_house_bot(bots.pk, bot)
+    running.start(bots.pk)
+    bots = running.play_out(bots.pk)
+    second = bots.tables.get(round=2)
+    assert second.chooser is not None and second.choice == Table.Choice.HOUSE_BOT
+    assert (
+        f"{second.chooser.user.username}&#x27;s, a house bot&#x27;s, pick"
+        in client.get(f"/tournaments/{bots.pk}/").content.decode()
+    )

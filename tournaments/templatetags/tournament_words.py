@@ -2,7 +2,6 @@
 
 from django import template
 
-from games.engine import get_game
 from tournaments import rounds
 
 register = template.Library()
@@ -10,8 +9,7 @@ register = template.Library()
 
 @register.filter
 def mini_game(name: str) -> str:
-    """A Dobble mini-game by the label its option gives it ("hot-potato" -> "Hot Potato")."""
-    return dict(get_game("dobble").options["mini_game"].named_choices()).get(name, name)
+    return rounds.mini_game_label(name)
 
 
 @register.filter
