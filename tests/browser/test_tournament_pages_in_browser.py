@@ -476,12 +476,12 @@ def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(si
     ann = make_user("ann")
     cup = quick_dudo(olga, ann, rounds=2)
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
+    seats = Seat.objects.filter(match__tournament_table__round=2, user=ann).values_list("match", flat=True)
     second = None
     deadline = time.monotonic() + 30
     while second is None:  # the ticker seats round 2 once round 1's results are in
         assert time.monotonic() < deadline, "round 2 was never seated"
-        seats = Seat.objects.filter(match__tournament_table__round=2, user=ann)
-        second = in_thread(lambda: seats.values_list("match", flat=True).first())
+        second = in_thread(seats.first)
     page = strict.page()
     log_in(page, site, "ann")
     page.goto(f"{site}/tournaments/{cup.pk}/")
