@@ -226,4 +226,6 @@ def test_a_dobble_claim_without_its_game_time_is_refused_as_the_protocol_says(al
     with pytest.raises(MatchError) as refused:
         actions.submit_action(match.pk, alice, claim, seq=0)
     assert refused.value.code == "illegal" and "at_ms" in refused.value.message
+    with pytest.raises(MatchError, match="at_ms"):  # a tester's null was taken for a time
+        actions.submit_action(match.pk, alice, {**claim, "at_ms": None}, seq=0)
     actions.submit_action(match.pk, alice, {**claim, "at_ms": 0}, seq=0)  # any time: the server stamps it
