@@ -57,8 +57,8 @@ def did_not_come(bot, since: datetime) -> bool:
         started_at__gte=since, checked=True, match__status=Match.Status.ABORTED, match__seats__user=bot
     ).values_list("match_id", flat=True)
     for match_id in called_off:
-        number = Seat.objects.get(match_id=match_id, user=bot).number
-        if not MatchAction.objects.filter(match_id=match_id, seat=number).exists():
+        seat = Seat.objects.get(match_id=match_id, user=bot)
+        if not seat.came and not MatchAction.objects.filter(match_id=match_id, seat=seat.number).exists():
             return True
     return False
 
@@ -117,7 +117,8 @@ def call_off_no_shows(now: datetime) -> list[Match]:
         match = ladder_match.match
         driven = match.seats.filter(code_version__isnull=True, house_bot="").select_related("user")
         moved = set(MatchAction.objects.filter(match=match).values_list("seat", flat=True))
-        absent = [seat.user for seat in driven if seat.number not in moved]
+        # Came: moved, or opened the match's socket (a bot whose turn never came has not moved).
+        absent = [seat.user for seat in driven if seat.number not in moved and not seat.came]
         if absent and match.status == Match.Status.RUNNING:
             try:
                 lifecycle.stop(match.pk, now)

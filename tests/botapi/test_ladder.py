@@ -85,3 +85,20 @@ def test_the_owner_opts_in_for_a_game_over_the_api(alice):
     assert BotProfile.objects.get().ladder_games_per_day == 7
     refused = client.post("/api/bots/Ace/ladder/", {"ladder": True}, format="json")
     assert refused.status_code == 400
+
+
+def test_a_driven_bot_that_came_is_not_blamed_for_one_that_did_not(alice, bob):
+    """A tester's bot that had opened its table waited for the silent bot seated to start, never had
+    a turn, and was named as not coming and kept off the ladder with it."""
+    from botapi.models import LadderMatch
+    from games.matches import lifecycle, presence
+
+    came = type(alice).objects.create_user(username="Came", is_bot=True, bot_owner=alice)
+    silent = type(alice).objects.create_user(username="Silent", is_bot=True, bot_owner=bob)
+    now = timezone.now()
+    match = lifecycle.start_seated_match(game="dudo", seats=[{"user": came}, {"user": silent}], now=now, ranked=True)
+    LadderMatch.objects.create(match=match, started_at=now)
+    presence.connected(match.pk, 0, "came-s-socket", True)
+    later = now + timedelta(seconds=ladder.SHOW_UP_SECONDS + 1)
+    assert ladder.call_off_no_shows(later) == [match]
+    assert not ladder.did_not_come(came, now) and ladder.did_not_come(silent, now)
