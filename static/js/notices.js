@@ -94,6 +94,13 @@
   }
 
   const LOOK_BACK_SECONDS = 5;
+  // A page already on its way elsewhere (a Dobble series' choice of the next mini-game, a form
+  // the browser sends) is taking the player on: a second navigation would cut its answer off.
+  let leaving = false;
+  window.addEventListener("beforeunload", () => { leaving = true; });
+  function goTo(url) {
+    if (!leaving) location.href = url;
+  }
 
   // A new game of the player's has started (a tournament seats each round the moment the last
   // one ends, and its clock runs at once): they are taken to its table, unless they are typing
@@ -117,10 +124,10 @@
       // Typing meanwhile (a "gg" in the chat) keeps them here: the notice's link stays.
       setTimeout(() => {
         if (window.DubiumNotice.typing()) window.DubiumNotice(`${started}, `, link, "next-game");
-        else location.href = message.url;
+        else goTo(message.url);
       }, LOOK_BACK_SECONDS * 1000);
     } else {
-      location.href = message.url;
+      goTo(message.url);
     }
   }
 

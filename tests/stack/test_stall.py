@@ -14,6 +14,8 @@ from tests.botapi.webhook_server import BotServer
 from tests.stack.client import call, first_move_if_mine, next_state, register, socket_for, table_with_house_bot
 
 pytestmark = pytest.mark.stack
+# Casual: a bot's rated matches against house bots are 20 a day (docs/bots.md); the attack needs 40.
+CASUAL_AGAINST_HOUSE = {"game": "dudo", "opponents": ["house:random"], "ranked": False}
 SLEEPER = "import time\n\ndef choose(view, legal):\n    time.sleep(0.9)\n    return legal[0]\n"
 THINK = timedelta(milliseconds=75)  # the slowest a house bot thinks on this stack (HOUSE_BOT_THINK_MS 50)
 BEAT_TOURNAMENTS = timedelta(seconds=5)  # how often the beat looks for tournaments to start
@@ -60,12 +62,12 @@ def attack(stack):
         call(web, "POST", "/api/bots/", {"name": f"trickle{number}"}, mallory)
         call(web, "POST", f"/api/bots/trickle{number}/webhook/", {"endpoint": server.url}, mallory)
         call(
-            web, "POST", f"/api/bots/trickle{number}/matches/", {"game": "dudo", "opponents": ["house:random"]}, mallory
+            web, "POST", f"/api/bots/trickle{number}/matches/", CASUAL_AGAINST_HOUSE, mallory
         )
     call(web, "POST", "/api/bots/", {"name": "sleeper"}, mallory)
     call(web, "POST", "/api/bots/sleeper/code/", {"game": "dudo", "source": SLEEPER}, mallory)
     for _ in range(40):
-        call(web, "POST", "/api/bots/sleeper/matches/", {"game": "dudo", "opponents": ["house:random"]}, mallory)
+        call(web, "POST", "/api/bots/sleeper/matches/", CASUAL_AGAINST_HOUSE, mallory)
     deadline = time.monotonic() + 30
     while server.types().count("move") < 4:  # every trickling webhook is being asked
         assert time.monotonic() < deadline, server.types()
