@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from botapi import players, sandbox, services
+from botapi import sandbox, services
 from botapi.models import BotCode
 from dubium.ticker import start_ticker
 from games.lobby import matchmaking
@@ -31,7 +31,6 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SLEEPER = "import time\n\ndef choose(view, legal):\n    time.sleep(0.9)\n    return legal[0]\n"
-QUICK = "def choose(view, legal):\n    return legal[0] if view['bid'] is None else legal[-1]\n"
 
 
 @pytest.fixture
@@ -122,32 +121,6 @@ def test_the_stall_attack_holds_up_no_house_bot_clock_queue_or_tournament(
     # Held, not stalled: before, the ticker froze and the worker stood for minutes. The goal of a
     # second is measured by bench/stall.py on a quiet machine (docs/security.md); a suite's machine may be busy.
     assert all(delay <= HELD for delay in late.values()), late
-
-
-@pytest.mark.skipif(
-    services_required(), reason="the bot threads' turns between owners: runs once, in the embedded pass"
-)
-def test_one_owner_s_sleeping_bots_do_not_starve_another_owner_s_bot(site, alice, make_user, monkeypatch):
-    """Not timed: the attacker's bots think until the test ends, so every move the other owner's
-    bot makes meanwhile came past them."""
-    mallory, released = make_user("mallory"), threading.Event()
-    attack(mallory, site[0].url, sleepers=40)
-    ask = players.HostedBot.ask
-
-    def think_until_released(self, match, state, seat):
-        if seat.user.bot_owner_id == mallory.pk:
-            released.wait(60)
-        return ask(self, match, state, seat)
-
-    monkeypatch.setattr(players.HostedBot, "ask", think_until_released)
-    quick = bot(alice, "Quick", source=QUICK)
-    match = lifecycle.start_seated_match(game="dudo", seats=[quick, house("random", 99)], now=timezone.now())
-    start_ticker(stop=site[1])
-    quick_moves = MatchAction.objects.filter(match=match, source=MatchAction.Source.SANDBOX)
-    try:
-        eventually(lambda: quick_moves.count() >= 10, seconds=180)  # a busy machine's pace; not timed
-    finally:
-        released.set()
 
 
 @pytest.mark.skipif(services_required(), reason="the web process's own line: runs once, in the embedded pass")
