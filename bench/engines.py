@@ -19,8 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engine import GAMES  # noqa: E402
-
-TABLE_SIZES = {"dubito": 2, "dudo": 2, "doubt-it": 4, "dobble": 2, "dudab": 4}
+from games.registry import REGISTRY  # noqa: E402
 
 
 def playouts(slug: str, players: int, seconds: float, with_views: bool) -> tuple[int, int, float]:
@@ -71,8 +70,8 @@ def openspiel(seconds: float) -> tuple[int, int, float] | None:
 def table(seconds: float) -> str:
     rows = ["| game | players | games/s | µs per action | µs per action with views |", "|---|---:|---:|---:|---:|"]
     reference = openspiel(seconds)
-    for slug in GAMES:
-        players = TABLE_SIZES[slug]
+    for slug, registration in REGISTRY.items():
+        players = registration.bench_players
         games, actions, spent = playouts(slug, players, seconds, with_views=False)
         _, view_actions, view_spent = playouts(slug, players, seconds, with_views=True)
         rows.append(

@@ -14,7 +14,7 @@ never doubt each other, one at 4-seat I Doubt It tables, one at 4-seat Dudo tabl
 Every match is played by the engines (Dobble, Dudo, I Doubt It) with house bots, except rated
 duels, whose results are drawn from the players' strengths and rated by ratings.table (the
 live rating code). Matches come in a shuffled order; after each, its accounts are judged as the
-Celery task judges them: fairplay.evidence reads the history, fairplay.detectors decides
+Celery task judges them: the readers each game registers read the history, fairplay.detectors decides
 (the same functions; only the summing of figures over matches is done here in memory rather
 than by database queries). Prints, per kind of cheat, how many were flagged and after how many
 of their games, and the share of honest accounts flagged (figures in docs/fair-play.md).
@@ -32,10 +32,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 
-from fairplay import detectors, evidence  # noqa: E402
-from games.bots import Bot, get_bot  # noqa: E402
+from fairplay import detectors  # noqa: E402
+from games.bots import Bot  # noqa: E402
 from games.dobble.bots import ReactionBot  # noqa: E402
 from games.engine import GAMES  # noqa: E402
+from games.registry import get_bot, registered  # noqa: E402
 from games.simulate import play  # noqa: E402
 from ratings.table import Standing, rate_table  # noqa: E402
 
@@ -147,8 +148,9 @@ class Judge:
         """What records.read_match stores: reactions, thinking times, who could doubt whom."""
         for account in seated:
             account.games += 1
-        if game == "dobble":
-            for seat, times in evidence.dobble_reactions(history).items():
+        registration = registered(game)
+        if registration.reaction_times:
+            for seat, times in registration.reaction_times(history).items():
                 self.reactions[seated[seat].id] += times
                 self.under += sum(t < detectors.HUMAN_BOUND_MS for t in times)
                 self.reactions_total += len(times)
@@ -157,7 +159,7 @@ class Judge:
             for seat in moves:
                 account = seated[seat]
                 self.thinking[account.id].append(account.think_median * math.exp(rng.gauss(0, account.think_sigma)))
-        pairs = evidence.CHALLENGES[game](history) if game in evidence.CHALLENGES else {}
+        pairs = registration.doubt_chances(history) if registration.doubt_chances else {}
         for (doubter, target), (chances, doubts) in pairs.items():
             for totals in (
                 self.challenges[(game, seated[doubter].id, seated[target].id)],
@@ -180,7 +182,7 @@ class Judge:
             else:
                 self.note(account, "regularity", detectors.regularity(self.thinking[account.id]))
         pairs = [(a, b) for i, a in enumerate(seated) for b in seated[i + 1 :]]
-        if game in evidence.CHALLENGES and players >= 3:
+        if registered(game).doubt_chances and players >= 3:
             chances, doubts = self.game_totals[game]
             base_rate = doubts / chances if chances else 0.0
             for a, b in pairs:

@@ -26,10 +26,11 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1])]
 
-from games.bots import Bot, get_bot  # noqa: E402
+from games.bots import Bot  # noqa: E402
 from games.cards import rank_value  # noqa: E402
 from games.dudab.bots import hand_points  # noqa: E402
 from games.engine import get_game  # noqa: E402
+from games.registry import get_bot  # noqa: E402
 from games.simulate import play  # noqa: E402
 
 GOAL = 0.70

@@ -1,13 +1,9 @@
-"""The registry of Dubium's games: `GAMES` by slug and `get_game(slug)`."""
+"""The engines of the registered games (games/registry.py): `GAMES` by slug and `get_game(slug)`."""
 
 from games.base import KEPT_HISTORY, Action, Game, IllegalAction, Option
-from games.dobble.rules import GAME as DOBBLE
-from games.doubt_it.rules import GAME as DOUBT_IT
-from games.dubito.rules import GAME as DUBITO
-from games.dudab.rules import GAME as DUDAB
-from games.dudo.rules import GAME as DUDO
+from games.registry import REGISTRY
 
-GAMES: dict[str, Game] = {game.slug: game for game in (DUBITO, DUDO, DOUBT_IT, DOBBLE, DUDAB)}
+GAMES: dict[str, Game] = {slug: registration.engine for slug, registration in REGISTRY.items()}
 
 __all__ = ["KEPT_HISTORY", "Action", "GAMES", "Game", "IllegalAction", "Option", "get_game"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from games.bots import get_bot
 from games.engine import get_game
+from games.registry import get_bot
 from games.simulate import play
 
 

@@ -7,8 +7,8 @@ tournament, and could put a house bot on a person's entry)."""
 from django import forms
 from django.contrib import admin, messages
 
-from games.bots import bot_names
 from games.matches.errors import MatchError
+from games.registry import bot_names
 from tournaments import organizing
 from tournaments.forms import refuse_a_passed_start
 from tournaments.models import Entry, ScoreCorrection, Tournament

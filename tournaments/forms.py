@@ -10,27 +10,23 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from games.base import IllegalAction
-from games.bots import bot_strengths
 from games.engine import get_game
 from games.lobby.option_fields import PREFIX, option_field
 from games.matches.lifecycle import house_bot_username
+from games.registry import bot_strengths, registered
 from tournaments import tiebreaks
 from tournaments.models import Tournament
 from tournaments.standings import EXPLANATIONS, SERIES_POINTS, TIEBREAK_LABELS
 
 Format = Tournament.Format
-# Which formats each game can be run in (Tournament.clean says why the others are refused).
-GAME_FORMATS = {
-    "dobble": [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT, Format.DOBBLE_SERIES],
-    "dudab": [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT, Format.ROUNDS_TOTAL],
-}
 COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT]
 
 
 def formats_for(engine) -> list:
-    """The formats offered for a game: a round robin is played at two seats, which a game of three
-    or more (I Doubt It) never has."""
-    formats = GAME_FORMATS.get(engine.slug, COMMON_FORMATS)
+    """The formats offered for a game: the common ones and those its package registers (a Dobble
+    series); a round robin is played at two seats, which a game of three or more (I Doubt It) never
+    has. Tournament.clean says why the others are refused."""
+    formats = COMMON_FORMATS + [Format(value) for value in registered(engine.slug).tournament_formats]
     return [value for value in formats if value != Format.ROUND_ROBIN or engine.min_players <= 2]
 
 

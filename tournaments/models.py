@@ -3,10 +3,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.template.defaultfilters import pluralize
 
-from games.bots import bot_names
 from games.engine import IllegalAction, get_game
-from games.matches.models import GAME_CHOICES
+from games.matches.models import game_choices
 from games.matches.time_controls import clock_label
+from games.registry import bot_names
 from tournaments import scoring, tiebreaks
 
 MIN_TURN_SECONDS = 5  # a shorter per-move clock is over before a person has read the table
@@ -35,7 +35,7 @@ class Tournament(models.Model):
     LIVE = (Status.RUNNING, Status.PAUSED)
 
     name = models.CharField(max_length=120)
-    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    game = models.CharField(max_length=16, choices=game_choices)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
     table_size = models.PositiveSmallIntegerField(default=2)
     rounds = models.PositiveSmallIntegerField(default=3)

@@ -6,10 +6,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from botapi.services import check_tested_for
-from games.bots import bot_names
 from games.matches.errors import MatchError
 from games.matches.lifecycle import forfeit, house_bot_user, locked, same_owner
 from games.matches.models import Match
+from games.registry import bot_names
 from tournaments import scoring
 from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
 

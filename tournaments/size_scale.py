@@ -10,8 +10,8 @@ rules' part. Seeded, so the same options and sizes always give the same factors.
 from functools import cache
 from statistics import mean
 
-from games.bots import get_bot
 from games.engine import get_game
+from games.registry import get_bot
 from games.simulate import play
 
 GAMES_PER_SIZE = 120  # the mean's standard error is about 1.5% of it (docs/tournaments.md)

@@ -47,3 +47,21 @@ def tally(history: list[dict], server_made: list[frozenset[int]] | None = None) 
                 doubter["doubts"] += 1
                 doubter["doubts_right"] += bluff
     return counts
+
+
+def doubt_chances(history: list[dict]) -> dict[tuple[int, int], list[int]]:
+    """For the collusion check, per (doubter, player): [chances, doubts]. Everyone who passed on
+    or doubted a play had a chance against its player."""
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for event in history:
+        if event["type"] not in ("unchallenged", "doubt"):
+            continue
+        player = event["seat"] if event["type"] == "unchallenged" else event["player"]
+        doubters = event.get("doubters", [])
+        for seat in [*event.get("passed", []), *doubters]:
+            if seat == player:
+                continue
+            counts = pairs.setdefault((seat, player), [0, 0])
+            counts[0] += 1
+            counts[1] += seat in doubters
+    return pairs

@@ -55,3 +55,20 @@ def tally(history: list[dict], server_made: list[frozenset[int]] | None = None) 
                 doubter["doubts_right"] += event["loser"] == event["bidder"]
             bids, automatic = [], []
     return counts
+
+
+def doubt_chances(history: list[dict]) -> dict[tuple[int, int], list[int]]:
+    """For the collusion check, per (doubter, bidder): [chances, doubts]. After a bid, the next
+    seat to speak could doubt it (a chance against the bidder); a doubt is that chance taken."""
+    pairs: dict[tuple[int, int], list[int]] = {}
+    last_bidder = None
+    for event in history:
+        if event["type"] == "round":
+            last_bidder = None
+        elif event["type"] in ("bid", "doubt"):
+            if last_bidder is not None and event["seat"] != last_bidder:
+                counts = pairs.setdefault((event["seat"], last_bidder), [0, 0])
+                counts[0] += 1
+                counts[1] += event["type"] == "doubt"
+            last_bidder = event["seat"] if event["type"] == "bid" else None
+    return pairs

@@ -7,9 +7,9 @@ posts into the values the services take; the views only call the services.
 from django import forms
 
 from games.base import Game
-from games.bots import bot_strengths
 from games.lobby.option_fields import OptionsForm
 from games.matches.time_controls import PRESETS, QUICK_PAIRING
+from games.registry import bot_strengths
 
 
 def seat_field(game: Game, minimum: int, label: str) -> forms.IntegerField:

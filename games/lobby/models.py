@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 
 from games.engine import GAMES
-from games.matches.models import GAME_CHOICES
+from games.matches.models import game_choices
 from games.matches.time_controls import PRESETS
 
 
@@ -18,7 +18,7 @@ class QueueEntry(models.Model):
     """A player waiting for a ranked match of one game and table size."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entries")
-    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    game = models.CharField(max_length=16, choices=game_choices)
     players = models.PositiveSmallIntegerField()
     time_control = models.CharField(
         max_length=8, default="3+2", help_text="A key of time_controls.PRESETS; only equal ones are paired."
@@ -75,7 +75,7 @@ class Challenge(models.Model):
 
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent")
     challenged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges")
-    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    game = models.CharField(max_length=16, choices=game_choices)
     time_control = models.CharField(max_length=8, default="none")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.SET_NULL)

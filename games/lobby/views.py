@@ -16,6 +16,7 @@ from games.lobby.models import QueueEntry
 from games.lobby.snapshot import lobby_snapshot
 from games.matches.errors import MatchError
 from games.matches.models import Match
+from games.registry import registered
 from ratings.services import matchmaking_rating
 
 
@@ -197,4 +198,5 @@ def rematch(request, match_id: int):
 
 def rules(request, game: str):
     engine = engine_or_404(game)
-    return render(request, "games/rules.html", {"engine": engine, "rules_html": doc_html(f"rules/{game}.md")})
+    rules_html = doc_html(registered(game).rules_doc)
+    return render(request, "games/rules.html", {"engine": engine, "rules_html": rules_html})

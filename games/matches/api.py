@@ -14,11 +14,11 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.bots import bot_names
 from games.engine import GAMES
 from games.matches import actions, lifecycle, presence, replays
 from games.matches.errors import MatchError, error_body
 from games.matches.models import Match, MatchAction
+from games.registry import bot_names
 
 # The OpenAPI schema of an answer that is a JSON array of objects (list endpoints).
 LIST_OF_OBJECTS = {"type": "array", "items": {"type": "object"}}

@@ -15,11 +15,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches import broadcast, clocks, rows, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
+from games.registry import bot_names
 
 MAX_CLOCK_MS = 24 * 3600 * 1000
 # Every column of a started match and of its seats (the database assigns the seats' ids).

@@ -14,7 +14,12 @@ from games.matches.jsoncolumns import Decoder, Encoder
 from games.matches.time_controls import clock_label
 from games.verify_deal import commitment as deal_commitment
 
-GAME_CHOICES = [(slug, game.name) for slug, game in GAMES.items()]
+
+def game_choices() -> list[tuple[str, str]]:
+    """The registered games, as the choices of every model's `game` field. A function, which
+    migrations name instead of listing the games: a game added later needs no migration, and
+    forms, serializers and `full_clean` still refuse a slug nobody registered."""
+    return [(slug, game.name) for slug, game in GAMES.items()]
 
 
 def new_salt() -> str:
@@ -34,7 +39,7 @@ class Match(models.Model):
         PER_TURN = "turn", "Per turn"
         PER_GAME = "game", "Per game with increment"
 
-    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    game = models.CharField(max_length=16, choices=game_choices)
     options = models.JSONField(default=dict, blank=True, encoder=Encoder, decoder=Decoder)
     players = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()

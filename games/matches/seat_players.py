@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 
-from games.bots import get_bot
 from games.matches import clocks, fairness
+from games.registry import get_bot
 
 # The action of a due event whose player must be asked (outside the lock) what it plays.
 ASK = "ask"

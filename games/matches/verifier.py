@@ -13,7 +13,16 @@ from games.engine import GAMES
 
 GAMES_DIR = Path(__file__).resolve().parent.parent
 # The engines' shared modules beside each game's folder; every one is standard-library Python.
-SHARED = ("__init__.py", "base.py", "bots.py", "cards.py", "engine.py", "verify_deal.py")
+SHARED = (
+    "__init__.py",
+    "base.py",
+    "bots.py",
+    "cards.py",
+    "engine.py",
+    "registration.py",
+    "registry.py",
+    "verify_deal.py",
+)
 MAIN = "import sys\n\nfrom games.verify_deal import main\n\nsys.exit(main(sys.argv[1:]))\n"
 
 

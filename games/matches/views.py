@@ -4,11 +4,11 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 
-from games.bots import bot_strengths
 from games.dobble.deck import SYMBOL_NAMES
 from games.matches import occasions, replays
 from games.matches.models import Match
 from games.matches.verifier import verifier_archive
+from games.registry import bot_strengths, registered
 
 
 def missing(request, message: str):
@@ -32,6 +32,7 @@ def table(request, match_id: int):
             "house_bots": bot_choices(match),
             "occasion": occasions.of(match, request.user),
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,
+            "script": registered(match.game).script,
             # What was said before this page opened: a reload must not lose the table's talk.
             "chat": reversed(match.chat.select_related("user").order_by("-created_at")[:CHAT_SHOWN]),
         },
@@ -65,6 +66,7 @@ def replay(request, match_id: int):
             "names": [seat.user.username for seat in sorted(match.seats.all(), key=lambda s: s.number)],
             "steps": match.seq,
             "dobble_symbols": dobble_symbols() if match.game == "dobble" else None,
+            "script": registered(match.game).script,
         },
     )
 

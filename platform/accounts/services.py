@@ -12,8 +12,8 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from accounts.usernames import username_key
-from games.bots import bot_names
 from games.engine import GAMES
+from games.registry import bot_names
 
 USERNAME_RULE = re.compile(r"[A-Za-z0-9_-]{3,30}")
 # Names that would collide with a URL (/api/accounts/me/, ...) or pose as the site.

@@ -25,12 +25,12 @@ from accounts.services import check_username
 from botapi import events, sandbox, webhooks
 from botapi.models import BotCode, BotProfile, Challenge
 from botapi.players import move_request, sandbox_limits, webhook_secret
-from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 from games.matches.time_controls import PRESETS
+from games.registry import bot_names
 
 MAX_BOTS_PER_OWNER = 5
 MAX_LADDER_GAMES_PER_DAY = 200

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST
 from botapi import players, services
 from botapi.models import BotCode, BotFailure, BotProfile
 from dubium.docs import doc_html
-from games.bots import bot_strengths
 from games.engine import GAMES
 from games.matches import lifecycle
 from games.matches.errors import MatchError
+from games.registry import REGISTRY, bot_strengths, registered
 from ratings.models import Rating
 
 
@@ -53,7 +53,7 @@ def bots(request):
         {
             "rows": rows,
             "games": GAMES.values(),
-            "examples": [{"slug": slug.replace("-", "_"), "name": game.name} for slug, game in GAMES.items()],
+            "examples": [{"slug": game.example_bot, "name": game.engine.name} for game in REGISTRY.values()],
             "mine": mine,
             "opponents": [
                 (f"{slug}:{name}", f"{game.name}: {strength} ({house_bots(game, name)})")
@@ -83,7 +83,10 @@ def protocol(request, game: str = ""):
     """For bot authors: the live-play protocol, or one game's actions and views with its engine notes."""
     if game and game not in GAMES:
         raise Http404("No such game")
-    docs = [doc_html(f"protocol/{game}.md"), doc_html(f"engine/{game}.md")] if game else [doc_html("protocol.md")]
+    if game:
+        docs = [doc_html(registered(game).protocol_doc), doc_html(registered(game).engine_doc)]
+    else:
+        docs = [doc_html("protocol.md")]
     return render(request, "botapi/protocol.html", {"games": GAMES.values(), "engine": GAMES.get(game), "docs": docs})
 
 

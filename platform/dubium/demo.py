@@ -16,10 +16,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games.bots import bot_names
 from games.engine import GAMES
 from games.matches import lifecycle, wakeups
 from games.matches.models import Match
+from games.registry import bot_names
 from tournaments import running, services
 from tournaments.models import Tournament
 

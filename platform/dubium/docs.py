@@ -14,7 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from games.engine import GAMES
+from games.registry import REGISTRY
 
 LINK = re.compile(r'<a href="(?P<target>[^":]+\.md)(?P<anchor>#[^"]*)?">(?P<text>.*?)</a>', re.S)
 
@@ -39,10 +39,9 @@ def site_url(doc_path: str) -> str | None:
         return reverse("bots")
     if doc_path == "protocol.md":
         return reverse("bot-protocol")
-    folder, _, name = doc_path.partition("/")
-    slug = name.removesuffix(".md")
-    if folder == "rules" and slug in GAMES:
-        return reverse("rules", args=[slug])
-    if folder in ("protocol", "engine") and slug in GAMES:  # the protocol page shows the engine notes too
-        return reverse("bot-protocol-game", args=[slug])
+    for game in REGISTRY.values():
+        if doc_path == game.rules_doc:
+            return reverse("rules", args=[game.slug])
+        if doc_path in (game.protocol_doc, game.engine_doc):  # the protocol page shows the engine notes too
+            return reverse("bot-protocol-game", args=[game.slug])
     return None

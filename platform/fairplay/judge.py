@@ -8,9 +8,9 @@ import statistics
 from django.db.models import Q, Sum
 
 from fairplay import detectors
-from fairplay.evidence import CHALLENGES
 from fairplay.models import ChallengeRecord, Flag, PlayRecord, Sighting
 from games.matches.models import Match
+from games.registry import registered
 from ratings.models import RatingChange
 
 REACTION_BINS_MS = (250, 400, 600, 800, 1000, 1500, 2000, 3000)
@@ -21,15 +21,16 @@ POPULATION = 5000  # the latest records that make people's and bots' distributio
 def judge_match(match: Match, user_ids: list[int]) -> list[Flag]:
     raised = []
     people = set(PlayRecord.objects.filter(match=match, person=True).values_list("user_id", flat=True))
+    game = registered(match.game)
     for user_id in user_ids:
         if user_id not in people:
             continue  # bots play as bots: only people's accounts are judged for speed and regularity
-        if match.game == "dobble":
-            raised += keep(user_id, Flag.Kind.REACTIONS, "dobble", None, judge_reactions(user_id))
+        if game.reaction_times:
+            raised += keep(user_id, Flag.Kind.REACTIONS, match.game, None, judge_reactions(user_id, match.game))
         elif not match.engine.realtime:
             raised += keep(user_id, Flag.Kind.REGULARITY, "", None, judge_regularity(user_id))
     pairs = [(a, b) for i, a in enumerate(user_ids) for b in user_ids[i + 1 :]]
-    if match.game in CHALLENGES and match.players >= 3:
+    if game.doubt_chances and match.players >= 3:
         base_rate = game_doubt_rate(match.game)
         for a, b in pairs:
             finding = detectors.pair_sparing(*challenges_between(match.game, a, b), base_rate)
@@ -42,9 +43,9 @@ def judge_match(match: Match, user_ids: list[int]) -> list[Flag]:
     return raised
 
 
-def judge_reactions(user_id: int) -> detectors.Finding:
-    mine = [t for times in records(user_id, "dobble").values_list("reactions_ms", flat=True) for t in times]
-    population = PlayRecord.objects.filter(game="dobble").exclude(user_id=user_id).order_by("-id")[:POPULATION]
+def judge_reactions(user_id: int, game: str) -> detectors.Finding:
+    mine = [t for times in records(user_id, game).values_list("reactions_ms", flat=True) for t in times]
+    population = PlayRecord.objects.filter(game=game).exclude(user_id=user_id).order_by("-id")[:POPULATION]
     people, bots = [], []
     for person, times in population.values_list("person", "reactions_ms"):
         (people if person else bots).extend(times)

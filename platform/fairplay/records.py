@@ -6,6 +6,7 @@ from django.db import transaction
 from fairplay import evidence
 from fairplay.models import ChallengeRecord, PlayRecord
 from games.matches.models import Match, MatchAction
+from games.registry import registered
 
 # The moves a seat's own player made: not the clock's default move, nor a house bot finishing for them.
 OWN_MOVES = (MatchAction.Source.BROWSER, MatchAction.Source.API, MatchAction.Source.SANDBOX)
@@ -16,9 +17,10 @@ def read_match(match: Match) -> list[int]:
     seats = list(match.seats.select_related("user"))
     seat_user = {seat.number: seat.user_id for seat in seats}
     history = match.whole_history()
-    reactions = evidence.dobble_reactions(history) if match.game == "dobble" else {}
+    game = registered(match.game)
+    reactions = game.reaction_times(history) if game.reaction_times else {}
     thinking = evidence.think_times(think_moves(match))
-    pairs = evidence.CHALLENGES[match.game](history) if match.game in evidence.CHALLENGES else {}
+    pairs = game.doubt_chances(history) if game.doubt_chances else {}
     with transaction.atomic():
         PlayRecord.objects.bulk_create(
             [

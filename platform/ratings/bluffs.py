@@ -1,8 +1,9 @@
 """Bluff and doubt statistics: how often a player bluffed, was caught, doubted and was right.
 
-Each game that has bluffing counts from its public history (games/<game>/bluffs.py), so a
-bluff counts only where the rules showed it. A finished match is replayed from its seed and
-log and its counts stored per account (`BluffRecord`); profiles and the API sum those rows.
+Each game that has bluffing counts from its public history (the `bluff_tally` its package
+registers, games/<game>/bluffs.py), so a bluff counts only where the rules showed it. A
+finished match is replayed from its seed and log and its counts stored per account
+(`BluffRecord`); profiles and the API sum those rows.
 
 Only a player's own moves count: the log's `source` tells which moves the server made for a
 seat (a timeout's default move; a house bot finishing for a player who left).
@@ -13,20 +14,19 @@ import logging
 from django.db import transaction
 from django.db.models import Count, Sum
 
-from games.doubt_it.bluffs import tally as doubt_it_tally
-from games.dudo.bluffs import tally as dudo_tally
 from games.engine import GAMES, IllegalAction
 from games.matches.models import Match, MatchAction
+from games.registry import REGISTRY
 from ratings.models import BluffRecord
 
 logger = logging.getLogger(__name__)
-TALLIES = {"dudo": dudo_tally, "doubt-it": doubt_it_tally}
 FIELDS = ("claims", "judged", "bluffs", "caught", "chances", "doubts", "doubts_right")
 
 
 def record_bluffs(match_id: int) -> int:
     """Store the finished match's counts for each seated account; idempotent. How many rows it wrote."""
-    finished = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED, game__in=TALLIES)
+    tallied = [slug for slug, registration in REGISTRY.items() if registration.bluff_tally]
+    finished = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED, game__in=tallied)
     match = finished.only("game", "players", "seed", "options").first()  # not the snapshot: a replay needs none
     if match is None:
         return 0
@@ -38,7 +38,7 @@ def record_bluffs(match_id: int) -> int:
     except IllegalAction as error:  # a log the engine cannot replay says nothing about bluffs
         logger.warning("match %s: no bluff figures, its log does not replay: %s", match_id, error)
         return 0
-    counts = TALLIES[match.game](history, server_made)
+    counts = REGISTRY[match.game].bluff_tally(history, server_made)
     rows = []
     for number, user_id, _, _ in seats:
         mine = counts.get(number, {})

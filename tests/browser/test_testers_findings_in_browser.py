@@ -10,11 +10,11 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games.bots import get_bot
 from games.engine import GAMES
 from games.matches import lifecycle, presence, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction, Seat
+from games.registry import get_bot
 from games.simulate import play
 from ratings.bluffs import record_bluffs
 from tests.browser.conftest import log_in, screenshot

@@ -5,10 +5,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bots import get_bot
 from games.doubt_it.bluffs import tally as doubt_it_tally
 from games.dudo.bluffs import tally as dudo_tally
 from games.engine import GAMES
+from games.registry import get_bot
 from games.simulate import play
 
 

@@ -6,9 +6,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bots import get_bot
 from games.dudab.cards import full_deck
 from games.engine import IllegalAction, get_game
+from games.registry import get_bot
 from games.simulate import play, replay
 
 DUDAB = get_game("dudab")

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from fairplay import detectors, evidence
+from fairplay import detectors
+from games.registry import registered
 from tests.conftest import services_required
 
 pytestmark = pytest.mark.skipif(
@@ -64,16 +65,17 @@ def test_reaction_times_run_from_when_the_cards_last_changed():
         {"type": "claim", "seat": 1, "correct": True, "at_ms": 1200},
         {"type": "claim", "seat": 0, "correct": True, "at_ms": 2000},
     ]
-    assert evidence.dobble_reactions(history) == {1: [1200], 0: [800]}
+    assert registered("dobble").reaction_times(history) == {1: [1200], 0: [800]}
 
 
 def test_in_dudo_the_next_seat_has_a_chance_against_the_bidder_and_in_i_doubt_it_everyone_else():
     dudo = [
         {"type": "round"}, {"type": "bid", "seat": 0}, {"type": "bid", "seat": 1}, {"type": "doubt", "seat": 2},
     ]  # fmt: skip
-    assert evidence.dudo_challenges(dudo) == {(1, 0): [1, 0], (2, 1): [1, 1]}
+    assert registered("dudo").doubt_chances(dudo) == {(1, 0): [1, 0], (2, 1): [1, 1]}
     doubt_it = [
         {"type": "unchallenged", "seat": 0, "passed": [1, 2]},
         {"type": "doubt", "seat": 2, "player": 1, "passed": [0], "doubters": [2]},
     ]
-    assert evidence.doubt_it_challenges(doubt_it) == {(1, 0): [1, 0], (2, 0): [1, 0], (0, 1): [1, 0], (2, 1): [1, 1]}
+    expected = {(1, 0): [1, 0], (2, 0): [1, 0], (0, 1): [1, 0], (2, 1): [1, 1]}
+    assert registered("doubt-it").doubt_chances(doubt_it) == expected

@@ -5,11 +5,11 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from games.bots import get_bot
 from games.dudo.bluffs import tally
 from games.engine import GAMES
 from games.matches.models import Match, MatchAction, Seat
 from games.matches.tasks import settle
+from games.registry import get_bot
 from games.simulate import play
 from ratings.bluffs import player_bluffs, record_bluffs
 from ratings.models import BluffRecord
