@@ -36,7 +36,7 @@ from fairplay import detectors  # noqa: E402
 from games.bots import Bot  # noqa: E402
 from games.dobble.bots import ReactionBot  # noqa: E402
 from games.engine import GAMES  # noqa: E402
-from games.registry import get_bot, registered  # noqa: E402
+from games.registry import REGISTRY, get_bot, registered  # noqa: E402
 from games.simulate import play  # noqa: E402
 from ratings.table import Standing, rate_table  # noqa: E402
 
@@ -171,9 +171,10 @@ class Judge:
                 totals[1] += doubts
 
     def judge(self, game: str, seated: list[Account], players: int, ranked: bool) -> None:
-        """What judge.judge_match decides after the match."""
+        """What judge.judge_match decides after the match (a rated "duel" is drawn, not played)."""
+        readers = REGISTRY.get(game)
         for account in seated:
-            if game == "dobble":
+            if readers and readers.reaction_times:
                 mine = self.reactions[account.id]
                 under = sum(t < detectors.HUMAN_BOUND_MS for t in mine)
                 others = self.reactions_total - len(mine)
@@ -182,7 +183,7 @@ class Judge:
             else:
                 self.note(account, "regularity", detectors.regularity(self.thinking[account.id]))
         pairs = [(a, b) for i, a in enumerate(seated) for b in seated[i + 1 :]]
-        if registered(game).doubt_chances and players >= 3:
+        if readers and readers.doubt_chances and players >= 3:
             chances, doubts = self.game_totals[game]
             base_rate = doubts / chances if chances else 0.0
             for a, b in pairs:
