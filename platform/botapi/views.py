@@ -16,7 +16,7 @@ from dubium.docs import doc_html
 from games.engine import GAMES
 from games.matches import lifecycle
 from games.matches.errors import MatchError
-from games.registry import REGISTRY, bot_strengths, registered
+from games.registry import REGISTRY, bot_strengths
 from ratings.models import Rating
 
 
@@ -81,12 +81,10 @@ def opponents_needed(game) -> int:
 
 def protocol(request, game: str = ""):
     """For bot authors: the live-play protocol, or one game's actions and views with its engine notes."""
-    if game and game not in GAMES:
+    if game and game not in REGISTRY:
         raise Http404("No such game")
-    if game:
-        docs = [doc_html(registered(game).protocol_doc), doc_html(registered(game).engine_doc)]
-    else:
-        docs = [doc_html("protocol.md")]
+    pages = (REGISTRY[game].protocol_doc, REGISTRY[game].engine_doc) if game else ("protocol.md",)
+    docs = [doc_html(page) for page in pages]
     return render(request, "botapi/protocol.html", {"games": GAMES.values(), "engine": GAMES.get(game), "docs": docs})
 
 
