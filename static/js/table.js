@@ -233,17 +233,29 @@
   // seconds, over the new round's hands too: a player who has read it closes it (its button or
   // Escape), and the redraws that follow leave it closed.
   let closedReveal = null;
+  let seenReveal = null;
   function closableReveal(area) {
     const reveal = area.querySelector(".reveal.staged");
     if (!reveal) return;
     const shown = reveal.textContent;
     if (closedReveal === shown) { reveal.remove(); return; }
+    if (seenReveal !== shown) { seenReveal = shown; bringIntoView(area, reveal); }
     reveal.append(h("button", { class: "button small secondary reveal-close", type: "button", "data-key": "escape",
       "aria-keyshortcuts": "Escape", onclick: () => {
         closedReveal = shown;
         reveal.remove();
         (area.querySelector("button:not([disabled]), select") || area).focus();  // not dropped on the page
       } }, "Close (Esc)"));
+  }
+
+  // A new reveal is scrolled to once: with the whole table in view (the controls too, where it
+  // fits the screen), or else with its verdict clear of the hand pinned to a phone's foot.
+  function bringIntoView(area, reveal) {
+    const dock = area.querySelector(".dock");
+    const pinned = dock && getComputedStyle(dock).position === "sticky" ? dock.offsetHeight : 0;
+    reveal.style.scrollMarginBottom = `${pinned + 8}px`;
+    const fits = area.getBoundingClientRect().height <= window.innerHeight;
+    (fits ? area : reveal).scrollIntoView({ block: "nearest" });
   }
 
   const FOCUS_KEYS = ["id", "data-card", "data-action", "data-column", "data-row", "data-choice", "data-key"];

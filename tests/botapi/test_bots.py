@@ -152,7 +152,7 @@ def test_the_bots_page_lists_house_and_uploaded_bots_with_owners_and_the_guide(c
     )
     page = client.get("/bots/").content.decode()
     assert "Dicey" in page and "HeuristicBot" in page and "v1" in page and "driven over the API" in page
-    assert 'href="/accounts/u/alice/"' in page and "prov." in page
+    assert 'href="/accounts/u/alice/"' in page and "prov." not in page and "provisional: not yet established" in page
     assert 'id="bring-your-own"' in page and "def choose(view, legal)" in page
 
 

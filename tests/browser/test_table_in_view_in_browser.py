@@ -97,6 +97,38 @@ def test_i_doubt_it_stages_the_doubt_beside_the_claim_and_the_hand(site, strict,
     screenshot(page, "screenshots/doubt-it-desktop-reveal-beside-the-claim", full_page=False)
 
 
+# True when the element's middle is on the screen as it is scrolled now, and nothing lies over it.
+IN_VIEW_AND_UNCOVERED = """(selector) => [...document.querySelectorAll(selector)].every((node) => {
+  const box = node.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  return y > 0 && y < window.innerHeight && node.contains(document.elementFromPoint(x, y));
+})"""
+
+
+@pytest.mark.parametrize("viewport", [(1366, 650), PHONE], ids=["laptop", "phone"])
+def test_a_new_doubt_is_brought_into_view_with_its_verdict_and_the_controls(site, strict, alice, viewport):
+    """Testers saw the verdict under the hand pinned to a phone's foot, and on a laptop the reveal
+    pushed the hand and its buttons below the fold: the page now scrolls to it once, by itself."""
+    page = open_table(site, strict, table_with_bots(alice, "doubt-it", ["heuristic", "heuristic"], seed=3), viewport)
+    with page.expect_navigation():
+        page.click("text=Start the match")
+
+    def step():
+        page.evaluate("window.scrollTo(0, 0)")  # as a player reading the claims at the top left it
+        if page.locator("#doubt").is_visible():
+            page.click("#doubt")
+        elif page.locator("#play-cards").is_visible():
+            page.locator("#my-hand .playing-card").first.click()
+            page.click("#play-cards")
+
+    until(page, lambda: page.locator("#doubt-reveal").count() > 0, step)
+    page.wait_for_function(IN_VIEW_AND_UNCOVERED, arg="#doubt-reveal .verdict", timeout=5_000)
+    if viewport != PHONE:
+        assert page.evaluate(IN_VIEW_AND_UNCOVERED, ".dock .hand, .dock button"), "the hand is below the fold"
+    screenshot(page, f"screenshots/doubt-it-{'phone' if viewport == PHONE else 'laptop'}-new-doubt-in-view",
+               full_page=False)
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_large_clock_beside_the_table_warns_when_the_players_time_runs_low(site, strict, alice, viewport):
     match = clocked_dudo(alice, Match.Clock.PER_TURN, 9_000)
