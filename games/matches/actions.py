@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import IllegalAction
-from games.matches import clocks, fairness, lifecycle, rows, wakeups
+from games.matches import clocks, fairness, lifecycle, rows, scheduling
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -87,7 +87,7 @@ def apply_action(
     if engine.is_over(state):
         lifecycle.finish(match, state, seats, now)
         return
-    wakeups.plan_next(match, state, seats)
+    scheduling.plan_next(match, state, seats)
     rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 
