@@ -85,7 +85,7 @@ def apply_action(
     if not window_was_open:
         match.window_opened_at = now
     if engine.is_over(state):
-        lifecycle.finish(match, state, seats, now)
+        lifecycle.finish_match(match, state, seats, now)
         return
     scheduling.plan_next(match, state, seats)
     rows.update_snapshot(match)

@@ -1,4 +1,4 @@
-"""Tables from creation to the end: create, join, leave, add bots, start, forfeit, finish.
+"""Tables from creation to the end: create, join, leave, add bots, start, forfeit, finish or abort.
 
 Every write locks the match row inside a transaction; events go out on commit
 so nobody sees a change that was rolled back.
@@ -325,14 +325,14 @@ def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> 
     state = match.load_state()
     active = [s.number for s in seats if s.forfeited_at is None]
     if len(active) < 2 and match.players > 1:
-        finish(match, state, seats, now, ranking=[active] if active else [])
+        finish_match(match, state, seats, now, ranking=[active] if active else [])
     else:
         scheduling.plan_next(match, state, seats)
         match.save()
         transaction.on_commit(lambda: after_change(match, state, seats))
 
 
-def stop(match_id: int, now: datetime | None = None) -> Match:
+def abort_match(match_id: int, now: datetime | None = None) -> Match:
     """End a running match with no result, as an organizer closes a dead table: nobody wins,
     it is not rated, and whatever listens for ended matches hears of it (a tournament scores it
     as a game not played)."""
@@ -346,7 +346,7 @@ def stop(match_id: int, now: datetime | None = None) -> Match:
     return match
 
 
-def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
+def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
     """Record the result (forfeits last, latest forfeit first) and hand it on (locked match)."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
     gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
