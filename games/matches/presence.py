@@ -90,8 +90,8 @@ def count_again(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bo
     names = list(sockets)
     known = set()
     for start in range(0, len(names), BEAT_CHUNK):
-        rows = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
-        known.update(rows.values_list("channel_name", flat=True))
+        stored = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
+        known.update(stored.values_list("channel_name", flat=True))
     for name in names:
         if name not in known and is_open(name):
             connected(*sockets[name], name, True)
