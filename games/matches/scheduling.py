@@ -7,9 +7,9 @@ broker to wake the match at that time, and `queue_settling` to score a match tha
 What is done when a match wakes is wakeups.py's.
 
 The tasks (tasks.py) sit above everything that plans: they play moves through the match
-service (wakeups.py, actions.py), which plans with this module. So they are named here, not
-imported, as the beat schedule and the task routes in settings name them; Celery's registry
-holds them in every process (apps.py loads tasks.py when Django starts).
+service (wakeups.py, actions.py), which plans with this module. So the tasks queued from below
+tasks.py are named here, not imported, as the beat schedule and the task routes in settings
+name them; Celery's registry holds them in every process (apps.py loads tasks.py at start).
 """
 
 import logging
@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 WAKE_MATCH = "games.matches.tasks.wake_match"
 SETTLE_MATCH = "games.matches.tasks.settle_match"
+ASK_SEAT = "games.matches.tasks.ask_seat"  # queued by wakeups.py, which that task calls
 
 
 def due_events(match, state, seats) -> list[tuple[datetime, int, dict | str | None]]:

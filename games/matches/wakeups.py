@@ -28,9 +28,6 @@ from games.matches.models import Match, MatchAction
 
 log = logging.getLogger(__name__)
 
-# The bot queue's task that asks a seat (tasks.py, which calls this module: named, not imported).
-ASK_SEAT = "games.matches.tasks.ask_seat"
-
 
 def wake(match_id: int, now: datetime | None = None) -> bool:
     """Do (or, for a bot that must be asked, start) the first thing that is due; False when nothing was."""
@@ -63,7 +60,7 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
     if settings.MATCH_WAKEUPS == "manual":
         ask_and_play(*question, now)  # tests: in step, at the test's time
     else:  # after the commit: whoever answers finds the question noted
-        asking.hand_off(scheduling.task(ASK_SEAT), party, ask_and_play, *question)
+        asking.hand_off(scheduling.task(scheduling.ASK_SEAT), party, ask_and_play, *question)
     return True
 
 

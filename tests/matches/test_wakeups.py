@@ -297,7 +297,7 @@ def test_timeouts_within_the_grace_to_come_back_never_forfeit(alice, bob, settin
 
 
 def test_the_tasks_queued_from_below_tasks_py_are_found_by_the_names_they_are_queued_by():
-    queued_by_name = [scheduling.WAKE_MATCH, scheduling.SETTLE_MATCH, wakeups.ASK_SEAT]
+    queued_by_name = [scheduling.WAKE_MATCH, scheduling.SETTLE_MATCH, scheduling.ASK_SEAT]
     assert [scheduling.task(name).run for name in queued_by_name] == [
         tasks.wake_match.run,
         tasks.settle_match.run,
