@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import IllegalAction
-from games.matches import clocks, fairness, lifecycle, rows, wakeups
+from games.matches import clocks, fairness, lifecycle, rows, scheduling
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -85,9 +85,9 @@ def apply_action(
     if not window_was_open:
         match.window_opened_at = now
     if engine.is_over(state):
-        lifecycle.finish(match, state, seats, now)
+        lifecycle.finish_match(match, state, seats, now)
         return
-    wakeups.plan_next(match, state, seats)
+    scheduling.plan_next(match, state, seats)
     rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 

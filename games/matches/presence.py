@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.matches import broadcast, lifecycle, rows, wakeups
+from games.matches import broadcast, lifecycle, rows, scheduling
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -90,8 +90,8 @@ def count_again(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bo
     names = list(sockets)
     known = set()
     for start in range(0, len(names), BEAT_CHUNK):
-        rows = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
-        known.update(rows.values_list("channel_name", flat=True))
+        stored = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
+        known.update(stored.values_list("channel_name", flat=True))
     for name in names:
         if name not in known and is_open(name):
             connected(*sockets[name], name, True)
@@ -123,7 +123,7 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime) -
     seat.save(update_fields=["connections", "disconnected_at"])
     if match.status == Match.Status.RUNNING:
         state = match.load_state()
-        wakeups.plan_next(match, state, seats)
+        scheduling.plan_next(match, state, seats)
         match.save(update_fields=["wake_at"])
         transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
     else:

@@ -51,15 +51,16 @@ def insert_action(match: Match, seat: int, action: dict, source: str, events: li
     values = {"match": match.pk, "seq": match.seq, "seat": seat, "action": action, "source": source}
     values |= {"events": events, "created_at": now}
     fields = fields_of(MatchAction, LOG_FIELDS)
-    write(insert_sql(MatchAction, LOG_FIELDS), fields, [values[name] for name in LOG_FIELDS])
+    execute_converted(insert_sql(MatchAction, LOG_FIELDS), fields, [values[name] for name in LOG_FIELDS])
 
 
 def update_snapshot(match: Match) -> None:
     values = [getattr(match, name) for name in SNAPSHOT_FIELDS]
-    write(update_sql(), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
+    execute_converted(update_sql(), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
 
 
-def write(sql: str, fields: list, values: list, *key) -> None:
+def execute_converted(sql: str, fields: list, values: list, *key) -> None:
+    """One of the statements above, each value converted by its field as the ORM would."""
     db = connections[connection.alias]
     params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
     with db.cursor() as cursor:
