@@ -289,8 +289,8 @@ def correct(request, tournament_id: int, table_id: int):
     if not table.scored or len(table.seating) < 2:
         messages.error(request, "That table has no result to correct yet.")
         return redirect("organize-tournament", tournament_id=tournament.pk)
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        messages.error(request, services.KNOCKOUT_RESULTS_STAY)
+    if tournament.rules.corrections_refused:
+        messages.error(request, tournament.rules.corrections_refused)
         return redirect("organize-tournament", tournament_id=tournament.pk)
     names = dict(tournament.entries.filter(pk__in=table.seating).values_list("pk", "user__username"))
     points = dict(Score.objects.filter(table=table).values_list("entry_id", "points"))

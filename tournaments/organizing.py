@@ -9,7 +9,6 @@ only stops it from seating new tables, and resuming hands the tables that finish
 meantime back to it.
 """
 
-from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
@@ -185,7 +184,7 @@ def pause(user, tournament_id: int) -> Tournament:
 
 def resume(user, tournament_id: int, now=None) -> Tournament:
     """Run again: seat what follows the tables scored during the pause, score any that finished
-    unheard, and give Dobble choosers their full time again."""
+    unheard, and let the format take up what waited (Dobble choosers get their full time again)."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = locked(user, tournament_id)
@@ -193,9 +192,7 @@ def resume(user, tournament_id: int, now=None) -> Tournament:
             raise MatchError("not_paused", "Only a paused tournament can be resumed.")
         tournament.status = Status.RUNNING
         tournament.save(update_fields=["status"])
-        tournament.tables.filter(match=None, chooser__isnull=False).update(
-            choose_by=now + timedelta(seconds=running.CHOICE_SECONDS)
-        )
+        tournament.rules.resumed(now)
         running.move_on(tournament, now)
         finished = list(
             tournament.tables.filter(scored=False, match__status=Match.Status.FINISHED).values_list(

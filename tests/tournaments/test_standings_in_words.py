@@ -13,7 +13,7 @@ from tests.tournaments.test_exports import played  # noqa: F401  (a finished 3-p
 from tests.tournaments.test_forfeits import tournament
 from tests.tournaments.test_knockout_running import knockout
 from tournaments import brackets, organizing, running, services
-from tournaments.crosstable import crosstable
+from tournaments.formats.round_robin import crosstable
 from tournaments.models import Tournament
 from tournaments.standings import standings
 

@@ -62,6 +62,11 @@ class TournamentFormat:
     sitting_out_is_a_game = True  # a bye for nothing counts in the tiebreaks (as the middle place)
     corrections_refused = ""  # why an organizer cannot correct a result, in words ("" when they can)
     lowest_correction = 0.0  # the fewest points an organizer may give at a table
+    points_in_tenths = False  # the standings show the ranking value to a tenth, not as points (1½)
+    tiebreaks_in_tenths = False
+    plays_series = False  # a pairing plays several games (a knockout's best-of at two seats)
+    ranks_by_round_reached = False  # a knockout's standings: the round reached, in words
+    chooses_mini_games = False  # each table's next game is chosen (a Dobble series' loser picks it)
     # Settings that only this format has, by the table sizes they are for ("" every size, "2", "3+").
     settings: dict[str, tuple[str, ...]] = {}
     own_tiebreaks: tuple[str, ...] = ()  # tiebreaks no other format offers
@@ -75,6 +80,11 @@ class TournamentFormat:
     def refused_for(cls, engine) -> str:
         """Why a game cannot be played in this format, in words ("" when it can)."""
         return ""
+
+    @classmethod
+    def every_setting(cls) -> set[str]:
+        """The settings of this format only, at any table size."""
+        return {name for names in cls.settings.values() for name in names}
 
     def setting_names(self) -> set[str]:
         """The settings of this format only that apply at the tournament's table size."""
@@ -105,7 +115,8 @@ class TournamentFormat:
         raise NotImplementedError
 
     def ranked_by(self) -> str:
-        """The ranking column's name in a download ("points")."""
+        """The ranking column's name as the page gives it, in a download: a spreadsheet must not
+        sort a lowest-wins total the wrong way, nor read mini-games won as points."""
         return "points"
 
     def early_finish(self) -> str:
@@ -122,6 +133,10 @@ class TournamentFormat:
         size, rounds = self.tournament.table_size, self.tournament.rounds
         tables = "tables of 2" if size == 2 else f"tables of up to {size}"
         return tables, f"{rounds} round{'s' if rounds != 1 else ''}"
+
+    def played_words(self) -> str:
+        """What the standings' "Played" counts."""
+        return "games played"
 
     def table_name(self, table: Table) -> str:
         """A table as round lists name it."""
@@ -216,6 +231,10 @@ class TournamentFormat:
         return Ranking({e.pk: sum(p for p, _ in points[e.pk]) for e in entries}, games)
 
     # Pages
+
+    def games_won_apart(self) -> bool:
+        """The standings show the games each won apart from what ranks them (best-of series)."""
+        return False
 
     def round_headings(self) -> dict[int, str]:
         """Names of rounds beside their numbers ("Final"), where a format has them."""

@@ -86,4 +86,3 @@ class ReseatingFormat(TournamentFormat):
                 f"{sum(points.values()):g}: lower someone's."
             )
         return ""
-

@@ -16,7 +16,7 @@ SCORING = (
 
 class Swiss(ReseatingFormat):
     slug = "swiss"
-    name = "Swiss"
+    name = "Swiss rounds"
     label = "Swiss rounds"
     settings = {
         "": ("withdraw_no_shows", "accelerated_rounds", "forbidden_pairs", "late_entry_rounds", "late_entry_points")
@@ -67,6 +67,9 @@ class Swiss(ReseatingFormat):
     def default_tiebreaks(self) -> list[str]:
         if self.tournament.table_size == 2:
             return [
-                tiebreaks.BUCHHOLZ_CUT_1, tiebreaks.BUCHHOLZ, tiebreaks.SONNEBORN_BERGER, tiebreaks.DIRECT_ENCOUNTER
+                tiebreaks.BUCHHOLZ_CUT_1,
+                tiebreaks.BUCHHOLZ,
+                tiebreaks.SONNEBORN_BERGER,
+                tiebreaks.DIRECT_ENCOUNTER,
             ]
         return [tiebreaks.BUCHHOLZ, tiebreaks.PLACEMENTS, tiebreaks.DIRECT_ENCOUNTER]
