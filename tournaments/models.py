@@ -12,6 +12,11 @@ from tournaments.formats import registry
 MIN_TURN_SECONDS = 5  # a shorter per-move clock is over before a person has read the table
 
 
+def may_organize(user) -> bool:
+    """An active person (not a bot) with the organizer's right."""
+    return user.is_authenticated and user.is_active and not user.is_bot and user.can_organize
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", "Open for entries"
@@ -137,6 +142,10 @@ class Tournament(models.Model):
         """A round as players read it, on its tables' pages and in the notices that send them
         there: "Round 2 of Winter Swiss"."""
         return f"Round {number} of {self.name}"
+
+    def managed_by(self, user) -> bool:
+        """Organizers manage their own tournaments; superusers anybody's."""
+        return may_organize(user) and (self.organizer_id == user.pk or user.is_superuser)
 
     @property
     def is_open(self) -> bool:

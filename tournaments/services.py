@@ -55,14 +55,34 @@ def score_missed_rounds(tournament: Tournament, entry: Entry) -> None:
     )
 
 
-def withdraw(tournament_id: int, user) -> None:
-    """A player leaves of their own accord (take_out says how and when)."""
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+def acted_on(tournament_id: int, user, entry_id: int | None) -> tuple[Tournament, Entry]:
+    """The tournament, locked, and the entry `user` acts on: their own, or, given `entry_id`, that
+    entry of a tournament they manage (anybody else's is as missing as one that does not exist)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if entry_id is None:
         entry = tournament.entries.filter(user=user).first()
-        if entry is None or entry.withdrawn_after is not None:
+        if entry is None:
             raise MatchError("not_entered", "You are not entered.")
+        return tournament, entry
+    if not tournament.managed_by(user):
+        raise Tournament.DoesNotExist(f"No tournament {tournament_id} of yours.")
+    entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
+    if entry is None:
+        raise MatchError("not_entered", "That entry is not in this tournament.")
+    return tournament, entry
+
+
+def withdraw(tournament_id: int, user, entry_id: int | None = None) -> Entry:
+    """A player leaves of their own accord, or, given `entry_id`, their organizer takes them out
+    for them (one who left the club); take_out says how and when."""
+    with transaction.atomic():
+        tournament, entry = acted_on(tournament_id, user, entry_id)
+        if entry.withdrawn_after is not None and entry_id is None:
+            raise MatchError("not_entered", "You are not entered.")
+        if entry.withdrawn_after is not None:
+            raise MatchError("withdrawn", f"{entry.user.username} has already withdrawn.")
         take_out(tournament, entry)
+    return entry
 
 
 def take_out(tournament: Tournament, entry: Entry) -> None:
@@ -117,21 +137,23 @@ def pairing_again_refused(tournament: Tournament) -> str:
     return ""
 
 
-def check_in(tournament_id: int, user, now: datetime | None = None) -> Entry:
-    """Confirm before the start that you will play (when the tournament asks for it)."""
+def check_in(tournament_id: int, user, entry_id: int | None = None, now: datetime | None = None) -> Entry:
+    """Confirm before the start that a player will play, where the tournament asks for it: the
+    player in the last `check_in_minutes`, or, given `entry_id`, their organizer for them (one who
+    tells the desk they are here) any time before the start. The first check-in stands."""
     now = now or timezone.now()
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        entry = tournament.entries.filter(user=user).first()
-        if entry is None:
-            raise MatchError("not_entered", "You are not entered.")
+        tournament, entry = acted_on(tournament_id, user, entry_id)
+        asked = tournament.is_open and tournament.check_in_minutes
         opens = tournament.starts_at - timedelta(minutes=tournament.check_in_minutes)
-        if not tournament.is_open or not tournament.check_in_minutes or not opens <= now < tournament.starts_at:
+        if entry_id is None and not (asked and opens <= now < tournament.starts_at):
             raise MatchError(
                 "not_check_in_time",
                 f"Check-in is open from {opens:%H:%M} until the start at {tournament.starts_at:%H:%M}.",
             )
-        entry.checked_in_at = now
+        if not asked:
+            raise MatchError("no_check_in", "Check-in is over, or this tournament does not ask for it.")
+        entry.checked_in_at = entry.checked_in_at or now
         entry.save(update_fields=["checked_in_at"])
         return entry
 

@@ -107,7 +107,7 @@ def test_a_round_robin_player_who_withdraws_leaves_each_later_opponent_a_win_by_
     cup = tournament(olga, "dubito", ["heuristic", "random", "heuristic", "random"], format="round-robin")
     running.start(cup.pk)
     leaver = cup.entries.order_by("pk").first()
-    organizing.withdraw_entry(olga, cup.pk, leaver.pk)
+    services.withdraw(cup.pk, olga, leaver.pk)
     cup = running.play_out(cup.pk)
     walkovers = list(Score.objects.filter(tournament=cup, table=None).values_list("round", "points"))
     assert sorted(walkovers) == [(2, 1.0), (3, 1.0)]
