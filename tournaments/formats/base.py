@@ -48,7 +48,7 @@ class Ranking:
 
 class TournamentFormat:
     slug = ""  # stored in Tournament.format
-    name = ""  # as a heading says it: "Swiss"
+    name = ""  # as a heading says it: "Swiss rounds", "Knockout"
     label = ""  # as the organizer's form offers it: "Swiss rounds"
 
     # Facts the runner and the pages read.

@@ -246,7 +246,7 @@ def tables_to_come(tournament: Tournament, rows: list[dict], stages: dict[int, s
     """A multi-table knockout's rounds not yet seated: who they will be is known only once the
     tables before are played (the players going through are dealt again by seed), so each says
     where its players come from."""
-    through = tournament.advance or tournament.table_size // 2
+    through = tournament.rules.through
     top = "the winner" if through == 1 else f"the top {through}"
     to_come = []
     for number in range(rows[-1]["round"] + 1, tournament.rounds + 1):
