@@ -40,7 +40,7 @@ class Ranking:
 
     value: dict[int, float]
     games: dict
-    finish: dict[int, tuple[int, int]] = field(default_factory=dict)
+    progress: dict[int, tuple[int, int]] = field(default_factory=dict)
     games_won: dict[int, int] = field(default_factory=dict)
     stages: dict[int, str] = field(default_factory=dict)
     series_points: dict[int, float] = field(default_factory=dict)  # the "points" tiebreak (Dobble series)
