@@ -27,9 +27,6 @@ class Registration:
     house_bots: dict[str, type[Bot]]
     # The table size bench/engines.py measures random playouts at.
     bench_players: int
-    # Tournament formats of its own beyond Swiss, round robin and knockout, by their value in
-    # tournaments.models.Tournament.Format ("dobble-series").
-    tournament_formats: tuple[str, ...] = ()
     # Bluff and doubt counts per seat from the public history (ratings/bluffs.py); None: the
     # history shows no bluffs.
     bluff_tally: Callable | None = field(default=None, kw_only=True)

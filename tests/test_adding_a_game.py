@@ -36,8 +36,6 @@ def missing_parts(game: Registration) -> list[str]:
         missing.append("house bots, each with its strength in words")
     if not game.engine.smallest_table <= game.bench_players <= game.engine.max_players:
         missing.append("a table size for bench/engines.py that the game can seat")
-    if not set(game.tournament_formats) <= set(Tournament.Format.values):
-        missing.append("tournament formats that tournaments.models.Tournament.Format knows")
     script = ROOT / "static" / game.script
     registers = re.compile(rf"""DubiumGames(\.{re.escape(game.slug)}\b|\[["']{re.escape(game.slug)}["']\])\s*=""")
     if not script.is_file() or not registers.search(script.read_text()):
@@ -60,7 +58,7 @@ class StubGame(Game):
 @pytest.fixture
 def stub_registration() -> Registration:
     engine = StubGame(slug="stub-game", name="Stub Game", min_players=2, max_players=4)
-    return Registration(engine=engine, house_bots={}, bench_players=9, tournament_formats=("chess-olympiad",))
+    return Registration(engine=engine, house_bots={}, bench_players=9)
 
 
 @pytest.fixture
@@ -81,7 +79,6 @@ def test_a_registration_without_its_parts_is_told_each_missing_one(stub_registra
         "a rule engine (a Game subclass) in the package that registers it",
         "house bots, each with its strength in words",
         "a table size for bench/engines.py that the game can seat",
-        "tournament formats that tournaments.models.Tournament.Format knows",
         "static/js/games/stub-game.js, which sets window.DubiumGames['stub-game']",
         "docs/rules/stub-game.md",
         "docs/engine/stub-game.md",

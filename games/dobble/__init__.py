@@ -9,6 +9,5 @@ REGISTRATION = Registration(
     engine=GAME,
     house_bots=BOTS,
     bench_players=2,
-    tournament_formats=("dobble-series",),
     reaction_times=reaction_times,
 )

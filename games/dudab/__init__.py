@@ -4,4 +4,4 @@ from games.dudab.bots import BOTS
 from games.dudab.rules import GAME
 from games.registration import Registration
 
-REGISTRATION = Registration(engine=GAME, house_bots=BOTS, bench_players=4, tournament_formats=("rounds-total",))
+REGISTRATION = Registration(engine=GAME, house_bots=BOTS, bench_players=4)
