@@ -28,8 +28,8 @@ from tournaments import dutch
 if TYPE_CHECKING:
     from tournaments.swiss import Field
 
-BRACKET = 40  # the most players of a bracket (moved-down players included) paired by one matching
-WINDOW = 16  # a larger bracket's windows: this many players of its top half and as many of its bottom half
+BRACKET = 80  # the most players of a bracket (moved-down players included) paired by one matching
+WINDOW = 32  # a larger bracket's windows: this many players of its top half and as many of its bottom half
 AHEAD = 12  # players of the next bracket each bracket's last matching looks at
 
 

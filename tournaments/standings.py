@@ -9,7 +9,7 @@ equal on everything share a place.
 
 from collections import Counter, defaultdict
 
-from tournaments import brackets, pairing, scoring, tiebreaks
+from tournaments import brackets, pairing, running, scoring, tiebreaks
 from tournaments.models import ScoreCorrection, Tournament
 
 RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
@@ -86,6 +86,8 @@ def standings(tournament: Tournament) -> list[dict]:
     by_pk = {e.pk: e for e in entries}
     by_seed = {e.pk: e.seed or 0 for e in entries}
     games, points = player_games(tournament)
+    if tournament.format == Tournament.Format.SWISS:
+        missed_after_withdrawing(games, entries, tournament.table_size)
     finish, games_won, stages = {}, {}, {}
     if tournament.lowest_wins:
         value = normalised_totals(tournament)
@@ -107,7 +109,11 @@ def standings(tournament: Tournament) -> list[dict]:
     names = tiebreak_names(tournament)
     series_points = dobble_points(tournament)[0] if SERIES_POINTS in tiebreak_names(tournament) else {}
     computed = [name for name in names if name != SERIES_POINTS]
-    ranked = tiebreaks.rank([e.pk for e in entries], value, computed, games, tournament.lowest_wins)
+    fixed = tournament.format == Tournament.Format.ROUND_ROBIN  # pairings set in advance (FIDE C.07 15.2)
+    ranked = tiebreaks.rank(
+        [e.pk for e in entries], value, computed, games, tournament.lowest_wins, tournament.rounds, fixed
+    )
+    explain = {tiebreaks.SONNEBORN_BERGER} | tiebreaks.BUCHHOLZ_FAMILY
     if SERIES_POINTS in names:  # rank by mini-games won, then by points
         ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points.get(item[0], 0.0)))
         ranked = [(player, keys + (series_points.get(player, 0.0),)) for player, keys in ranked]
@@ -134,12 +140,30 @@ def standings(tournament: Tournament) -> list[dict]:
                 # a knockout player not yet out has no place to show until the event ends
                 "still_in": tournament.status != Tournament.Status.FINISHED and finish.get(player, (0, 1))[1] == 0,
                 "keys": knockout_keys(keys, finish[player]) if player in finish else tiebreaks.comparable(keys),
+                "unplayed": tiebreaks.unplayed_words(player, games, value, tournament.rounds, fixed)
+                if explain & set(computed) and not finish
+                else "",
             }
         )
     for index, row in enumerate(rows):
         same = index and row["keys"] == rows[index - 1]["keys"]
         row["place"] = rows[index - 1]["place"] if same else index + 1
     return sorted(rows, key=lambda row: (row["place"], row["seed"] is None, row["seed"] or 0))  # shared: by seed
+
+
+def missed_after_withdrawing(games: dict, entries: list, table_size: int) -> None:
+    """A withdrawn Swiss player's rounds after withdrawing, so far: rounds missed (FIDE counts
+    each as a zero-point bye), at the middle place of a table for the sum of places."""
+    seated = max((g.round for own in games.values() for g in own), default=0)
+    for entry in entries:
+        if entry.withdrawn_after is None:
+            continue
+        had = {g.round for g in games[entry.pk]}
+        games[entry.pk] += [
+            tiebreaks.Game(number, 0.0, played=False, place=(table_size + 1) / 2, kind=tiebreaks.MISSED)
+            for number in range(entry.withdrawn_after + 1, seated + 1)
+            if number not in had
+        ]
 
 
 def player_games(tournament: Tournament) -> tuple[dict, dict]:
@@ -156,7 +180,13 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             continue  # a round robin's sit-out: everyone has one, it is no game and no draw (a crosstable's blank)
         if table_id is None:  # a bye or a round missed: the middle place of a table, for the sum of places
             middle = (tournament.table_size + 1) / 2
-            games[entry_id].append(tiebreaks.Game(round_number, earned, played=False, place=middle))
+            if kind == scoring.BYE and earned and tournament.format == Tournament.Format.ROUND_ROBIN:
+                gone = running.withdrawn_opponent(tournament, round_number, entry_id)  # the game a withdrawal left
+                game = tiebreaks.Game(round_number, earned, False, kind=tiebreaks.FORFEIT_WIN, scheduled=(gone,))
+            else:
+                unplayed = tiebreaks.MISSED if kind == scoring.LATE else ""
+                game = tiebreaks.Game(round_number, earned, played=False, place=middle, kind=unplayed)
+            games[entry_id].append(game)
         else:
             by_table[table_id][entry_id] = (earned, kind)
     absent = set()
@@ -182,8 +212,12 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             else:
                 walkover = entry_id not in missing and alone
                 place = tiebreaks.game_at(round_number, earned, ranking, entry_id).place
+                how = tiebreaks.FORFEIT_WIN if walkover else tiebreaks.FORFEIT_LOSS
+                others = tuple(other for other in order if other != entry_id)
                 games[entry_id].append(
-                    tiebreaks.Game(round_number, earned, played=False, place=place, forfeit_win=walkover)
+                    tiebreaks.Game(
+                        round_number, earned, False, place=place, forfeit_win=walkover, kind=how, scheduled=others
+                    )
                 )
     points: dict = defaultdict(list)
     for entry_id, _, table_id, earned, kind in scores:

@@ -102,6 +102,7 @@ def results(tournament: Tournament) -> dict:
         "rounds": [(number, tables, headings.get(number, "")) for number, tables in rounds.lines(tournament).items()],
         "tiebreaks": tiebreak_labels(tournament),
         "buchholz_counting": buchholz_counting(tournament),
+        "unplayed_rounds": [row for row in rows if row.get("unplayed")],
         "size_factors": size_factors(tournament),
         "size_shifts": dobble_shifts(tournament),
         "bracket": bracket_rows(tournament, names, found, stages),
