@@ -227,33 +227,31 @@ def unplayed_words(player, games: dict, score: dict, rounds: int, fixed: bool = 
     if fixed or not unplayed:
         return ""
     adjusted = adjusted_scores(games, score)
+    own_points = figure(score.get(player, 0.0))
     words = []
     trailing = trailing_missed(own)
     if trailing:
         words.append(
-            f"counts {figure(adjusted[player])} for opponents (its {rounds_words(trailing)} missed at the end "
-            f"count as draws, not {figure(sum(g.points for g in trailing))})"
+            f"counts {figure(adjusted[player])} in opponents' tiebreaks: {rounds_words(trailing)}, missed at the end, "
+            f"count as draws, not as the {figure(sum(g.points for g in trailing))} scored"
         )
-    stand_ins = []
     for g in unplayed:
         value = stand_in(player, g, score, adjusted, rounds)
-        why = (
-            "own points"
-            if value == score.get(player, 0.0)
-            else (
-                "the scheduled opponent's"
-                if unplayed_kind(g) in (FORFEIT_WIN, FORFEIT_LOSS) and g.scheduled
-                else f"half a point a round of {rounds}"
-            )
-        )
-        stand_ins.append(f"round {g.round} ({unplayed_kind(g)}) {figure(value)}, {why}")
-    words.append("its unplayed rounds count as games against a stand-in with " + "; ".join(stand_ins))
+        if value == score.get(player, 0.0):
+            why = "their own points"
+        elif unplayed_kind(g) in (FORFEIT_WIN, FORFEIT_LOSS) and g.scheduled:
+            why = f"the scheduled opponent's counted score, below their own {own_points}"
+        else:
+            why = f"half a point for each of the {rounds} rounds, below their own {own_points}"
+        words.append(f"round {g.round} ({unplayed_kind(g)}) counts against a stand-in with {figure(value)} ({why})")
     return "; ".join(words)
 
 
 def rounds_words(games: list[Game]) -> str:
     numbers = [str(g.round) for g in games]
-    return ("round " if len(numbers) == 1 else "rounds ") + ", ".join(numbers)
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    return f"rounds {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 def figure(value: float) -> str:

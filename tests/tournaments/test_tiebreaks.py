@@ -51,7 +51,11 @@ def test_a_withdrawn_opponents_rounds_missed_at_the_end_count_as_draws_and_the_p
     assert tiebreaks.adjusted_scores(games, score)["c"] == 1.0, "two rounds after withdrawing, each a draw"
     assert tiebreaks.compute(tiebreaks.BUCHHOLZ, games, score, rounds=4)["a"] == 1.0 + 1.0, "b's 1 and c's 1"
     words = tiebreaks.unplayed_words("c", games, score, rounds=4)
-    assert words.startswith("counts 1 for opponents (its rounds 3, 4 missed at the end count as draws, not 0)")
+    assert words == (
+        "counts 1 in opponents' tiebreaks: rounds 3 and 4, missed at the end, count as draws, not as the 0 scored; "
+        "round 3 (missed) counts against a stand-in with 0 (their own points); "
+        "round 4 (missed) counts against a stand-in with 0 (their own points)"
+    )
 
 
 def test_a_missed_round_followed_by_a_game_counts_as_scored_for_the_opponents():
