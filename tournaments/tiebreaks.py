@@ -52,7 +52,10 @@ EXPLANATIONS = {
     BUCHHOLZ: "the sum of your opponents' points",
     BUCHHOLZ_CUT_1: "Buchholz without your weakest opponent",
     MEDIAN_BUCHHOLZ: "Buchholz without your weakest and your strongest opponent",
-    SONNEBORN_BERGER: "each opponent's points, counted in full for a win and half for a draw (games played only)",
+    SONNEBORN_BERGER: (
+        "each opponent's points, counted in full for a win and half for a draw (a round without a game: against a "
+        "stand-in, as FIDE counts it)"
+    ),
     DIRECT_ENCOUNTER: "your points against the others tied with you, when all of them met (else —)",
     WINS: "games played and finished alone in first place (a win by forfeit or a bye is not one)",
     PLACEMENTS: (
