@@ -190,16 +190,18 @@ def compatible(players: Field, weights: Weights, a: Hashable, b: Hashable) -> bo
     return True
 
 
-def matching(players: Field, weights: Weights, carry: bool = False) -> dict[Hashable, Hashable] | None:
+def matching(
+    players: Field, weights: Weights, carry: bool = False, apart: frozenset = frozenset()
+) -> dict[Hashable, Hashable] | None:
     """Everyone's opponent (BYE for the bye), or None when no pairing keeps the absolute rules.
     With `carry` (a part of a large field, dutch_brackets.py) nobody gets the bye: whoever is
-    left unpaired has no opponent and is paired further down."""
+    left unpaired has no opponent and is paired further down; no two players of `apart` meet."""
     graph = nx.Graph()
     order = weights.order
     graph.add_nodes_from(order)
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
-            if compatible(players, weights, a, b):
+            if compatible(players, weights, a, b) and not (a in apart and b in apart):
                 graph.add_edge(a, b, weight=weights.pair(a, b))
     if len(order) % 2 and not carry:
         for a in order:
@@ -248,10 +250,10 @@ def tables_of(players: Field, opponent: dict) -> tuple[list[list[Hashable]], lis
     return tables, byes
 
 
-def opponents(players: Field, carry: bool = False) -> dict[Hashable, Hashable] | None:
+def opponents(players: Field, carry: bool = False, apart: frozenset = frozenset()) -> dict[Hashable, Hashable] | None:
     """The matchings of the module's docstring, until each bracket's halves stay put."""
     weights = Weights(players)
-    opponent = matching(players, weights, carry)
+    opponent = matching(players, weights, carry, apart)
     if opponent is None:
         return None
     for _ in range(SETTLE):
@@ -259,7 +261,7 @@ def opponents(players: Field, carry: bool = False) -> dict[Hashable, Hashable] |
         if split == weights.halves:
             break
         weights = Weights(players, halves=split)
-        opponent = matching(players, weights, carry)
+        opponent = matching(players, weights, carry, apart)
         assert opponent is not None  # the same graph as the first matching's
     return opponent
 

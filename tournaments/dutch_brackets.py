@@ -28,8 +28,9 @@ from tournaments import dutch
 if TYPE_CHECKING:
     from tournaments.swiss import Field
 
-BRACKET = 80  # the most players of a bracket (moved-down players included) paired by one matching
-WINDOW = 32  # a larger bracket's windows: this many players of its top half and as many of its bottom half
+BRACKET = 64  # the most players of a bracket (moved-down players included) paired by one matching
+WINDOW = 24  # a larger bracket's windows: this many players of its top half, as many of its bottom half
+SPARE = 16  # and this many more of the bottom half, for the colours and floats an exchange settles
 AHEAD = 12  # players of the next bracket each bracket's last matching looks at
 
 
@@ -42,25 +43,57 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
     carried: list[Hashable] = []
     for k, group in enumerate(groups):
         ahead = groups[k + 1][:AHEAD] if k + 1 < len(groups) else []
-        windows = cut(carried, group)
-        carried = []
-        for i, window in enumerate(windows):
-            current = sorted(carried + window, key=rank.__getitem__)
-            last = i == len(windows) - 1
-            final = last and k == len(groups) - 1
-            part = current + (ahead if last else [])
-            found = dutch.opponents(replace(players, order=part), carry=not final)
-            if found is None:
-                return None
-            here = set(current)
-            for p in current:
-                q = found.get(p)
-                if q == dutch.BYE or q in here:
-                    opponent[p] = q
-            carried = [p for p in current if p not in opponent]
-    if carried:
-        return None
-    return dutch.tables_of(players, opponent)
+        final = k == len(groups) - 1
+        carried = pair_bracket(players, rank, carried, group, ahead, final, opponent)
+        if carried is None:
+            return None
+    return None if carried else dutch.tables_of(players, opponent)
+
+
+def pair_bracket(players: Field, rank: dict, moved: list, residents: list, ahead: list, final: bool, opponent: dict):
+    """One bracket's pairs into `opponent`, window by window (see the module's docstring);
+    returns who floats down, or None when the last bracket leaves someone unpaired."""
+    leftover: list[Hashable] = []
+    for members, bottom, last in windows(moved, residents):
+        current = sorted(leftover + members, key=rank.__getitem__)
+        part = current + (ahead if last else [])
+        # Before the last window the bottom half's players do not meet one another: those the
+        # top half's slice does not take wait for the next slice, as a person pairing by hand leaves them.
+        apart = frozenset() if last else frozenset(p for p in current if p in bottom)
+        found = dutch.opponents(replace(players, order=part), carry=not (final and last), apart=apart)
+        if found is None:
+            return None
+        here = set(current)
+        for p in current:
+            q = found.get(p)
+            if q == dutch.BYE or q in here:
+                opponent[p] = q
+        leftover = [p for p in current if p not in opponent]
+    return leftover
+
+
+def windows(moved: list[Hashable], residents: list[Hashable]):
+    """A bracket's windows, each (players, the bracket's bottom half, whether it is the last):
+    the whole bracket when small; else slices of the top half of its remainder, each with the
+    next WINDOW + SPARE of the bottom half (whom it has not taken stays for the next slice), the
+    moved-down players and their likely opponents (the bracket's highest) in the first."""
+    if len(moved) + len(residents) <= BRACKET:
+        yield moved + residents, frozenset(), True
+        return
+    top, rest = residents[: len(moved)], residents[len(moved) :]
+    half = len(rest) // 2
+    first, second = rest[:half], rest[half:]
+    bottom = frozenset(second)
+    if not first:
+        yield moved + residents, frozenset(), True
+        return
+    taken = 0
+    for start in range(0, half, WINDOW):
+        last = start + WINDOW >= half
+        share = len(second) - taken if last else WINDOW + (SPARE if start == 0 else 0)
+        members = first[start : start + WINDOW] + second[taken : taken + share]
+        taken += share
+        yield (moved + top + members if start == 0 else members), bottom, last
 
 
 def score_groups(players: Field) -> list[list[Hashable]]:
@@ -74,19 +107,3 @@ def score_groups(players: Field) -> list[list[Hashable]]:
         groups[-1].append(p)
         last = score
     return groups
-
-
-def cut(moved: list[Hashable], residents: list[Hashable]) -> list[list[Hashable]]:
-    """A bracket's windows: the whole bracket when it is small; otherwise slices of the top half
-    of its remainder with the same slices of the bottom half, the moved-down players and their
-    likely opponents (the bracket's highest) in the first."""
-    if len(moved) + len(residents) <= BRACKET:
-        return [moved + residents]
-    top, rest = residents[: len(moved)], residents[len(moved) :]
-    half = len(rest) // 2
-    first, second = rest[:half], rest[half:]
-    starts = range(0, half, WINDOW)
-    windows = [first[start : start + WINDOW] + second[start : start + WINDOW] for start in starts] or [[]]
-    windows[-1] += second[-(-half // WINDOW) * WINDOW :]  # the bottom half's odd one out
-    windows[0] = moved + top + windows[0]
-    return windows
