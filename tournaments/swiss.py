@@ -451,13 +451,19 @@ def descend(
     while changed:
         changed = False
         for t in range(len(tables)):
-            if costs[t] == (0, 0.0):
+            if not costs[t][0] and costs[t][1] < 1e-9:
                 continue  # nothing to lower here; a swap that helps a neighbour is found from its side
-            others = range(len(tables)) if costs[t][0] else range(max(0, t - NEAR), min(len(tables), t + NEAR + 1))
+            # A table with a rematch looks at every table, nearest first, and stops at a swap that
+            # removes its rematches and adds no spread (none can do better for it).
+            near = range(max(0, t - NEAR), min(len(tables), t + NEAR + 1))
+            others = sorted(range(len(tables)), key=lambda u: abs(u - t)) if costs[t][0] else near
             best, leaving_t = None, _leaving(times, score, tables[t])
             for u in others:
                 if u == t:
                     continue
+                if best is not None and costs[t][0] and best[0][0] == costs[best[1]][0]:
+                    if best[0][1] <= costs[t][1] + costs[best[1]][1] + 1e-9:
+                        break
                 before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
                 leaving_u = _leaving(times, score, tables[u])
                 for i, (a, rest_t, *left_t) in enumerate(leaving_t):
