@@ -178,13 +178,13 @@ class Weights:
         return zig + led
 
 
-def compatible(players: Field, weights: Weights, a: Hashable, b: Hashable) -> bool:
+def compatible(players: Field, wishes: dict[Hashable, Wish], a: Hashable, b: Hashable) -> bool:
     """The absolute criteria: never met, not forbidden, not both bound to the same seat (a
     leader of the last round excepted: more than half the points played for)."""
     key = frozenset((a, b))
     if players.met.get(key, 0) or key in players.forbidden:
         return False
-    wa, wb = weights.wishes[a], weights.wishes[b]
+    wa, wb = wishes[a], wishes[b]
     if wa.absolute and wb.absolute and wa.seat == wb.seat:
         return players.final_round and max(players.score.get(a, 0.0), players.score.get(b, 0.0)) > players.played / 2
     return True
@@ -201,7 +201,7 @@ def matching(
     graph.add_nodes_from(order)
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
-            if compatible(players, weights, a, b) and not (a in apart and b in apart):
+            if compatible(players, weights.wishes, a, b) and not (a in apart and b in apart):
                 graph.add_edge(a, b, weight=weights.pair(a, b))
     if len(order) % 2 and not carry:
         for a in order:

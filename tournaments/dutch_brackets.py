@@ -19,6 +19,7 @@ colour wish or a float granted by an exchange between windows far apart.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -28,8 +29,8 @@ from tournaments import dutch
 if TYPE_CHECKING:
     from tournaments.swiss import Field
 
-BRACKET = 64  # the most players of a bracket (moved-down players included) paired by one matching
-WINDOW = 24  # a larger bracket's windows: this many players of its top half, as many of its bottom half
+BRACKET = 80  # the most players of a bracket (moved-down players included) paired by one matching
+WINDOW = 32  # a larger bracket's windows: this many players of its top half, as many of its bottom half
 SPARE = 16  # and this many more of the bottom half, for the colours and floats an exchange settles
 AHEAD = 12  # players of the next bracket each bracket's last matching looks at
 
@@ -44,6 +45,8 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
     for k, group in enumerate(groups):
         ahead = groups[k + 1][:AHEAD] if k + 1 < len(groups) else []
         final = k == len(groups) - 1
+        if not carried:
+            group = settle_top(players, group, opponent)
         carried = pair_bracket(players, rank, carried, group, ahead, final, opponent)
         if carried is None:
             return None
@@ -70,6 +73,44 @@ def pair_bracket(players: Field, rank: dict, moved: list, residents: list, ahead
                 opponent[p] = q
         leftover = [p for p in current if p not in opponent]
     return leftover
+
+
+def settle_top(players: Field, residents: list[Hashable], opponent: dict) -> list[Hashable]:
+    """A large bracket with nobody moved into it: its top half but the last WINDOW paired as the
+    Dutch order reads, each from the top meeting the highest of the bottom half it can while the
+    bracket's fewest colour wishes refused stay reachable (counted: who wants which seat is left on
+    each side); returns the players left for the windows (all of them when that fails, a rematch
+    or a seat both must have in the way). An unavoidable refused wish thus falls where the Dutch
+    order puts it, at the top, which windows paired one by one would push down."""
+    half = len(residents) // 2
+    if len(residents) <= BRACKET or half <= WINDOW:
+        return residents
+    wishes = {p: dutch.wish(players.colours.get(p, "")) for p in residents}
+    seat = {p: wishes[p].seat for p in residents}
+    top, bottom = Counter(seat[p] for p in residents[:half]), Counter(seat[p] for p in residents[half:])
+
+    def refused() -> int:  # the fewest pairs wanting one seat, top half against bottom half
+        first, second = dutch.FIRST, dutch.SECOND
+        return max(0, max(0, top[first] - bottom[second]) + max(0, top[second] - bottom[first]) - bottom[None])
+
+    target, spent, found = refused(), 0, {}
+    free = list(residents[half:])
+    for p in residents[: half - WINDOW]:
+        top[seat[p]] -= 1
+        for q in free:
+            if not dutch.compatible(players, wishes, p, q):
+                continue
+            clash = int(seat[p] is not None and seat[p] == seat[q])
+            bottom[seat[q]] -= 1
+            if spent + clash + refused() == target:
+                found[p], found[q], spent = q, p, spent + clash
+                free.remove(q)
+                break
+            bottom[seat[q]] += 1
+        else:
+            return residents
+    opponent.update(found)
+    return [p for p in residents if p not in found]
 
 
 def windows(moved: list[Hashable], residents: list[Hashable]):
