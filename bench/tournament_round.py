@@ -1,10 +1,11 @@
 """A Swiss round for a big field through the database: standings, pairing, tables, matches.
 
-    .venv/bin/python bench/tournament_round.py [--entrants 10000]
+    .venv/bin/python bench/tournament_round.py [--entrants 10000] [--seats 2]
 
 A throwaway SQLite database (or DATABASE_URL's, e.g. a PostgreSQL database of your own) gets
---entrants house-bot entries in a running Dudo Swiss with two rounds already played (tables and
-scores written in bulk, random results). Then round 3 is timed step by step:
+--entrants house-bot entries in a running Dudo Swiss at tables of --seats with two rounds already
+played (tables and scores written in bulk, random results: a random ranking at each table, scored
+as the format does). Then round 3 is timed step by step:
 - standings: tournaments.standings.standings (scores, tables and results, tiebreaks), shown
   to people, not needed to seat a round;
 - pair: tournaments.seating.swiss_round (scores + history + swiss.pair_round);
@@ -46,12 +47,12 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def build(entrants: int):
+def build(entrants: int, seats: int):
     """A running Swiss with two rounds played, written in bulk."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from tournaments import scoring
+    from tournaments import pairing, scoring
     from tournaments.models import Entry, Score, Table, Tournament
 
     users = get_user_model().objects.bulk_create(
@@ -65,6 +66,7 @@ def build(entrants: int):
         starts_at=timezone.now() - timedelta(hours=1),
         status=Tournament.Status.RUNNING,
         rounds=5,
+        table_size=seats,
     )
     entries = Entry.objects.bulk_create(
         [Entry(tournament=tournament, user=u, house_bot="heuristic", seed=i + 1) for i, u in enumerate(users)],
@@ -74,26 +76,27 @@ def build(entrants: int):
     for round_number in (1, 2):
         ids = [e.pk for e in entries]
         rng.shuffle(ids)
+        sizes, _ = pairing.table_sizes(len(ids), seats, 2)
+        starts = [sum(sizes[:n]) for n in range(len(sizes))]
         tables = Table.objects.bulk_create(
             [
-                Table(
-                    tournament=tournament, round=round_number, number=n + 1, seating=ids[2 * n : 2 * n + 2], scored=True
-                )
-                for n in range(len(ids) // 2)
+                Table(tournament=tournament, round=round_number, number=n + 1, seating=ids[start : start + size],
+                      scored=True)
+                for n, (start, size) in enumerate(zip(starts, sizes, strict=True))
             ],
             batch_size=2000,
-        )
+        )  # fmt: skip
         scores = []
         for table in tables:
-            winner = rng.randrange(2)
-            for seat, entry_id in enumerate(table.seating):
+            ranking = [[seat] for seat in rng.sample(range(len(table.seating)), len(table.seating))]
+            for seat, points in scoring.share_points(ranking).items():
                 scores.append(
                     Score(
                         tournament=tournament,
-                        entry_id=entry_id,
+                        entry_id=table.seating[seat],
                         round=round_number,
                         table=table,
-                        points=1.0 if seat == winner else 0.0,
+                        points=points,
                         kind=scoring.PLAYED,
                     )
                 )
@@ -134,6 +137,7 @@ def floors(tournament, entry_ids: list[int]) -> tuple[float, float]:
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--entrants", type=int, default=10000)
+    parser.add_argument("--seats", type=int, default=2, help="table size, 2 to 6 (Dudo)")
     args = parser.parse_args()
     setup_django()
     from django.db import connection, transaction
@@ -143,7 +147,7 @@ def main():
     from tournaments import running, seating, standings
     from tournaments.models import Table
 
-    tournament, entry_ids = build(args.entrants)
+    tournament, entry_ids = build(args.entrants, args.seats)
     floor, bulk_floor = floors(tournament, entry_ids)
     _, standing_s = timed(lambda: standings.standings(tournament))
     (tables, byes), pair_s = timed(lambda: seating.swiss_round(tournament, 3))
@@ -163,7 +167,8 @@ def main():
     started = Match.objects.filter(status=Match.Status.RUNNING, wake_at__isnull=False).count()
     assert started == len(tables), f"{started} of {len(tables)} matches started with a bot due to move"
     print(
-        f"entrants {args.entrants}, tables {len(tables)}, byes {len(byes)}; {connection.vendor}; floor "
+        f"entrants {args.entrants} at tables of {args.seats}, tables {len(tables)}, byes {len(byes)}; "
+        f"{connection.vendor}; floor "
         f"({args.entrants} scores in plain SQL, rows.insert_many) {floor:.3f} s; "
         f"bulk_create of the same {bulk_floor:.3f} s"
     )

@@ -178,33 +178,37 @@ class Weights:
         return zig + led
 
 
-def compatible(players: Field, weights: Weights, a: Hashable, b: Hashable) -> bool:
+def compatible(players: Field, wishes: dict[Hashable, Wish], a: Hashable, b: Hashable) -> bool:
     """The absolute criteria: never met, not forbidden, not both bound to the same seat (a
     leader of the last round excepted: more than half the points played for)."""
     key = frozenset((a, b))
     if players.met.get(key, 0) or key in players.forbidden:
         return False
-    wa, wb = weights.wishes[a], weights.wishes[b]
+    wa, wb = wishes[a], wishes[b]
     if wa.absolute and wb.absolute and wa.seat == wb.seat:
         return players.final_round and max(players.score.get(a, 0.0), players.score.get(b, 0.0)) > players.played / 2
     return True
 
 
-def matching(players: Field, weights: Weights) -> dict[Hashable, Hashable] | None:
-    """Everyone's opponent (BYE for the bye), or None when no pairing keeps the absolute rules."""
+def matching(
+    players: Field, weights: Weights, carry: bool = False, apart: frozenset = frozenset()
+) -> dict[Hashable, Hashable] | None:
+    """Everyone's opponent (BYE for the bye), or None when no pairing keeps the absolute rules.
+    With `carry` (a part of a large field, dutch_brackets.py) nobody gets the bye: whoever is
+    left unpaired has no opponent and is paired further down; no two players of `apart` meet."""
     graph = nx.Graph()
     order = weights.order
     graph.add_nodes_from(order)
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
-            if compatible(players, weights, a, b):
+            if compatible(players, weights.wishes, a, b) and not (a in apart and b in apart):
                 graph.add_edge(a, b, weight=weights.pair(a, b))
-    if len(order) % 2:
+    if len(order) % 2 and not carry:
         for a in order:
             if a not in players.had_bye:
                 graph.add_edge(a, BYE, weight=1)
-    found = nx.max_weight_matching(graph, maxcardinality=True)
-    if 2 * len(found) < len(order):
+    found = nx.max_weight_matching(graph, maxcardinality=not carry)
+    if 2 * len(found) < len(order) and not carry:
         return None
     opponent = {}
     for a, b in found:
@@ -218,8 +222,8 @@ def halves(weights: Weights, opponent: dict) -> dict[int, tuple[dict, int, dict]
     and its moved-down players, each with its place."""
     result = {}
     for k, members in enumerate(weights.members):
-        rest = [p for p in members if opponent[p] == BYE or weights.group[opponent[p]] >= k]
-        pairs = sum(1 for p in rest if opponent[p] != BYE and weights.group[opponent[p]] == k) // 2
+        rest = [p for p in members if opponent.get(p, BYE) == BYE or weights.group[opponent[p]] >= k]
+        pairs = sum(1 for p in rest if opponent.get(p, BYE) != BYE and weights.group[opponent[p]] == k) // 2
         moved = sorted((opponent[p] for p in members if p not in rest), key=weights.rank.get)
         result[k] = ({p: place for place, p in enumerate(rest)}, pairs, {p: place for place, p in enumerate(moved)})
     return result
@@ -227,17 +231,12 @@ def halves(weights: Weights, opponent: dict) -> dict[int, tuple[dict, int, dict]
 
 def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
     """Two-seat tables in seat order and the bye, or None when the absolute rules allow no round."""
-    weights = Weights(players)
-    opponent = matching(players, weights)
-    if opponent is None:
-        return None
-    for _ in range(SETTLE):
-        split = halves(weights, opponent)
-        if split == weights.halves:
-            break
-        weights = Weights(players, halves=split)
-        opponent = matching(players, weights)
-        assert opponent is not None  # the same graph as the first matching's
+    opponent = opponents(players)
+    return None if opponent is None else tables_of(players, opponent)
+
+
+def tables_of(players: Field, opponent: dict) -> tuple[list[list[Hashable]], list[Hashable]]:
+    """The tables of an opponent map, in standings order, each in seat order, and the bye."""
     tables, byes, seen = [], [], set()
     for p in players.order:
         if p in seen:
@@ -249,6 +248,22 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
         seen |= {p, other}
         tables.append(seat_order(players, p, other))
     return tables, byes
+
+
+def opponents(players: Field, carry: bool = False, apart: frozenset = frozenset()) -> dict[Hashable, Hashable] | None:
+    """The matchings of the module's docstring, until each bracket's halves stay put."""
+    weights = Weights(players)
+    opponent = matching(players, weights, carry, apart)
+    if opponent is None:
+        return None
+    for _ in range(SETTLE):
+        split = halves(weights, opponent)
+        if split == weights.halves:
+            break
+        weights = Weights(players, halves=split)
+        opponent = matching(players, weights, carry, apart)
+        assert opponent is not None  # the same graph as the first matching's
+    return opponent
 
 
 def seat_order(players: Field, higher: Hashable, lower: Hashable) -> list[Hashable]:

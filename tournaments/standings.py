@@ -9,7 +9,7 @@ Players equal on everything share a place.
 
 from collections import defaultdict
 
-from tournaments import scoring, tiebreaks
+from tournaments import running, scoring, tiebreaks
 from tournaments.models import ScoreCorrection, Tournament
 
 NO_SHOW = "no-show"  # a table a player never came to, or where fewer than two came: not a game played
@@ -66,6 +66,8 @@ def standings(tournament: Tournament) -> list[dict]:
     by_seed = {e.pk: e.seed or 0 for e in entries}
     rules = tournament.rules
     games, points = player_games(tournament)
+    if rules.misses_rounds_after_withdrawing:
+        missed_after_withdrawing(games, entries, tournament.table_size)
     ranking = rules.ranking(entries, games, points)
     games, progress, games_won, stages = ranking.games, ranking.progress, ranking.games_won, ranking.stages
     # No game finished yet: no total, which must not read as the best one where the lowest wins.
@@ -74,7 +76,9 @@ def standings(tournament: Tournament) -> list[dict]:
     names = tiebreak_names(tournament)
     series_points = ranking.series_points
     computed = [name for name in names if name != SERIES_POINTS]
-    ranked = tiebreaks.rank([e.pk for e in entries], value, computed, games, rules.lowest_wins)
+    fixed = rules.pairings_fixed_in_advance  # FIDE C.07 15.2
+    ranked = tiebreaks.rank([e.pk for e in entries], value, computed, games, rules.lowest_wins, tournament.rounds, fixed)
+    explain = {tiebreaks.SONNEBORN_BERGER} | tiebreaks.BUCHHOLZ_FAMILY
     if SERIES_POINTS in names:  # rank by mini-games won, then by points
         ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points.get(item[0], 0.0)))
         ranked = [(player, keys + (series_points.get(player, 0.0),)) for player, keys in ranked]
@@ -99,14 +103,30 @@ def standings(tournament: Tournament) -> list[dict]:
                 "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
                 # a knockout player not yet out has no place to show until the event ends
-                "still_in": tournament.status != Tournament.Status.FINISHED and progress.get(player, (0, 1))[1] == 0,
-                "keys": knockout_keys(keys, progress[player]) if player in progress else tiebreaks.comparable(keys),
+                "still_in": tournament.status != Tournament.Status.FINISHED and progress.get(player, (0, 1))[1] == 0,                "keys": knockout_keys(keys, progress[player]) if player in progress else tiebreaks.comparable(keys),                "unplayed": tiebreaks.unplayed_words(player, games, value, tournament.rounds, fixed)
+                if explain & set(computed) and not progress
+                else "",
             }
         )
     for index, row in enumerate(rows):
         same = index and row["keys"] == rows[index - 1]["keys"]
         row["place"] = rows[index - 1]["place"] if same else index + 1
     return sorted(rows, key=lambda row: (row["place"], row["seed"] is None, row["seed"] or 0))  # shared: by seed
+
+
+def missed_after_withdrawing(games: dict, entries: list, table_size: int) -> None:
+    """A withdrawn Swiss player's rounds after withdrawing, so far: rounds missed (FIDE counts
+    each as a zero-point bye), at the middle place of a table for the sum of places."""
+    seated = max((g.round for own in games.values() for g in own), default=0)
+    for entry in entries:
+        if entry.withdrawn_after is None:
+            continue
+        had = {g.round for g in games[entry.pk]}
+        games[entry.pk] += [
+            tiebreaks.Game(number, 0.0, played=False, place=(table_size + 1) / 2, kind=tiebreaks.MISSED)
+            for number in range(entry.withdrawn_after + 1, seated + 1)
+            if number not in had
+        ]
 
 
 def player_games(tournament: Tournament) -> tuple[dict, dict]:
@@ -124,7 +144,13 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             continue  # a round robin's sit-out: everyone has one, it is no game and no draw (a crosstable's blank)
         if table_id is None:  # a bye or a round missed: the middle place of a table, for the sum of places
             middle = (tournament.table_size + 1) / 2
-            games[entry_id].append(tiebreaks.Game(round_number, earned, played=False, place=middle))
+            if kind == scoring.BYE and earned and rules.pairings_fixed_in_advance:
+                gone = running.withdrawn_opponent(tournament, round_number, entry_id)  # the game a withdrawal left
+                game = tiebreaks.Game(round_number, earned, False, kind=tiebreaks.FORFEIT_WIN, scheduled=(gone,))
+            else:
+                unplayed = tiebreaks.MISSED if kind == scoring.LATE else ""
+                game = tiebreaks.Game(round_number, earned, played=False, place=middle, kind=unplayed)
+            games[entry_id].append(game)
         else:
             by_table[table_id][entry_id] = (earned, kind)
     absent = set()
@@ -150,8 +176,12 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             else:
                 walkover = entry_id not in missing and alone
                 place = tiebreaks.game_at(round_number, earned, ranking, entry_id).place
+                how = tiebreaks.FORFEIT_WIN if walkover else tiebreaks.FORFEIT_LOSS
+                others = tuple(other for other in order if other != entry_id)
                 games[entry_id].append(
-                    tiebreaks.Game(round_number, earned, played=False, place=place, forfeit_win=walkover)
+                    tiebreaks.Game(
+                        round_number, earned, False, place=place, forfeit_win=walkover, kind=how, scheduled=others
+                    )
                 )
     points: dict = defaultdict(list)
     for entry_id, _, table_id, earned, kind in scores:

@@ -1,6 +1,8 @@
 """Swiss pairing: pure functions, no Django (docs/tournaments.md, "Swiss pairing").
 
-Two seats: one maximum-weight matching (networkx) over every possible pair, whose
+Two seats: the FIDE Dutch system up to DUTCH_BRACKETS_FIELD players (dutch.py, dutch_brackets.py).
+Larger fields, and rounds whose absolute Dutch rules leave no pairing, are paired by the blocks:
+one maximum-weight matching (networkx) over every possible pair, whose
 weights rank the rules strictly, each one above everything below it:
 
 1. a forbidden pair (same club, same family: set by the organizer) only when nothing else works;
@@ -35,11 +37,14 @@ from random import Random
 
 import networkx as nx
 
-from tournaments import dutch
+from tournaments import dutch, dutch_brackets
 from tournaments.rematch_free import PREFERENCES, OutOfBudget, met_graph, seat_without_rematches
 
 BYE = "bye"
 DUTCH_FIELD = 128  # the Dutch matchings weigh every pair: 1.2 s of CPU at 100 players, 18 s at 200
+# Above DUTCH_FIELD the Dutch system goes bracket by bracket (dutch_brackets.py: about 1.2 s of CPU a
+# round at 1,000 players, growing with the field); above DUTCH_BRACKETS_FIELD, the blocks below.
+DUTCH_BRACKETS_FIELD = 2000
 BLOCK = 100
 # Above 1,000 players: blocks of 30 whose graphs only link likely opponents, so a round stays within seconds.
 LARGE_FIELD, LARGE_FIELD_BLOCK, REACH = 1000, 30, 6
@@ -75,18 +80,20 @@ class Field:
 
 def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     """Two-seat tables for one round, each in seat order, and the bye (at most one player): the
-    FIDE Dutch system (dutch.py) up to DUTCH_FIELD players while it finds a pairing that keeps its
-    absolute rules; otherwise the blocks below, whose rules bend before a round goes unpaired."""
+    FIDE Dutch system, in one matching (dutch.py) up to DUTCH_FIELD players, bracket by bracket
+    (dutch_brackets.py) up to DUTCH_BRACKETS_FIELD, while it finds a pairing that keeps its absolute
+    rules; otherwise the blocks below, whose rules bend before a round goes unpaired."""
+    found = None
     if len(players.order) <= DUTCH_FIELD:
         found = dutch.pair_round(players)
-        if found is not None:
-            return found
-    return pair_in_blocks(players)
+    elif len(players.order) <= DUTCH_BRACKETS_FIELD:
+        found = dutch_brackets.pair_round(players)
+    return found if found is not None else pair_in_blocks(players)
 
 
 def pair_in_blocks(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
-    """Fields above DUTCH_FIELD, and rounds the Dutch system's absolute rules cannot pair: the
-    rules at the top of this module, in blocks of standings order."""
+    """Fields above DUTCH_BRACKETS_FIELD, and rounds the Dutch system's absolute rules cannot pair:
+    the rules at the top of this module, in blocks of standings order."""
     tables: list[list[Hashable]] = []
     carried: list[Hashable] = []
     large = len(players.order) > LARGE_FIELD
@@ -444,11 +451,19 @@ def descend(
     while changed:
         changed = False
         for t in range(len(tables)):
-            others = range(len(tables)) if costs[t][0] else range(max(0, t - NEAR), min(len(tables), t + NEAR + 1))
+            if not costs[t][0] and costs[t][1] < 1e-9:
+                continue  # nothing to lower here; a swap that helps a neighbour is found from its side
+            # A table with a rematch looks at every table, nearest first, and stops at a swap that
+            # removes its rematches and adds no spread (none can do better for it).
+            near = range(max(0, t - NEAR), min(len(tables), t + NEAR + 1))
+            others = sorted(range(len(tables)), key=lambda u: abs(u - t)) if costs[t][0] else near
             best, leaving_t = None, _leaving(times, score, tables[t])
             for u in others:
                 if u == t:
                     continue
+                if best is not None and costs[t][0] and best[0][0] == costs[best[1]][0]:
+                    if best[0][1] <= costs[t][1] + costs[best[1]][1] + 1e-9:
+                        break
                 before = costs[t][0] + costs[u][0], costs[t][1] + costs[u][1]
                 leaving_u = _leaving(times, score, tables[u])
                 for i, (a, rest_t, *left_t) in enumerate(leaving_t):

@@ -94,6 +94,7 @@ def results(tournament: Tournament) -> dict:
         "rounds": [(number, tables, headings.get(number, "")) for number, tables in rounds.lines(tournament).items()],
         "tiebreaks": tiebreak_labels(tournament),
         "buchholz_counting": buchholz_counting(tournament),
+        "unplayed_rounds": [row for row in rows if row.get("unplayed")],
         "corrections": correction_rows(tournament, names),
         "starting_rating": round(START),
         "rules": rules,

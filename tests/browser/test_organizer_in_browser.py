@@ -147,7 +147,7 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
     page.select_option("select[name=format]", "swiss")
     assert not page.locator("select[name=best_of]").is_visible()
     page.select_option("select[name=tiebreak_1]", label="Sonneborn-Berger: each opponent's points, counted in full "
-                       "for a win and half for a draw (games played only)")
+                       "for a win and half for a draw (a round without a game: against a stand-in, as FIDE counts it)")
     page.select_option("select[name=tiebreak_2]", label="Buchholz: the sum of your opponents' points")
     page.fill("textarea[name=forbidden_pairs]", "alice, zed")
     page.fill("input[name=check_in_minutes]", "30")

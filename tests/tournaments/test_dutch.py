@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import services_required
-from tournaments import dutch, running, seating, services, swiss
+from tournaments import dutch, dutch_brackets, running, seating, services, swiss
 from tournaments.models import Score, Tournament
 from tournaments.pairing import table_sizes
 
@@ -164,3 +164,35 @@ def test_the_database_gives_the_dutch_pairing_each_player_s_seats_and_floats_in_
         assert field.colours.get(entry, "") == seats
     last_bye = Score.objects.get(tournament=cup, round=4, kind="bye").entry_id
     assert field.floats[last_bye][0] == "D", "a bye is a float down"
+
+
+@same_on_any_stack
+@settings(max_examples=10, deadline=None)
+@given(st.integers(20, 44), st.integers(0, 10**6))
+def test_a_field_paired_bracket_by_bracket_keeps_the_absolute_rules_and_matches_the_whole_matching_mostly(
+    entrants, seed
+):
+    """dutch_brackets.py with windows shrunk so that a field of 20-44 is cut as a field of
+    hundreds is: every round legal, and most rounds the same as one matching over the field."""
+    shrunk = {"BRACKET": 8, "WINDOW": 3, "SPARE": 2, "AHEAD": 4}
+    saved = {name: getattr(dutch_brackets, name) for name in shrunk}
+    rounds = same = 0
+    try:
+        for name, value in shrunk.items():
+            setattr(dutch_brackets, name, value)
+        for field, _, _ in play_event(entrants, 5, seed):
+            found = dutch_brackets.pair_round(field)
+            whole = dutch.pair_round(field)
+            if found is None:
+                assert whole is None or field.played, "the first round always pairs"
+                continue
+            tables, byes = found
+            assert sorted([p for t in tables for p in t] + byes) == sorted(field.order)
+            assert len(byes) == entrants % 2
+            assert legal(field, tables, byes)
+            rounds += 1
+            same += whole is not None and {frozenset(t) for t in whole[0]} == {frozenset(t) for t in tables}
+    finally:
+        for name, value in saved.items():
+            setattr(dutch_brackets, name, value)
+    assert same >= rounds // 3, f"{same} of {rounds} rounds as the whole matching pairs them"

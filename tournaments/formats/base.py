@@ -58,6 +58,8 @@ class TournamentFormat:
     lowest_wins = False  # ranked by the lowest total
     computes_its_rounds = False  # the rounds follow from the field at the start (the form hides them)
     leaves_at_once = False  # a player who withdraws leaves the games they are playing now
+    misses_rounds_after_withdrawing = False  # FIDE counts a withdrawn player's later rounds as missed
+    pairings_fixed_in_advance = False  # FIDE C.07 15.2: a forfeit counts as the game scheduled
     byes_at_tables = False  # byes are one-player tables, not scores without a table
     sitting_out_is_a_game = True  # a bye for nothing counts in the tiebreaks (as the middle place)
     corrections_refused = ""  # why an organizer cannot correct a result, in words ("" when they can)

@@ -37,6 +37,7 @@ class RoundRobin(ReseatingFormat):
     label = "Round robin"
     computes_its_rounds = True
     sitting_out_is_a_game = False  # everyone sits out once: no game and no draw (a crosstable's blank)
+    pairings_fixed_in_advance = True
 
     @classmethod
     def refused_for(cls, engine) -> str:

@@ -18,6 +18,7 @@ class Swiss(ReseatingFormat):
     slug = "swiss"
     name = "Swiss rounds"
     label = "Swiss rounds"
+    misses_rounds_after_withdrawing = True
     settings = {
         "": ("withdraw_no_shows", "accelerated_rounds", "forbidden_pairs", "late_entry_rounds", "late_entry_points")
     }

@@ -1,0 +1,150 @@
+"""The FIDE Dutch system for fields too large for one matching: pure functions, no Django.
+
+dutch.py pairs a whole round with matchings that weigh every pair of the field, which costs the
+cube of the field (1.2 s of CPU at 100 players, 18 s at 200). The Dutch rules themselves go one
+score bracket at a time, from the top, each bracket looking only at the next one (C.04.3: pairs and
+score differences in the next bracket, C.7), so a large field is paired here the same way: each
+bracket, with the players moved down into it, is paired by dutch.py's matchings together with the
+top AHEAD players of the next bracket, whom its floaters would meet; the pairs made inside the
+bracket are kept, and whoever is left floats down into the next bracket.
+
+A bracket of more than BRACKET players is cut into windows, as a person pairing it by hand reads
+it: its top half against its bottom half, 1 v 51, 2 v 52, ... in a bracket of 100, so each window
+holds a slice of the top half and the same slice of the bottom half (WINDOW of each), the players
+moved down in the first window with as many of the bracket's highest players (their opponents).
+Whoever a window leaves unpaired (a rematch, colours) joins the next window; the last window
+looks ahead into the next bracket. What this can miss against one matching over the bracket: a
+colour wish or a float granted by an exchange between windows far apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from tournaments import dutch
+
+if TYPE_CHECKING:
+    from tournaments.swiss import Field
+
+BRACKET = 80  # the most players of a bracket (moved-down players included) paired by one matching
+WINDOW = 32  # a larger bracket's windows: this many players of its top half, as many of its bottom half
+SPARE = 16  # and this many more of the bottom half, for the colours and floats an exchange settles
+AHEAD = 12  # players of the next bracket each bracket's last matching looks at
+
+
+def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
+    """Two-seat tables in seat order and the bye, as dutch.pair_round, or None when the last
+    bracket cannot be paired within the absolute rules."""
+    rank = {p: i for i, p in enumerate(players.order)}
+    groups = score_groups(players)
+    opponent: dict[Hashable, Hashable] = {}
+    carried: list[Hashable] = []
+    for k, group in enumerate(groups):
+        ahead = groups[k + 1][:AHEAD] if k + 1 < len(groups) else []
+        final = k == len(groups) - 1
+        if not carried:
+            group = settle_top(players, group, opponent)
+        carried = pair_bracket(players, rank, carried, group, ahead, final, opponent)
+        if carried is None:
+            return None
+    return None if carried else dutch.tables_of(players, opponent)
+
+
+def pair_bracket(players: Field, rank: dict, moved: list, residents: list, ahead: list, final: bool, opponent: dict):
+    """One bracket's pairs into `opponent`, window by window (see the module's docstring);
+    returns who floats down, or None when the last bracket leaves someone unpaired."""
+    leftover: list[Hashable] = []
+    for members, bottom, last in windows(moved, residents):
+        current = sorted(leftover + members, key=rank.__getitem__)
+        part = current + (ahead if last else [])
+        # Before the last window the bottom half's players do not meet one another: those the
+        # top half's slice does not take wait for the next slice, as a person pairing by hand leaves them.
+        apart = frozenset() if last else frozenset(p for p in current if p in bottom)
+        found = dutch.opponents(replace(players, order=part), carry=not (final and last), apart=apart)
+        if found is None:
+            return None
+        here = set(current)
+        for p in current:
+            q = found.get(p)
+            if q == dutch.BYE or q in here:
+                opponent[p] = q
+        leftover = [p for p in current if p not in opponent]
+    return leftover
+
+
+def settle_top(players: Field, residents: list[Hashable], opponent: dict) -> list[Hashable]:
+    """A large bracket with nobody moved into it: its top half but the last WINDOW paired as the
+    Dutch order reads, each from the top meeting the highest of the bottom half it can while the
+    bracket's fewest colour wishes refused stay reachable (counted: who wants which seat is left on
+    each side); returns the players left for the windows (all of them when that fails, a rematch
+    or a seat both must have in the way). An unavoidable refused wish thus falls where the Dutch
+    order puts it, at the top, which windows paired one by one would push down."""
+    half = len(residents) // 2
+    if len(residents) <= BRACKET or half <= WINDOW:
+        return residents
+    wishes = {p: dutch.wish(players.colours.get(p, "")) for p in residents}
+    seat = {p: wishes[p].seat for p in residents}
+    top, bottom = Counter(seat[p] for p in residents[:half]), Counter(seat[p] for p in residents[half:])
+
+    def refused() -> int:  # the fewest pairs wanting one seat, top half against bottom half
+        first, second = dutch.FIRST, dutch.SECOND
+        return max(0, max(0, top[first] - bottom[second]) + max(0, top[second] - bottom[first]) - bottom[None])
+
+    target, spent, found = refused(), 0, {}
+    free = list(residents[half:])
+    for p in residents[: half - WINDOW]:
+        top[seat[p]] -= 1
+        for q in free:
+            if not dutch.compatible(players, wishes, p, q):
+                continue
+            clash = int(seat[p] is not None and seat[p] == seat[q])
+            bottom[seat[q]] -= 1
+            if spent + clash + refused() == target:
+                found[p], found[q], spent = q, p, spent + clash
+                free.remove(q)
+                break
+            bottom[seat[q]] += 1
+        else:
+            return residents
+    opponent.update(found)
+    return [p for p in residents if p not in found]
+
+
+def windows(moved: list[Hashable], residents: list[Hashable]):
+    """A bracket's windows, each (players, the bracket's bottom half, whether it is the last):
+    the whole bracket when small; else slices of the top half of its remainder, each with the
+    next WINDOW + SPARE of the bottom half (whom it has not taken stays for the next slice), the
+    moved-down players and their likely opponents (the bracket's highest) in the first."""
+    if len(moved) + len(residents) <= BRACKET:
+        yield moved + residents, frozenset(), True
+        return
+    top, rest = residents[: len(moved)], residents[len(moved) :]
+    half = len(rest) // 2
+    first, second = rest[:half], rest[half:]
+    bottom = frozenset(second)
+    if not first:
+        yield moved + residents, frozenset(), True
+        return
+    taken = 0
+    for start in range(0, half, WINDOW):
+        last = start + WINDOW >= half
+        share = len(second) - taken if last else WINDOW + (SPARE if start == 0 else 0)
+        members = first[start : start + WINDOW] + second[taken : taken + share]
+        taken += share
+        yield (moved + top + members if start == 0 else members), bottom, last
+
+
+def score_groups(players: Field) -> list[list[Hashable]]:
+    """The field in standings order, cut where the score changes."""
+    groups: list[list[Hashable]] = []
+    last = None
+    for p in players.order:
+        score = players.score.get(p, 0.0)
+        if not groups or score != last:
+            groups.append([])
+        groups[-1].append(p)
+        last = score
+    return groups
