@@ -77,7 +77,9 @@ def standings(tournament: Tournament) -> list[dict]:
     series_points = ranking.series_points
     computed = [name for name in names if name != SERIES_POINTS]
     fixed = rules.pairings_fixed_in_advance  # FIDE C.07 15.2
-    ranked = tiebreaks.rank([e.pk for e in entries], value, computed, games, rules.lowest_wins, tournament.rounds, fixed)
+    ranked = tiebreaks.rank(
+        [e.pk for e in entries], value, computed, games, rules.lowest_wins, tournament.rounds, fixed
+    )
     explain = {tiebreaks.SONNEBORN_BERGER} | tiebreaks.BUCHHOLZ_FAMILY
     if SERIES_POINTS in names:  # rank by mini-games won, then by points
         ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points.get(item[0], 0.0)))
@@ -103,7 +105,9 @@ def standings(tournament: Tournament) -> list[dict]:
                 "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
                 # a knockout player not yet out has no place to show until the event ends
-                "still_in": tournament.status != Tournament.Status.FINISHED and progress.get(player, (0, 1))[1] == 0,                "keys": knockout_keys(keys, progress[player]) if player in progress else tiebreaks.comparable(keys),                "unplayed": tiebreaks.unplayed_words(player, games, value, tournament.rounds, fixed)
+                "still_in": tournament.status != Tournament.Status.FINISHED and progress.get(player, (0, 1))[1] == 0,
+                "keys": knockout_keys(keys, progress[player]) if player in progress else tiebreaks.comparable(keys),
+                "unplayed": tiebreaks.unplayed_words(player, games, value, tournament.rounds, fixed)
                 if explain & set(computed) and not progress
                 else "",
             }
