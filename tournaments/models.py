@@ -144,7 +144,8 @@ class Tournament(models.Model):
     def clock_label(self) -> str:
         """Every match's clock as players read it ("3+2", "1 minute per move", "no clock")."""
         clock = self.match_clock
-        return clock_label(clock.get("clock", "none"), clock.get("clock_initial_ms", 0), clock.get("clock_increment_ms", 0))
+        mode, initial, increment = (clock.get(key, 0) for key in ("clock", "clock_initial_ms", "clock_increment_ms"))
+        return clock_label(mode or "none", initial, increment)
 
     @property
     def match_clock(self) -> dict:

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from tournaments import running
+from tournaments import running, series
 
 
 @shared_task(ignore_result=True)
@@ -13,3 +13,9 @@ def tournament_tick() -> None:
     running.choose_overdue()
     running.forfeit_no_shows()
     running.score_stalled()
+
+
+@shared_task(ignore_result=True)
+def create_series_events() -> int:
+    """Beat: each recurring series' events of the coming hour, day or week (series.py)."""
+    return series.create_due()
