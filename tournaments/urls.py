@@ -39,5 +39,6 @@ urlpatterns = [
         "organize/<id:tournament_id>/tables/<id:table_id>/correct/", dashboard.correct, name="organize-correct"
     ),
     path("organize/<id:tournament_id>/tables/<id:table_id>/stop/", dashboard.stop_table, name="organize-stop"),
+    path("organize/<id:tournament_id>/repeat/", dashboard.repeat, name="organize-repeat"),
     path("organize/<id:tournament_id>/<str:action>/", dashboard.act, name="organize-act"),
 ]

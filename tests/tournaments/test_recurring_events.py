@@ -122,3 +122,22 @@ def test_loading_the_demo_hours_later_lists_the_coming_arena(db, olga):
     assert not demo.ensure_hourly_arena(spec, olga, at("2026-11-29 19:05"))
     made = Series.objects.get(name="Dudo Hourly Arena")
     assert starts(made) == [at("2026-11-29 15:00"), at("2026-11-29 20:00")]
+
+
+def test_an_organizer_repeats_a_tournament_in_her_time_zone_and_stops_the_series(client, olga, make_user):
+    cup = Tournament.objects.create(
+        name="Evening Cup", game="dudo", organizer=olga, starts_at=datetime.now(UTC) + timedelta(hours=3)
+    )
+    client.force_login(make_user("otto", role="organizer"))
+    assert client.post(f"/organize/{cup.pk}/repeat/", {"every": "day"}).status_code == 404, "not his"
+    client.force_login(olga)
+    client.cookies["tz"] = "Europe/Paris"
+    page = client.post(f"/organize/{cup.pk}/repeat/", {"every": "day"}, follow=True).content.decode()
+    assert "Repeated every day: the next event is listed one period ahead." in page
+    made = Series.objects.get(name="Evening Cup")
+    assert (made.every, made.time_zone, made.organizer, list(made.events.all())) == ("day", "Europe/Paris", olga, [cup])
+    assert "One of the series “Evening Cup”, every day" in client.get(f"/organize/{cup.pk}/").content.decode()
+    page = client.post(f"/organize/{cup.pk}/repeat/", {"stop": "1"}, follow=True).content.decode()
+    assert "The series Evening Cup creates no more events." in page
+    made.refresh_from_db()
+    assert not made.active
