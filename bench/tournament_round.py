@@ -11,8 +11,9 @@ scores written in bulk, random results). Then round 3 is timed step by step:
 - seat: tournaments.running.open_matches for every table, committed: the match service starts
   all the matches in bulk (matches, seats, first wake-ups; no positions: each seed deals its
   own), the Table rows go in one insert, and every player hears where their match is.
-The round is pair + seat, what running.seat_round does when a round ends. Floor, measured in
-the same run: the least any round must write, --entrants Score rows in one plain-SQL statement
+The round is pair + seat, what ReseatingFormat.seat_round (tournaments/formats/reseating.py)
+does when a round ends. Floor, measured in the same run: the least any round must write,
+--entrants Score rows in one plain-SQL statement
 (rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
 rows is printed beside it. Figures are printed as seconds and as ratios to the floor. Seconds
 are wall time; the process's CPU time is printed too (SQLite's work is in the process,

@@ -1,5 +1,5 @@
 """Tournaments in the admin, for staff and organizers (their own). Entries change only through the
-services every page uses (organizing.enter_player, enter_house_bots, withdraw_entry), so one set of
+services every page uses (organizing.enter_player, enter_house_bots, services.withdraw), so one set of
 rules holds whichever page changes them: open entries, room, one owner's accounts apart, and a
 house bot only ever on its own account's entry (the entry inline let in 3 entries in a max-2
 tournament, and could put a house bot on a person's entry)."""

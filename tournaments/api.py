@@ -12,9 +12,10 @@ from rest_framework.response import Response
 
 from games.engine import GAMES
 from games.matches.api import LIST_OF_OBJECTS
-from tournaments import running, services
+from tournaments import services
+from tournaments.formats import dobble_series
 from tournaments.models import Tournament
-from tournaments.standings import scoring_words, standings, tiebreak_labels
+from tournaments.standings import standings, tiebreak_labels
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -46,7 +47,7 @@ def detail(tournament: Tournament) -> dict:
     tables = tournament.tables.select_related("match", "chooser__user")
     return {
         **summary(tournament),
-        "scoring": scoring_words(tournament),
+        "scoring": tournament.rules.scoring_words(),
         "tiebreaks": [label["label"] for label in tiebreak_labels(tournament)],
         "players": sorted(entries.values(), key=str.lower),
         "standings": [
@@ -113,5 +114,5 @@ def choice(request, tournament_id: int):
     get_object_or_404(Tournament, pk=tournament_id)
     form = ChoiceSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    running.choose(tournament_id, request.user, form.validated_data["mini_game"])
+    dobble_series.choose(tournament_id, request.user, form.validated_data["mini_game"])
     return Response(detail(Tournament.objects.select_related("organizer").get(pk=tournament_id)))

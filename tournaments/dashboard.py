@@ -14,7 +14,7 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import organizing, running, services
 from tournaments.forms import CorrectionForm, HouseBotsForm, TournamentForm
-from tournaments.models import Score, Series, Tournament
+from tournaments.models import Score, Series, Tournament, may_organize
 from tournaments.views import results
 
 Status = Tournament.Status
@@ -38,7 +38,7 @@ def organizer_required(view):
     @login_required
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        if not organizing.may_organize(request.user):
+        if not may_organize(request.user):
             # A page that says why, not a PermissionDenied: that would log a traceback for a mere 403.
             return render(request, "tournaments/dashboard/organizers_only.html", status=403)
         return view(request, *args, **kwargs)
@@ -49,7 +49,7 @@ def organizer_required(view):
 def managed(request, tournament_id: int) -> Tournament:
     """A tournament the user may manage; anybody else's is as missing as one that does not exist."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
-    if not organizing.may_manage(request.user, tournament):
+    if not tournament.managed_by(request.user):
         raise Http404("No tournament of yours")
     return tournament
 
@@ -123,7 +123,7 @@ def manage(request, tournament_id: int):
         "tournaments/dashboard/manage.html",
         {
             "tournament": tournament,
-            "may_manage": organizing.may_manage(request.user, tournament),
+            "may_manage": tournament.managed_by(request.user),
             "sees_all": organizing.sees_all(request.user),
             "entries": entries,
             "checked_in": sum(1 for entry in players if entry.checked_in_at),
@@ -219,7 +219,7 @@ def withdraw_entry(request, tournament_id: int, entry_id: int):
         context = {"tournament": tournament, "entry": entry, "refused": services.withdrawal_refused(tournament)}
         return render(request, "tournaments/dashboard/withdraw.html", context)
     try:
-        entry = organizing.withdraw_entry(request.user, tournament.pk, entry.pk)
+        entry = services.withdraw(tournament.pk, request.user, entry.pk)
     except MatchError as error:
         messages.error(request, error.message)
     else:
@@ -248,7 +248,7 @@ def check_in(request, tournament_id: int, entry_id: int):
     return change_entry(
         request,
         tournament_id,
-        lambda tournament: organizing.check_in_entry(request.user, tournament.pk, entry_id),
+        lambda tournament: services.check_in(tournament.pk, request.user, entry_id),
         "{} is checked in.",
     )
 
@@ -311,8 +311,8 @@ def correct(request, tournament_id: int, table_id: int):
     if not table.scored or len(table.seating) < 2:
         messages.error(request, "That table has no result to correct yet.")
         return redirect("organize-tournament", tournament_id=tournament.pk)
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        messages.error(request, services.KNOCKOUT_RESULTS_STAY)
+    if tournament.rules.corrections_refused:
+        messages.error(request, tournament.rules.corrections_refused)
         return redirect("organize-tournament", tournament_id=tournament.pk)
     names = dict(tournament.entries.filter(pk__in=table.seating).values_list("pk", "user__username"))
     points = dict(Score.objects.filter(table=table).values_list("entry_id", "points"))

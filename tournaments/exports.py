@@ -15,30 +15,18 @@ from tournaments.views import with_ratings
 def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
     """Place, player, seed, rating (the seed's; None unrated), points (a knockout: the round
     reached, in words), each tiebreak by name."""
-    knockout = tournament.format == Tournament.Format.KNOCKOUT
-    games_won = knockout and tournament.table_size == 2 and tournament.best_of > 1  # as the page shows them
+    rules = tournament.rules
+    games_won = rules.games_won_apart()  # as the page shows them
     names = [label["label"] for label in tiebreak_labels(tournament)]
-    header = ["place", "player", "seed", "rating", ranked_by(tournament), *(["games won"] * games_won),
+    header = ["place", "player", "seed", "rating", rules.ranked_by(), *(["games won"] * games_won),
               *names, "played", "withdrawn", "entered late"]  # fmt: skip
     rows = [
         [row["place"], row["player"], row["seed"], None if row["rating"] is None else round(row["rating"]),
-         row["reached"] if knockout else figure(row["points"]), *([row["games_won"]] * games_won),
+         row["reached"] if rules.ranks_by_round_reached else figure(row["points"]), *([row["games_won"]] * games_won),
          *map(figure, row["tiebreaks"]), row["played"], row["withdrawn"], row["missed"] > 0]
         for row in with_ratings(tournament, standings(tournament))
     ]  # fmt: skip
     return header, rows
-
-
-def ranked_by(tournament: Tournament) -> str:
-    """The ranking column's name as the page gives it: a spreadsheet must not sort a lowest-wins
-    total the wrong way, nor read mini-games won as points."""
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        return "reached"
-    if tournament.lowest_wins:
-        return "total (lowest wins)"
-    if tournament.format == Tournament.Format.DOBBLE_SERIES and tournament.series_ranking == "wins":
-        return "mini-games won"
-    return "points"
 
 
 def figure(value):
@@ -60,7 +48,7 @@ def pairings_rows(tournament: Tournament, site: str = "") -> tuple[list[str], li
     mini-game and who chose it."""
     seats, found = pairing_lines(tournament)
     numbers = range(1, seats + 1)
-    series = tournament.format == Tournament.Format.DOBBLE_SERIES
+    series = tournament.rules.chooses_mini_games
     header = ["round", "table", *(f"seat {n}" for n in numbers), *(f"points {n}" for n in numbers), "result", "game"]
     header += ["mini-game", "chosen"] * series
     rows = []

@@ -15,23 +15,16 @@ from games.engine import get_game
 from games.lobby.option_fields import PREFIX, option_field
 from games.matches.lifecycle import house_bot_username
 from tournaments import tiebreaks
+from tournaments.formats import registry
+from tournaments.formats.base import TournamentFormat
 from tournaments.models import Tournament
 from tournaments.standings import EXPLANATIONS, SERIES_POINTS, TIEBREAK_LABELS
 
-Format = Tournament.Format
-# Which formats each game can be run in (Tournament.clean says why the others are refused).
-GAME_FORMATS = {
-    "dobble": [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT, Format.DOBBLE_SERIES],
-    "dudab": [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT, Format.ROUNDS_TOTAL],
-}
-COMMON_FORMATS = [Format.SWISS, Format.ROUND_ROBIN, Format.KNOCKOUT]
 
-
-def formats_for(engine) -> list:
-    """The formats offered for a game: a round robin is played at two seats, which a game of three
-    or more (I Doubt It) never has."""
-    formats = GAME_FORMATS.get(engine.slug, COMMON_FORMATS)
-    return [value for value in formats if value != Format.ROUND_ROBIN or engine.min_players <= 2]
+def formats_for(engine) -> list[type[TournamentFormat]]:
+    """The formats offered for a game: those that do not refuse it (a round robin is played at two
+    seats, which a game of three or more never has; a Dobble series is Dobble's)."""
+    return [found for found in registry.FORMATS.values() if not found.refused_for(engine)]
 
 
 # Tiebreaks in words, as the form offers them: the names and meanings the standings show.
@@ -45,16 +38,30 @@ MAY_BE_LEFT_OUT = (
 )
 BEST_OF_CHOICES = [(1, "One game"), (3, "Best of 3"), (5, "Best of 5"), (7, "Best of 7")]
 
-# The settings that apply to some formats only: hidden for the others (static/js/organize.js)
-# and, when sent anyway, put back to their defaults. Seats: "2" or "3+" (a knockout's two kinds).
-FORMAT_GROUPS = [
-    ("Swiss and round robin", [Format.SWISS, Format.ROUND_ROBIN], "", ["withdraw_no_shows"]),
-    ("Swiss only", [Format.SWISS], "", ["accelerated_rounds", "forbidden_pairs", "late_entry_rounds",
-                                        "late_entry_points"]),
-    ("Knockout at two seats", [Format.KNOCKOUT], "2", ["best_of"]),
-    ("Knockout at larger tables", [Format.KNOCKOUT], "3+", ["advance"]),
-    ("Dobble series only", [Format.DOBBLE_SERIES], "", ["series_ranking"]),
-]
+SEATS_WORDS = {"": "only", "2": "at two seats", "3+": "at larger tables"}
+
+
+def setting_groups() -> list[tuple[str, list[str], str, list[str]]]:
+    """The settings that apply to some formats only (TournamentFormat.settings), grouped by the
+    formats and table sizes they are for: (legend, format slugs, seats, setting names). They are
+    hidden for the others (static/js/organize.js) and, when sent anyway, put back to their
+    defaults. Seats: "" any, "2" or "3+" (a knockout's two kinds)."""
+    owners: dict[tuple[str, str], list[str]] = {}  # (setting, seats) -> formats
+    for found in registry.FORMATS.values():
+        for seats, names in found.settings.items():
+            for name in names:
+                owners.setdefault((name, seats), []).append(found.slug)
+    groups: dict[tuple[tuple[str, ...], str], list[str]] = {}
+    for (name, seats), slugs in owners.items():
+        groups.setdefault((tuple(slugs), seats), []).append(name)
+    return [(legend(slugs, seats), list(slugs), seats, names) for (slugs, seats), names in groups.items()]
+
+
+def legend(slugs: tuple[str, ...], seats: str) -> str:
+    """A group's heading: "Swiss rounds and round robin", "Knockout at two seats"."""
+    names = [registry.get(slug).name for slug in slugs]
+    said = " and ".join([names[0], *(name.lower() for name in names[1:])])
+    return said if len(names) > 1 and not seats else f"{said} {SEATS_WORDS[seats]}"
 
 
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
@@ -129,10 +136,10 @@ class TournamentForm(forms.ModelForm):
         # Read and shown in the organizer's own zone (dubium/timezones.py), named so it is not guessed.
         self.fields["starts_at"].label = f"Starts at ({timezone.get_current_timezone_name().replace('_', ' ')} time)"
         self.formats = formats_for(self.engine)
-        self.fields["format"].choices = [(value.value, value.label) for value in self.formats]
+        self.fields["format"].choices = [(found.slug, found.label) for found in self.formats]
         self.fields["format"].error_messages["invalid_choice"] = (
             f"{self.engine.name} is not played in that format: choose "
-            + " or ".join(value.short_label for value in self.formats)
+            + " or ".join(found.name for found in self.formats)
             + "."
         )
         smallest = self.engine.smallest_table
@@ -159,7 +166,8 @@ class TournamentForm(forms.ModelForm):
             initial=self.instance.advance,
             help_text="Players tied across the cut all go through; the last table's winner is the champion.",
         )
-        choices = TIEBREAK_CHOICES + ([SERIES_CHOICE] if Format.DOBBLE_SERIES in self.formats else [])
+        own = {name for found in self.formats for name in found.own_tiebreaks}
+        choices = TIEBREAK_CHOICES + ([SERIES_CHOICE] if SERIES_POINTS in own else [])
         for number, name in enumerate(TIEBREAK_FIELDS):
             self.fields[name] = forms.ChoiceField(
                 label=["First tiebreak", "Second tiebreak", "Third tiebreak"][number],
@@ -180,8 +188,10 @@ class TournamentForm(forms.ModelForm):
             del self.fields["turn_seconds"]
             del self.fields["no_show_minutes"]
             del self.fields["withdraw_no_shows"]
-        for _, formats, _, names in FORMAT_GROUPS:
-            if not set(formats) & set(self.formats):
+        offered = {found.slug for found in self.formats}
+        self.groups = setting_groups()
+        for _, formats, _, names in self.groups:
+            if not set(formats) & offered:
                 for name in names:
                     del self.fields[name]
         if not self.instance.pk:
@@ -205,17 +215,21 @@ class TournamentForm(forms.ModelForm):
 
     def setting_rows(self):
         """The settings every format has (the tiebreaks and the format groups come apart)."""
-        apart = {*self.option_names, *TIEBREAK_FIELDS, *(name for *_, names in FORMAT_GROUPS for name in names)}
+        apart = {*self.option_names, *TIEBREAK_FIELDS, *(name for *_, names in self.groups for name in names)}
         return [self[name] for name in self.fields if name not in apart]
 
     def tiebreak_rows(self):
         return [self[name] for name in TIEBREAK_FIELDS]
 
+    def formats_computing_rounds(self) -> str:
+        """The offered formats whose rounds follow from the field (the page hides the rounds for them)."""
+        return " ".join(found.slug for found in self.formats if found.computes_its_rounds)
+
     def format_groups(self) -> list[dict]:
         """The settings of some formats only, each group with the formats (and seats) it is for."""
         return [
             {"legend": legend, "formats": " ".join(formats), "seats": seats, "rows": [self[n] for n in names]}
-            for legend, formats, seats, names in FORMAT_GROUPS
+            for legend, formats, seats, names in self.groups
             if all(name in self.fields for name in names)
         ]
 
@@ -227,7 +241,8 @@ class TournamentForm(forms.ModelForm):
     def clean_forbidden_pairs(self) -> list[list[str]]:
         """"ann, bob" lines into pairs of usernames as spelled on the site; an unknown name is named.
         Only a Swiss pairs around them: other formats ignore the box (hidden on the page)."""
-        if self.cleaned_data.get("format") != Format.SWISS:
+        chosen = registry.FORMATS.get(self.cleaned_data.get("format"))
+        if chosen is None or "forbidden_pairs" not in chosen.every_setting():
             return []
         pairs = []
         for number, line in enumerate(self.cleaned_data.get("forbidden_pairs", "").splitlines(), start=1):
@@ -255,17 +270,18 @@ class TournamentForm(forms.ModelForm):
             if data.get(name) in (None, ""):
                 data[name] = Tournament._meta.get_field(name).get_default()  # left empty: the default
         chosen, seats = data.get("format"), data.get("table_size") or 2
-        for _, formats, for_seats, names in FORMAT_GROUPS:
+        for _, formats, for_seats, names in self.groups:
             if chosen not in formats or for_seats and for_seats != ("2" if seats == 2 else "3+"):
                 for name in set(names) & set(self.fields):
                     data[name] = Tournament._meta.get_field(name).get_default()  # hidden: not for this format
+        own = registry.FORMATS[chosen].own_tiebreaks if chosen in registry.FORMATS else ()
         picked = [data.get(name) or "" for name in TIEBREAK_FIELDS]
         order = [name for name in picked if name]
         if order and not picked[0]:
             self.add_error("tiebreak_1", "Choose the first tiebreak before the second and third.")
         elif len(set(order)) < len(order):
             self.add_error("tiebreak_2", "Each tiebreak counts once: choose another, or none.")
-        elif SERIES_POINTS in order and chosen != Format.DOBBLE_SERIES:
+        elif SERIES_POINTS in order and SERIES_POINTS not in own:
             self.add_error("tiebreak_1", "Series points are for a Dobble series.")
         self.instance.tiebreaks = order
         options = {name: data[field] for field, name in self.option_names.items() if field in data}
@@ -321,11 +337,11 @@ class CorrectionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.entry_ids = [entry_id for entry_id, _, _ in players]
         # A Dobble mini-game takes points away (hot potato, the well); a Dudab total is a game's total, lowest best.
-        lowest = -1000 if tournament.format == tournament.Format.DOBBLE_SERIES else 0
-        label = "Game total for {} (lower is better)" if tournament.lowest_wins else "Points for {}"
+        rules = tournament.rules
+        label = "Game total for {} (lower is better)" if rules.lowest_wins else "Points for {}"
         for entry_id, name, points in players:
             self.fields[f"points_{entry_id}"] = forms.FloatField(
-                label=label.format(name), min_value=lowest, max_value=1000, initial=points
+                label=label.format(name), min_value=rules.lowest_correction, max_value=1000, initial=points
             )
         self.order_fields([f"points_{entry_id}" for entry_id in self.entry_ids] + ["reason"])
 

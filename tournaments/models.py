@@ -3,15 +3,20 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.template.defaultfilters import pluralize
 
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
 from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import PRESETS, clock_label
 from tournaments import scoring, tiebreaks
+from tournaments.formats import registry
 
 MIN_TURN_SECONDS = 5  # a shorter per-move clock is over before a person has read the table
+
+
+def may_organize(user) -> bool:
+    """An active person (not a bot) with the organizer's right."""
+    return user.is_authenticated and user.is_active and not user.is_bot and user.can_organize
 
 
 class Tournament(models.Model):
@@ -22,24 +27,11 @@ class Tournament(models.Model):
         FINISHED = "finished", "Finished"
         CANCELLED = "cancelled", "Cancelled"
 
-    class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss rounds"
-        ROUND_ROBIN = "round-robin", "Round robin"
-        DOBBLE_SERIES = "dobble-series", "Dobble series (loser picks the next mini-game)"
-        ROUNDS_TOTAL = "rounds-total", "Lowest total over the rounds (Dudab Buba)"
-        KNOCKOUT = "knockout", "Knockout (two seats: seeded bracket; larger tables: top players of each go through)"
-        ARENA = "arena", "Arena (join any time; a new game as soon as yours ends)"
-
-        @property
-        def short_label(self) -> str:
-            """The format as a heading says it ("Knockout"), without the explanation of the form's choice."""
-            return self.label.split(" (")[0]
-
     LIVE = (Status.RUNNING, Status.PAUSED)
 
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=16, choices=GAME_CHOICES)
-    format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
+    format = models.CharField(max_length=16, choices=registry.choices, default="swiss")
     table_size = models.PositiveSmallIntegerField(default=2)
     rounds = models.PositiveSmallIntegerField(default=3)
     max_entries = models.PositiveIntegerField(default=32)
@@ -167,40 +159,26 @@ class Tournament(models.Model):
 
     @property
     def may_berserk(self) -> bool:
-        """Halving one's own clock needs a bank to halve and one opponent to beat."""
+        """Where the format offers it (an arena), halving one's own clock needs a bank to halve and
+        one opponent to beat."""
         return (
-            self.format == self.Format.ARENA and self.berserk and self.table_size == 2
+            self.rules.offers_berserk and self.berserk and self.table_size == 2
             and self.match_clock.get("clock") == "game"
         )  # fmt: skip
 
     @property
+    def rules(self):
+        """The tournament's format, as an object that decides for it (tournaments/formats/base.py)."""
+        return registry.get(self.format)(self)
+
+    @property
     def format_name(self) -> str:
-        return self.Format(self.format).short_label
+        return self.rules.name
 
     @property
     def format_summary(self) -> str:
-        """The event in a line of words: "Swiss, 4 rounds at tables of 2", "Knockout, best of 3".
-        A round robin's and a knockout's rounds are only known once the entries are (at the start)."""
-        if self.format == self.Format.KNOCKOUT and self.table_size == 2:
-            series = "one game a pairing" if self.best_of == 1 else f"best of {self.best_of}"
-            return f"Knockout, {series}"
-        if self.format == self.Format.KNOCKOUT:
-            through = self.advance or self.table_size // 2
-            who = "the winner of each goes" if through == 1 else f"the top {through} of each go"
-            return f"Knockout at tables of up to {self.table_size}, {who} through"
-        tables = "tables of 2" if self.table_size == 2 else f"tables of up to {self.table_size}"
-        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
-        if self.format == self.Format.ROUND_ROBIN:
-            known = "" if self.status == self.Status.SCHEDULED else f" ({rounds})"
-            return f"Round robin, everyone meets everyone at {tables}{known}"
-        if self.format == self.Format.ROUNDS_TOTAL:
-            return f"Lowest total over {rounds} at {tables}"
-        if self.format == self.Format.SWISS:
-            fast = {0: "", 1: ", round 1 accelerated"}.get(self.accelerated_rounds, ", the first rounds accelerated")
-            return f"Swiss, {rounds} at {tables}{fast}"
-        if self.format == self.Format.DOBBLE_SERIES:
-            ranked = "mini-games won (the rulebook's way)" if self.series_ranking == "wins" else "points"
-            return f"{self.format_name}, {rounds} at {tables}, ranked by {ranked}"
+        """The event in a line of words: "Swiss, 4 rounds at tables of 2", "Knockout, best of 3"."""
+        return self.rules.summary()
 
     @property
     def current_round(self) -> int:
@@ -212,19 +190,18 @@ class Tournament(models.Model):
         there: "Round 2 of Winter Swiss"."""
         return f"Round {number} of {self.name}"
 
+    def managed_by(self, user) -> bool:
+        """Organizers manage their own tournaments; superusers anybody's."""
+        return may_organize(user) and (self.organizer_id == user.pk or user.is_superuser)
+
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
     @property
     def early_finish(self) -> str:
-        """Why a finished tournament played fewer rounds than it was set for, in words, or "":
-        a field left too small for a table (the others withdrawn) plays no more rounds. (A round
-        robin's last player wins the rounds left by forfeit; a knockout's rounds are its own.)"""
-        played = self.current_round if self.status == self.Status.FINISHED else self.rounds
-        if self.format in (self.Format.KNOCKOUT, self.Format.ROUND_ROBIN) or played >= self.rounds:
-            return ""
-        return f"Finished after round {played} of {self.rounds}: too few players were left for another table."
+        """Why a finished tournament played fewer rounds than it was set for, in words, or ""."""
+        return self.rules.early_finish()
 
     def left_out_at_start(self):
         """The entries a start now leaves out: where check-in is asked, the people who have not
@@ -234,32 +211,23 @@ class Tournament(models.Model):
         return self.entries.filter(checked_in_at=None, house_bot="")
 
     def clean(self) -> None:
-        """Formats that only make sense for some games or table sizes (the admin shows these)."""
+        """Settings that cannot make an event: each format refuses its own (the admin shows these)."""
         game = get_game(self.game)
         errors = {}
         if not game.smallest_table <= self.table_size <= game.max_players:
             errors["table_size"] = f"{game.name} is played at {game.smallest_table} to {game.max_players} seats."
-        if self.format == self.Format.DOBBLE_SERIES and self.game != "dobble":
-            errors["format"] = "A Dobble series is for Dobble."
-        if self.format == self.Format.ROUNDS_TOTAL and self.game != "dudab":
-            errors["format"] = "Lowest total over the rounds is Dudab Buba's format."
-        if self.format == self.Format.ROUND_ROBIN and game.min_players > 2:
-            errors["format"] = f"A round robin is played at two seats; {game.name} needs at least {game.min_players}."
-        elif self.format == self.Format.ROUND_ROBIN and self.table_size != 2:
-            errors["format"] = "A round robin is played at two seats."
-        known = [*tiebreaks.NAMES, "points"]
+        rules = registry.FORMATS.get(self.format)
+        if rules is None:
+            errors["format"] = f"Choose a format: {', '.join(registry.FORMATS)}."
+        else:
+            errors.update(rules(self).errors())
+        known = [*tiebreaks.NAMES, *(rules.own_tiebreaks if rules else ())]
         if not isinstance(self.tiebreaks, list) or any(name not in known for name in self.tiebreaks):
             errors["tiebreaks"] = f"List tiebreaks in order, from: {', '.join(known)}."
         if not isinstance(self.forbidden_pairs, list) or any(
             not isinstance(pair, list) or len(pair) != 2 for pair in self.forbidden_pairs
         ):
             errors["forbidden_pairs"] = 'List pairs of usernames, e.g. [["ann", "bob"]].'
-        if self.format == self.Format.KNOCKOUT and self.best_of % 2 == 0:
-            errors["best_of"] = "Play an odd number of games per pairing (1, 3, 5...)."
-        if self.format == self.Format.KNOCKOUT and self.advance >= self.table_size:
-            errors["advance"] = (
-                f"At tables of {self.table_size}, at most {self.table_size - 1} can go through from each: choose fewer."
-            )
         errors.update(self.size_errors(game))
         too_many = self.too_many_entered() if self.pk else ""
         if too_many:
@@ -272,10 +240,6 @@ class Tournament(models.Model):
                 errors["game"] = (
                     f"{game.name} has no house bot {', '.join(sorted(strangers))}: take those entries out first."
                 )
-        if self.late_entry_rounds and self.format != self.Format.SWISS:
-            errors["late_entry_rounds"] = "Late entry is for Swiss tournaments."
-        if self.accelerated_rounds and self.format != self.Format.SWISS:
-            errors["accelerated_rounds"] = "Accelerated rounds are for Swiss tournaments."
         try:  # refused when saved, not at the start, when a round fails to seat
             if not isinstance(self.options, dict):
                 raise IllegalAction("Options are an object of the game's option names and values.")
@@ -293,38 +257,16 @@ class Tournament(models.Model):
         return f"{entered} have entered already: allow at least {entered} entries."
 
     def size_errors(self, game) -> dict[str, str]:
-        """Numbers that cannot make an event: no round, fewer than two players, tables bigger than
-        the field, more Swiss rounds than opponents, settings past the last round, a blink of a clock."""
+        """Numbers that cannot make an event, whatever its format: fewer than two players, tables
+        bigger than the field, a blink of a clock (each format refuses its own: TournamentFormat.errors)."""
         errors = {}
-        counts_rounds = self.format in (self.Format.SWISS, self.Format.DOBBLE_SERIES, self.Format.ROUNDS_TOTAL)
-        if counts_rounds and self.rounds < 1:
-            errors["rounds"] = "Play at least one round."
         if self.max_entries < 2:
             errors["max_entries"] = "Allow at least two entries: a game needs two players."
         elif self.table_size > self.max_entries:
             errors["max_entries"] = f"Tables of {self.table_size} need at least {self.table_size} entries."
-        elif self.format == self.Format.SWISS and self.table_size == 2 and self.rounds >= self.max_entries:
-            others = self.max_entries - 1
-            errors["rounds"] = (
-                f"With at most {self.max_entries} players each meets at most {others} "
-                f"other{pluralize(others)}: play at most {others} round{pluralize(others)}, or allow more entries."
-            )
-        if self.format == self.Format.SWISS and self.accelerated_rounds > self.rounds:
-            errors["accelerated_rounds"] = f"Accelerate at most the {self.rounds} rounds played."
-        if self.format == self.Format.SWISS and self.late_entry_rounds > self.rounds:
-            errors["late_entry_rounds"] = f"Late entry can last at most until round {self.rounds}, the last."
         if not game.realtime and 0 < self.turn_seconds < MIN_TURN_SECONDS:
             errors["turn_seconds"] = f"Give at least {MIN_TURN_SECONDS} seconds a move (0: no clock)."
         return errors
-
-    @property
-    def fixed_tables(self) -> bool:
-        """Series formats keep each table together for every round; Swiss and round robin reseat."""
-        return self.format in (self.Format.DOBBLE_SERIES, self.Format.ROUNDS_TOTAL)
-
-    @property
-    def lowest_wins(self) -> bool:
-        return self.format == self.Format.ROUNDS_TOTAL
 
 
 class Entry(models.Model):
@@ -368,7 +310,7 @@ class Entry(models.Model):
             return f"withdrawn: did not come to round {self.no_show_round}"
         if not self.withdrawn_after:
             return "withdrawn"
-        during = self.tournament.format == Tournament.Format.KNOCKOUT
+        during = self.tournament.rules.leaves_at_once
         return f"withdrawn {'in' if during else 'after'} round {self.withdrawn_after}"
 
 

@@ -9,7 +9,6 @@ only stops it from seating new tables, and resuming hands the tables that finish
 meantime back to it.
 """
 
-from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
@@ -23,7 +22,7 @@ from games.matches import lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import notices, running, series, services
-from tournaments.models import Entry, Series, Table, Tournament
+from tournaments.models import Entry, Series, Table, Tournament, may_organize
 
 Status = Tournament.Status
 # Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
@@ -32,10 +31,6 @@ EDITABLE = (
     "late_entry_rounds", "late_entry_points", "check_in_minutes", "tiebreaks", "accelerated_rounds", "forbidden_pairs",
     "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows",
 )
-
-
-def may_organize(user) -> bool:
-    return user.is_authenticated and user.is_active and not user.is_bot and user.can_organize
 
 
 def sees_all(user) -> bool:
@@ -47,10 +42,6 @@ def visible_to(user) -> QuerySet:
     """The tournaments a dashboard lists: staff see everybody's, organizers their own."""
     found = Tournament.objects.select_related("organizer")
     return found if sees_all(user) else found.filter(organizer=user)
-
-
-def may_manage(user, tournament: Tournament) -> bool:
-    return may_organize(user) and (tournament.organizer_id == user.pk or user.is_superuser)
 
 
 def create(organizer, game: str, fields: dict, house_bots: list[str]) -> Tournament:
@@ -102,39 +93,10 @@ def enter_player(user, tournament_id: int, username: str) -> Entry:
         return services.enter(tournament.pk, player)
 
 
-def check_in_entry(user, tournament_id: int, entry_id: int) -> Entry:
-    """Check a player in for them (one who tells the desk they are here): any time before the
-    start, where the tournament asks for check-in; a player checks in only in its last minutes."""
-    with transaction.atomic():
-        tournament = locked(user, tournament_id)
-        entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
-        if entry is None:
-            raise MatchError("not_entered", "That entry is not in this tournament.")
-        if not tournament.is_open or not tournament.check_in_minutes:
-            raise MatchError("no_check_in", "Check-in is over, or this tournament does not ask for it.")
-        entry.checked_in_at = entry.checked_in_at or timezone.now()
-        entry.save(update_fields=["checked_in_at"])
-    return entry
-
-
 def left_out_at_start(tournament: Tournament) -> list[str]:
     """The names of those starting now leaves out (Tournament.left_out_at_start)."""
     missing = tournament.left_out_at_start().order_by("user__username")
     return list(missing.values_list("user__username", flat=True))
-
-
-def withdraw_entry(user, tournament_id: int, entry_id: int) -> Entry:
-    """Take a player out for them (one who left the club), as if they withdrew themselves
-    (services.take_out): before the start the entry goes, later they are not paired again."""
-    with transaction.atomic():
-        tournament = locked(user, tournament_id)
-        entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
-        if entry is None:
-            raise MatchError("not_entered", "That entry is not in this tournament.")
-        if entry.withdrawn_after is not None:
-            raise MatchError("withdrawn", f"{entry.user.username} has already withdrawn.")
-        services.take_out(tournament, entry)
-    return entry
 
 
 def pair_again(user, tournament_id: int, entry_id: int) -> Entry:
@@ -185,7 +147,7 @@ def pause(user, tournament_id: int) -> Tournament:
 
 def resume(user, tournament_id: int, now=None) -> Tournament:
     """Run again: seat what follows the tables scored during the pause, score any that finished
-    unheard, and give Dobble choosers their full time again."""
+    unheard, and let the format take up what waited (Dobble choosers get their full time again)."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = locked(user, tournament_id)
@@ -193,9 +155,7 @@ def resume(user, tournament_id: int, now=None) -> Tournament:
             raise MatchError("not_paused", "Only a paused tournament can be resumed.")
         tournament.status = Status.RUNNING
         tournament.save(update_fields=["status"])
-        tournament.tables.filter(match=None, chooser__isnull=False).update(
-            choose_by=now + timedelta(seconds=running.CHOICE_SECONDS)
-        )
+        tournament.rules.resumed(now)
         running.move_on(tournament, now)
         finished = list(
             tournament.tables.filter(scored=False, match__status=Match.Status.FINISHED).values_list(
@@ -262,6 +222,6 @@ def stop_repeating(user, tournament_id: int) -> Series:
 def locked(user, tournament_id: int) -> Tournament:
     """The tournament row, locked, if `user` may manage it (others get the same answer as a missing one)."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
-    if tournament is None or not may_manage(user, tournament):
+    if tournament is None or not tournament.managed_by(user):
         raise Tournament.DoesNotExist(f"No tournament {tournament_id} of yours.")
     return tournament

@@ -2,10 +2,10 @@
 export: each table's players in seat order, its result once scored ("ann won", "1st ann, 2nd
 bob and cat", "bob forfeited", points), "playing" while it runs, and the round's byes.
 
-A knockout at two seats names each game by its pairing ("pairing 2, game 1"), not by the
-table number it is stored under (brackets.py), with that game's own points (the series' sum
-is in the bracket and the standings); its byes are one-player tables ("bye: ann goes
-through"), where other formats' byes are scores without a table ("bye: ann, 1 point").
+The format names its tables (a knockout at two seats by pairing: "pairing 2, game 1") and its
+byes; where a pairing plays a series, each game shows its own points (the series' sum is in
+the bracket and the standings), and where byes are one-player tables ("bye: ann goes
+through") they are not listed again as scores without a table ("bye: ann, 1 point").
 """
 
 from collections import defaultdict
@@ -18,9 +18,9 @@ from django.utils import timezone
 from games.engine import get_game
 from games.matches.models import Match
 from games.matches.occasions import Choice, Occasion
-from tournaments import brackets, scoring
+from tournaments import scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
-from tournaments.running import seat_order_of, table_points, withdrawn_opponent
+from tournaments.running import seat_order_of, table_points
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
 
@@ -53,14 +53,6 @@ def ordinal(place: int) -> str:
     return f"{place}{'th' if 10 <= place % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
 
 
-def where(tournament: Tournament, table: Table) -> str:
-    if tournament.format == Tournament.Format.KNOCKOUT and tournament.table_size == 2:
-        per_slot = brackets.games_per_slot(tournament)
-        pairing, game = divmod(table.number - 1, per_slot)
-        return f"Pairing {pairing + 1}" if len(table.seating) == 1 else f"Pairing {pairing + 1}, game {game + 1}"
-    return f"Table {table.number}"
-
-
 def outcome(tournament: Tournament, table: Table, order: list[int], names: dict, got: dict, corrected=False) -> str:
     """A table's result in words: winner or places, forfeits, and the points where they count per
     table (saying so where the organizer corrected them: the game's result no longer gives them)."""
@@ -87,9 +79,9 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
         words = [f"at the table: {words[0]}"]
     resigned = set(result.get("resigned", []))
     words += [f"{names[order[s]]} {'resigned' if s in resigned else 'forfeited'}" for s in result.get("forfeited", [])]
-    if got and tournament.format != Tournament.Format.KNOCKOUT:  # a knockout's points sum a whole series
+    label = tournament.rules.points_label()
+    if got and label:  # a knockout's points sum a whole series: none per table
         points = ", ".join(f"{names[e]} {figure(got[e][0])}" for e in order if e in got)
-        label = "total" if tournament.lowest_wins else "points"
         words.append(f"{label}{' (corrected by the organizer)' if corrected else ''}: {points}")
     return " · ".join(words)
 
@@ -99,25 +91,10 @@ def mini_game_label(name: str) -> str:
     return dict(get_game("dobble").options["mini_game"].named_choices()).get(name, name)
 
 
-def chosen_words(tournament: Tournament, table: Table, names: dict) -> str:
-    """Who chose a Dobble series table's mini-game, once it is settled: "chosen by ann", or how
-    the default came (the rules' opener, a chooser's time running out, a house bot)."""
-    if tournament.format != Tournament.Format.DOBBLE_SERIES or table.match_id is None:
-        return ""
-    if table.chooser_id is None:
-        return "the series' opener"
-    who = names[table.chooser_id]
-    return {
-        Table.Choice.CHOSEN: f"chosen by {who}",
-        Table.Choice.TIMED_OUT: f"{who}'s time to choose ran out: the least played so far",
-        Table.Choice.HOUSE_BOT: f"{who}'s, a house bot's, pick: the least played so far",
-    }.get(table.choice, "")
-
-
 def points_before(tournament: Tournament) -> dict:
-    """Swiss and round robin: each entry's points going into each round ({round: {entry: points}}),
-    as pairing lists show them; {} for formats that do not pair on points."""
-    if tournament.format not in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
+    """Each entry's points going into each round ({round: {entry: points}}), as pairing lists show
+    them where the field is seated again every round on its points; {} for other formats."""
+    if not tournament.rules.reseats:
         return {}
     earned: dict = defaultdict(lambda: defaultdict(float))
     last = 0
@@ -156,7 +133,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
     tables = tournament.tables.select_related("match", "chooser__user")
     if round_number is not None:
         tables = tables.filter(round=round_number)
-    series = tournament.format == Tournament.Format.KNOCKOUT and tournament.table_size == 2
+    rules = tournament.rules
     corrected = set(ScoreCorrection.objects.filter(table__tournament=tournament).values_list("table_id", flat=True))
     by_table: dict = {}
     rounds: dict[int, list[Line]] = {}
@@ -165,12 +142,11 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
     ):
         if table_id is not None:
             by_table.setdefault(table_id, {})[entry_id] = (points, kind)
-        elif kind == scoring.LATE or kind == scoring.BYE and tournament.format != Tournament.Format.KNOCKOUT:
-            label = "entered late, missed this round" if kind == scoring.LATE else "bye" if points else "sits out"
-            words = f"{label}: {names[entry_id]}, {point_words(points)}"
-            if kind == scoring.BYE and points and tournament.format == Tournament.Format.ROUND_ROBIN:
-                gone = names[withdrawn_opponent(tournament, number, entry_id)]
-                words = f"{names[entry_id]} – {gone} (withdrawn): won by forfeit, {point_words(points)}"
+        elif kind == scoring.LATE or kind == scoring.BYE and not rules.byes_at_tables:
+            if kind == scoring.LATE:
+                words = f"entered late, missed this round: {names[entry_id]}, {point_words(points)}"
+            else:
+                words = rules.bye_words(entry_id, number, points, names)
             rounds.setdefault(number, []).append(
                 Line(number, "", [names[entry_id]], [points], words, number=BELOW_THE_TABLES, states=[kind])
             )
@@ -178,12 +154,12 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
     for table in tables.order_by("round", "number"):
         order = seat_order_of(tournament, table)
         got = by_table.get(table.pk, {})
-        if series and table.match and table.scored:  # the Score sums the series: each game shows its own points
+        if rules.plays_series and table.match and table.scored:  # the Score sums the series: each game its own
             got = table_points(tournament, table.match, order)
         rounds.setdefault(table.round, []).append(
             Line(
                 table.round,
-                where(tournament, table),
+                rules.table_name(table),
                 [names[e] for e in order],
                 [got[e][0] if e in got else None for e in order],
                 outcome(tournament, table, order, names, got, table.pk in corrected),
@@ -191,7 +167,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 table.number,
                 [got[e][1] if e in got else "" for e in order],
                 [f"{names[e]} ({figure(before[table.round][e])})" for e in order] if before else [],
-                chosen_words(tournament, table, names),
+                rules.chosen_words(table, names),
             )
         )
     return {number: sorted(found, key=lambda line: line.number) for number, found in sorted(rounds.items())}
@@ -207,7 +183,7 @@ def occasion(match, user) -> Occasion | None:
     url = reverse("tournament", args=[tournament.pk])
     entry = tournament.entries.filter(user_id=user.pk).first() if user is not None and user.is_authenticated else None
     later = next_table(tournament, table, entry)
-    pending = waiting_choice(tournament, table) if entry is not None and later is None else None
+    pending = tournament.rules.waiting_choice(table) if entry is not None and later is None else None
     choice = None
     if later is not None:
         words = f"{tournament.round_name(later.round)}: your game has started,"
@@ -219,14 +195,6 @@ def occasion(match, user) -> Occasion | None:
     else:
         words, next_url = next_for(tournament, table, entry), ""
     return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url, choice)
-
-
-def waiting_choice(tournament: Tournament, table: Table) -> Table | None:
-    """A Dobble series table's next mini-game, while its chooser (this one's loser) has not chosen."""
-    if tournament.format != Tournament.Format.DOBBLE_SERIES or tournament.status not in Tournament.LIVE:
-        return None
-    following = tournament.tables.filter(number=table.number, round=table.round + 1, match=None)
-    return following.exclude(chooser=None).select_related("chooser__user").first()
 
 
 def choice_words(tournament: Tournament, pending: Table, entry) -> str:
@@ -276,13 +244,9 @@ def next_for(tournament: Tournament, table: Table, entry) -> str:
     if entry.withdrawn_after is not None:
         why = f" (you did not come to round {entry.no_show_round})" if entry.no_show_round else ""
         return f"You are withdrawn from the next rounds{why}: the organizer can pair you again."
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        _, place = brackets.finish(tournament, brackets.bracket(tournament)).get(entry.pk, (0, 0))
-        if place:
-            return "You are out of the knockout: your place is in the standings."
-        return "The tournament seats your next game: the series' next, or the next round's if you go through."
-    if tournament.format == Tournament.Format.DOBBLE_SERIES and table.round < tournament.rounds:
-        return "The loser of this mini-game chooses the next one, which starts as soon as it is chosen."
+    by_format = tournament.rules.next_words(table, entry)
+    if by_format:
+        return by_format
     current = max(tournament.current_round, table.round)
     if current == table.round:
         if table.round >= tournament.rounds:

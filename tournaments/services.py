@@ -13,21 +13,13 @@ from games.matches.models import Match
 from tournaments import scoring
 from tournaments.models import Entry, Score, ScoreCorrection, Table, Tournament
 
-RESEATING = (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)  # formats a player can leave between rounds
-
 
 def accepts_entries(tournament: Tournament) -> bool:
-    """Open before the start; a Swiss with late entry stays open until its last late round is
-    seated, paused or not (a pause between rounds is when an arbiter admits a latecomer)."""
+    """Open before the start; after it, while running or paused, where the format takes late
+    entries (a Swiss with late entry)."""
     if tournament.is_open:
         return True
-    live = (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
-    if tournament.status not in live or tournament.format != Tournament.Format.SWISS:
-        return False
-    if not tournament.late_entry_rounds:
-        return False
-    seated = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
-    return seated < tournament.late_entry_rounds
+    return tournament.status in Tournament.LIVE and tournament.rules.accepts_late_entries()
 
 
 def enter(tournament_id: int, user) -> Entry:
@@ -63,14 +55,34 @@ def score_missed_rounds(tournament: Tournament, entry: Entry) -> None:
     )
 
 
-def withdraw(tournament_id: int, user) -> None:
-    """A player leaves of their own accord (take_out says how and when)."""
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+def acted_on(tournament_id: int, user, entry_id: int | None) -> tuple[Tournament, Entry]:
+    """The tournament, locked, and the entry `user` acts on: their own, or, given `entry_id`, that
+    entry of a tournament they manage (anybody else's is as missing as one that does not exist)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if entry_id is None:
         entry = tournament.entries.filter(user=user).first()
-        if entry is None or entry.withdrawn_after is not None:
+        if entry is None:
             raise MatchError("not_entered", "You are not entered.")
+        return tournament, entry
+    if not tournament.managed_by(user):
+        raise Tournament.DoesNotExist(f"No tournament {tournament_id} of yours.")
+    entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
+    if entry is None:
+        raise MatchError("not_entered", "That entry is not in this tournament.")
+    return tournament, entry
+
+
+def withdraw(tournament_id: int, user, entry_id: int | None = None) -> Entry:
+    """A player leaves of their own accord, or, given `entry_id`, their organizer takes them out
+    for them (one who left the club); take_out says how and when."""
+    with transaction.atomic():
+        tournament, entry = acted_on(tournament_id, user, entry_id)
+        if entry.withdrawn_after is not None and entry_id is None:
+            raise MatchError("not_entered", "You are not entered.")
+        if entry.withdrawn_after is not None:
+            raise MatchError("withdrawn", f"{entry.user.username} has already withdrawn.")
         take_out(tournament, entry)
+    return entry
 
 
 def take_out(tournament: Tournament, entry: Entry) -> None:
@@ -83,14 +95,14 @@ def take_out(tournament: Tournament, entry: Entry) -> None:
     refused = withdrawal_refused(tournament)
     if refused:
         raise MatchError("closed", refused)
-    entry.withdrawn_after = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
+    entry.withdrawn_after = tournament.current_round
     entry.save(update_fields=["withdrawn_after"])
-    if tournament.format == Tournament.Format.KNOCKOUT:
+    if tournament.rules.leaves_at_once:
         leave_games(tournament, entry)
 
 
 def leave_games(tournament: Tournament, entry: Entry, now: datetime | None = None) -> None:
-    """A knockout cannot wait for a player who has left it: their games under way end for them
+    """A format that cannot wait for a player who has left it (a knockout): their games under way end for them
     now (resigned where they came to the table, else forfeited as never come, which is no game
     won over the board), so the opponent goes through without waiting out the no-show time
     (brackets.bracket gives a withdrawn player's series to the other; later seats are left as
@@ -113,36 +125,35 @@ def withdrawal_refused(tournament: Tournament) -> str:
         return ""
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
         return "The tournament is over: nobody can withdraw any more."
-    if tournament.format not in RESEATING and tournament.format != Tournament.Format.KNOCKOUT:
-        return "Players can no longer withdraw once the tournament has started: a series keeps its tables together."
-    return ""  # a pause is when an arbiter takes withdrawals: resuming seats the next round without them
+    return tournament.rules.withdrawal_refused()  # a pause is when an arbiter takes withdrawals
 
 
 def pairing_again_refused(tournament: Tournament) -> str:
     """Why a withdrawn player cannot be paired again now, in words ("" when they can)."""
-    live = (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
-    if tournament.status not in live or tournament.format not in RESEATING:
+    if tournament.status not in Tournament.LIVE or not tournament.rules.reseats:
         return "A withdrawn player can be paired again only while a Swiss or round robin is running or paused."
     if tournament.current_round >= tournament.rounds:
         return "The last round is already seated: there is no next round to pair them in."
     return ""
 
 
-def check_in(tournament_id: int, user, now: datetime | None = None) -> Entry:
-    """Confirm before the start that you will play (when the tournament asks for it)."""
+def check_in(tournament_id: int, user, entry_id: int | None = None, now: datetime | None = None) -> Entry:
+    """Confirm before the start that a player will play, where the tournament asks for it: the
+    player in the last `check_in_minutes`, or, given `entry_id`, their organizer for them (one who
+    tells the desk they are here) any time before the start. The first check-in stands."""
     now = now or timezone.now()
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        entry = tournament.entries.filter(user=user).first()
-        if entry is None:
-            raise MatchError("not_entered", "You are not entered.")
+        tournament, entry = acted_on(tournament_id, user, entry_id)
+        asked = tournament.is_open and tournament.check_in_minutes
         opens = tournament.starts_at - timedelta(minutes=tournament.check_in_minutes)
-        if not tournament.is_open or not tournament.check_in_minutes or not opens <= now < tournament.starts_at:
+        if entry_id is None and not (asked and opens <= now < tournament.starts_at):
             raise MatchError(
                 "not_check_in_time",
                 f"Check-in is open from {opens:%H:%M} until the start at {tournament.starts_at:%H:%M}.",
             )
-        entry.checked_in_at = now
+        if not asked:
+            raise MatchError("no_check_in", "Check-in is over, or this tournament does not ask for it.")
+        entry.checked_in_at = entry.checked_in_at or now
         entry.save(update_fields=["checked_in_at"])
         return entry
 
@@ -179,32 +190,12 @@ def correct_result(table_id: int, organizer, points: dict[int, float], reason: s
         )
 
 
-KNOCKOUT_RESULTS_STAY = "A knockout's results decided who went through, so they cannot be corrected afterwards."
-
-
 def check_correction(tournament: Tournament, points: dict[int, float]) -> None:
-    """A knockout's results already decided who went on, so they stay; Swiss and round robin
-    points are shares of a table (scoring.share_points): 0 to 1 each, n/2 at most together."""
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        raise MatchError("bad_request", KNOCKOUT_RESULTS_STAY)
-    if tournament.format in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
-        if any(not 0 <= earned <= 1 for earned in points.values()):
-            raise MatchError("bad_request", "Each player's points are from 0 (lost to everyone) to 1 (beat everyone).")
-        step = 0.5 / (len(points) - 1)  # half a point per opponent: a draw with one of them
-        odd = next((earned for earned in points.values() if abs(earned / step - round(earned / step)) > 1e-9), None)
-        if odd is not None:
-            allowed = "0, 0.5 or 1" if len(points) == 2 else f"in steps of {step:g} (0 to 1)"
-            raise MatchError(
-                "bad_request", f"At a table of {len(points)} a player's points are {allowed}: {odd:g} is not a result."
-            )
-        if sum(points.values()) > len(points) / 2:
-            most = len(points) / 2
-            given = f"{sum(points.values()):g}"
-            raise MatchError(
-                "bad_request",
-                f"A table of {len(points)} gives {most:g} point{'' if most == 1 else 's'} in all; these add up to "
-                f"{given}: lower someone's.",
-            )
+    """Refused where the format's results stay (a knockout's decided who went on), or where the
+    points cannot be a table's result by the format (a Swiss table's shares)."""
+    refused = tournament.rules.corrections_refused or tournament.rules.correction_errors(points)
+    if refused:
+        raise MatchError("bad_request", refused)
 
 
 def add_house_bot(tournament_id: int, bot_name: str) -> Entry:

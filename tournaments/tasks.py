@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from tournaments import running, series
+from tournaments.formats import dobble_series
 
 
 @shared_task(ignore_result=True)
@@ -10,7 +11,7 @@ def tournament_tick() -> None:
     """Beat: start tournaments whose time has come and settle Dobble choices nobody made,
     forfeit players who never came, score tables whose match ended unheard."""
     running.start_due()
-    running.choose_overdue()
+    dobble_series.choose_overdue()
     running.forfeit_no_shows()
     running.score_stalled()
 

@@ -10,7 +10,7 @@
   const seats = form.elements.table_size;
   const rounds = form.elements.rounds;
   const advance = form.elements.advance;
-  const computesItsRounds = ["round-robin", "knockout"];
+  const computesItsRounds = (form.dataset.computesRounds || "").split(" ");
 
   function update() {
     const size = seats && Number(seats.value) === 2 ? "2" : "3+";

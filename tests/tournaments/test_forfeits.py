@@ -10,6 +10,7 @@ from games.matches import broadcast, lifecycle, presence, tasks, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, Seat
 from tournaments import running, scoring, seating, services
+from tournaments.formats import dobble_series
 from tournaments.models import Score, Tournament
 from tournaments.rounds import lines
 from tournaments.standings import player_games, standings
@@ -61,7 +62,7 @@ def test_a_player_who_resigns_a_two_seat_table_loses_it_over_the_board_and_the_e
 def test_a_hot_potato_ended_by_a_forfeit_is_scored(olga, alice):
     cup = tournament(olga, "dobble", ["hard"], [alice], format="dobble-series", rounds=2)
     wakeups.play_out(cup.tables.get(round=1).match_id)
-    running.choose(cup.pk, alice, "hot-potato")
+    dobble_series.choose(cup.pk, alice, "hot-potato")
     second = cup.tables.get(round=2)
     lifecycle.leave_match(second.match_id, alice)
     cup.refresh_from_db()
@@ -369,7 +370,7 @@ def test_a_swiss_everyone_but_one_or_all_left_seats_no_empty_round_and_finishes(
     for player in players[staying:]:
         services.withdraw(cup.pk, player)
     for entry in cup.entries.filter(house_bot__gt=""):
-        running.services.take_out(cup, entry)
+        services.take_out(cup, entry)
     for seat in Seat.objects.filter(match__tournament_table__tournament=cup, user=alice):
         presence.connected(seat.match_id, seat.number, "alice's socket", True)  # she came: no no-show
     for table in cup.tables.filter(round=1):
@@ -387,7 +388,7 @@ def test_a_round_robin_everyone_else_left_gives_the_last_player_their_forfeit_wi
     cup = tournament(olga, "dudo", ["heuristic"] * 4, format="round-robin", table_size=2)
     entries = list(cup.entries.order_by("pk"))
     for entry in entries[1:]:
-        running.services.take_out(cup, entry)
+        services.take_out(cup, entry)
     for table in cup.tables.filter(round=1):
         wakeups.play_out(table.match_id)
     cup.refresh_from_db()

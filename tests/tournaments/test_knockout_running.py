@@ -254,7 +254,7 @@ def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_
     client.force_login(olga)
     page = client.get(f"/organize/{cup.pk}/").content.decode()
     assert "can no longer withdraw" not in page
-    organizing.withdraw_entry(olga, cup.pk, hers)
+    services.withdraw(cup.pk, olga, hers)
     table.refresh_from_db()
     assert table.scored, "her game ended at once"
     assert cup.tables.filter(round=1).count() == 2, "no second game of her series"

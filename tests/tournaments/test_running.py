@@ -16,6 +16,7 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 from games.matches.tasks import match_finished
 from tournaments import organizing, rounds, running, services
+from tournaments.formats import dobble_series
 from tournaments.models import Score, Tournament
 from tournaments.standings import player_games, standings, tiebreak_labels
 
@@ -106,7 +107,7 @@ def test_a_round_robin_player_who_withdraws_leaves_each_later_opponent_a_win_by_
     cup = tournament(olga, "dubito", ["heuristic", "random", "heuristic", "random"], format="round-robin")
     running.start(cup.pk)
     leaver = cup.entries.order_by("pk").first()
-    organizing.withdraw_entry(olga, cup.pk, leaver.pk)
+    services.withdraw(cup.pk, olga, leaver.pk)
     cup = running.play_out(cup.pk)
     walkovers = list(Score.objects.filter(tournament=cup, table=None).values_list("round", "points"))
     assert sorted(walkovers) == [(2, 1.0), (3, 1.0)]
@@ -202,8 +203,8 @@ def test_a_dobble_series_opens_with_the_towering_inferno_and_the_loser_chooses_n
     pending = cup.tables.get(round=2)
     assert pending.match is None and pending.chooser.user == alice, "alice never claimed, so she lost and chooses"
     with pytest.raises(MatchError):
-        running.choose(cup.pk, alice, "musical-chairs")
-    running.choose(cup.pk, alice, "the-well")
+        dobble_series.choose(cup.pk, alice, "musical-chairs")
+    dobble_series.choose(cup.pk, alice, "the-well")
     pending.refresh_from_db()
     assert pending.match.options["mini_game"] == "the-well" and pending.match.status == Match.Status.RUNNING
     wakeups.play_out(pending.match_id)
@@ -219,8 +220,8 @@ def test_a_chooser_who_lets_the_time_run_out_gets_the_least_played_mini_game(olg
     running.start(cup.pk)
     wakeups.play_out(cup.tables.get(round=1).match_id)
     pending = cup.tables.get(round=2)
-    assert running.choose_overdue(now=pending.choose_by - timedelta(seconds=1)) == 0
-    assert running.choose_overdue(now=pending.choose_by) == 1
+    assert dobble_series.choose_overdue(now=pending.choose_by - timedelta(seconds=1)) == 0
+    assert dobble_series.choose_overdue(now=pending.choose_by) == 1
     pending.refresh_from_db()
     assert pending.match.options["mini_game"] == "the-well", "the first mini-game not yet played, in the rules' order"
 

@@ -78,7 +78,7 @@ def test_a_round_of_forty_tables_takes_as_many_queries_as_a_round_of_two(olga):
         cup = swiss(olga, bots)
         Tournament.objects.filter(pk=cup.pk).update(status=Tournament.Status.RUNNING)
         with CaptureQueriesContext(connection) as queries, transaction.atomic():
-            running.seat_round(Tournament.objects.select_for_update().get(pk=cup.pk), 1, timezone.now())
+            Tournament.objects.select_for_update().get(pk=cup.pk).rules.seat_round(1, timezone.now())
         assert cup.tables.filter(round=1, match__status=Match.Status.RUNNING).count() == bots // 2
         counted.append(len(queries.captured_queries))
     assert counted[0] == counted[1]

@@ -9,6 +9,7 @@ from django.utils import timezone
 from games.matches import broadcast, wakeups
 from games.matches.models import Match
 from tournaments import running, services, size_scale
+from tournaments.formats import dobble_series
 from tournaments.models import Score, Table, Tournament
 from tournaments.standings import standings
 
@@ -29,7 +30,7 @@ def test_the_next_mini_game_starts_with_the_last_winner_and_the_series_can_rank_
     services.enter(cup.pk, alice)
     running.start(cup.pk)
     wakeups.play_out(cup.tables.get(round=1).match_id)
-    running.choose(cup.pk, alice, "the-well")
+    dobble_series.choose(cup.pk, alice, "the-well")
     second = cup.tables.get(round=2)
     bot = cup.entries.get(user__username="HardBot").pk
     seat_order = running.seat_order_of(cup, second)
@@ -44,8 +45,8 @@ def test_dudab_totals_at_different_table_sizes_are_scaled_by_the_rules_not_by_th
     """The factors come from games of equal bots with the tournament's options, measured at the
     start: the same for two fields of different strength (an outside tester saw the event's own
     averages reward the weaker table), and every total scaled by its size's factor."""
+    from tournaments.formats.rounds_total import size_factors
     from tournaments.models import Score
-    from tournaments.standings import size_factors
 
     def rounds_total(bots):
         cup = Tournament.objects.create(
@@ -191,7 +192,7 @@ def test_a_default_mini_game_is_recorded_as_the_loser_s_time_running_out_or_a_ho
     running.start(cup.pk)
     wakeups.play_out(cup.tables.get(round=1).match_id)
     pending = cup.tables.get(round=2)
-    running.choose_overdue(now=pending.choose_by)
+    dobble_series.choose_overdue(now=pending.choose_by)
     pending.refresh_from_db()
     assert pending.chooser.user == alice and pending.choice == Table.Choice.TIMED_OUT
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()

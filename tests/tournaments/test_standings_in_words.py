@@ -12,8 +12,8 @@ from ratings.models import Rating
 from tests.tournaments.test_exports import played  # noqa: F401  (a finished 3-player Swiss with byes)
 from tests.tournaments.test_forfeits import tournament
 from tests.tournaments.test_knockout_running import knockout
-from tournaments import brackets, organizing, running, services
-from tournaments.crosstable import crosstable
+from tournaments import brackets, running, services
+from tournaments.formats.round_robin import crosstable
 from tournaments.models import Tournament
 from tournaments.standings import standings
 
@@ -157,7 +157,7 @@ def test_a_round_robin_crosstable_reads_across_with_a_withdrawal_as_forfeits(olg
         services.add_house_bot(cup.pk, bot)
     running.start(cup.pk)
     leaver = cup.entries.order_by("pk").first()
-    organizing.withdraw_entry(olga, cup.pk, leaver.pk)
+    services.withdraw(cup.pk, olga, leaver.pk)
     cup = running.play_out(cup.pk)
     rows = standings(cup)
     table = {line["row"]["player"]: line["cells"] for line in crosstable(cup, rows)}

@@ -6,8 +6,9 @@ import pytest
 from django.utils import timezone
 
 from tournaments import scoring, services
+from tournaments.formats.dobble_series import dobble_points
+from tournaments.formats.rounds_total import normalised_totals
 from tournaments.models import Score, Table, Tournament
-from tournaments.standings import dobble_points, normalised_totals
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_table_choice_recorded'),
+        ('tournaments', '0017_format_choices_from_the_registry'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -47,11 +47,6 @@ class Migration(migrations.Migration):
             model_name='tournament',
             name='time_control',
             field=models.CharField(blank=True, choices=[('3+2', '3+2'), ('5+5', '5+5'), ('10+0', '10+0')], help_text='A clock per game ("3+2": 3 minutes each, 2 seconds added a move) instead of the per-turn clock.', max_length=8),
-        ),
-        migrations.AlterField(
-            model_name='tournament',
-            name='format',
-            field=models.CharField(choices=[('swiss', 'Swiss rounds'), ('round-robin', 'Round robin'), ('dobble-series', 'Dobble series (loser picks the next mini-game)'), ('rounds-total', 'Lowest total over the rounds (Dudab Buba)'), ('knockout', 'Knockout (two seats: seeded bracket; larger tables: top players of each go through)'), ('arena', 'Arena (join any time; a new game as soon as yours ends)')], default='swiss', max_length=16),
         ),
         migrations.CreateModel(
             name='Series',
