@@ -186,9 +186,8 @@ class Tournament(models.Model):
         return self.tables.aggregate(last=models.Max("round"))["last"] or 0
 
     def round_name(self, number: int) -> str:
-        """A round as players read it, on its tables' pages and in the notices that send them
-        there: "Round 2 of Winter Swiss"."""
-        return f"Round {number} of {self.name}"
+        """A round as players read it ("Round 2 of Winter Swiss"): the format says it."""
+        return self.rules.round_name(number)
 
     def managed_by(self, user) -> bool:
         """Organizers manage their own tournaments; superusers anybody's."""

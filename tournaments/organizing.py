@@ -29,7 +29,8 @@ Status = Tournament.Status
 EDITABLE = (
     "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options",
     "late_entry_rounds", "late_entry_points", "check_in_minutes", "tiebreaks", "accelerated_rounds", "forbidden_pairs",
-    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows",
+    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows", "time_control", "duration_minutes",
+    "berserk",
 )
 
 

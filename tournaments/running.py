@@ -49,7 +49,7 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament.left_out_at_start().delete()
         entries = list(tournament.entries.select_related("user"))
         minimum = get_game(tournament.game).smallest_table
-        if len(entries) < minimum:
+        if len(entries) < minimum and tournament.rules.needs_a_table_to_start:
             tournament.status = Tournament.Status.CANCELLED
             tournament.cancelled_because = f"too few players came ({len(entries)} of the {minimum} a table needs)"
             tournament.save(update_fields=["status", "cancelled_because"])
