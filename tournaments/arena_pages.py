@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -46,7 +47,7 @@ class Row:
     points: int = 0
     marks: list[Mark] = field(default_factory=list)
     on_streak: bool = False
-    now: str = ""  # "playing", "paused", "waiting for a table"
+    now: str = ""  # "playing", "paused", "waiting for a table" ("free to fill a table": a house bot)
     place: int = 0
 
 
@@ -72,7 +73,7 @@ def leaderboard(tournament: Tournament) -> list[Row]:
         elif entry.paused:
             row.now = "paused"
         elif live and entry.waiting_since is not None:
-            row.now = "waiting for a table"
+            row.now = "free to fill a table" if entry.house_bot else "waiting for a table"
     ranked = sorted(rows.values(), key=lambda row: (-row.points, row.player.lower()))
     for row in ranked:
         row.place = 1 + sum(other.points > row.points for other in ranked)
@@ -144,36 +145,38 @@ def board(request, tournament_id: int):
 def act(request, tournament_id: int, action: str):
     """Join, pause or rejoin from the arena's page; join and rejoin go straight to a game seated at once."""
     tournament = get_object_or_404(Tournament, pk=tournament_id, format=arena_format.Arena.slug)
+    change = {"join": services.enter, "pause": arena_format.pause, "rejoin": arena_format.rejoin}.get(action)
+    if change is None:
+        raise Http404("Join, pause or rejoin.")
     try:
-        if action == "join":
-            services.enter(tournament.pk, request.user)
-            messages.info(request, join_words(tournament))
-        elif action == "pause":
-            arena_format.pause(tournament.pk, request.user)
-            messages.info(request, "Paused: you are not seated again until you rejoin. Your points stay.")
-        elif action == "rejoin":
-            arena_format.rejoin(tournament.pk, request.user)
-            messages.info(request, "Welcome back: you are seated as soon as an opponent is free.")
-        else:
-            raise MatchError("bad_request", "Join, pause or rejoin.")
+        change(tournament.pk, request.user)
     except MatchError as error:
         messages.error(request, error.message)
-    table = my_table(tournament, request.user)
-    if table is not None and action != "pause":
+        return redirect("tournament", tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    table = my_table(tournament, request.user) if action != "pause" else None
+    messages.info(request, BEFORE_START if action == "join" and tournament.is_open else DONE[action][table is not None])
+    if table is not None:
         return redirect("table", match_id=table.match_id)
     return redirect("tournament", tournament_id=tournament.pk)
+
+
+# What a player hears after joining or coming back: (no game yet, seated at once).
+DONE = {
+    "join": (
+        "You are in: your first game starts as soon as an opponent is free.",
+        "You are in: your first game is on.",
+    ),
+    "rejoin": ("Welcome back: you are seated as soon as an opponent is free.", "Welcome back: your next game is on."),
+    "pause": ("Paused: you are not seated again until you rejoin. Your points stay.",) * 2,
+}
+BEFORE_START = "You are in: your first game starts as soon as the arena does."
 
 
 def my_table(tournament: Tournament, user) -> Table | None:
     """The table of the player's game under way in the arena, if any."""
     me = tournament.entries.filter(user=user).first() if user.is_authenticated else None
     return at_tables(tournament).get(me.pk) if me else None
-
-
-def join_words(tournament: Tournament) -> str:
-    if tournament.is_open:
-        return "You are in: your first game starts as soon as the arena does."
-    return "You are in: your first game starts as soon as an opponent is free."
 
 
 @require_POST

@@ -48,7 +48,8 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     arena = hourly_dudo_arena(olga)
     size = VIEWPORTS[viewport]
 
-    watcher = strict.page(size)  # a visitor who keeps the arena's page open
+    # A visitor who keeps the arena's page open: in the dark theme on the phone, the light one on a desktop.
+    watcher = strict.page(size, color_scheme="dark" if viewport == "phone" else "light")
     watcher.goto(f"{site}/tournaments/{arena.pk}/")
     expect(watcher.locator("#leaderboard")).to_contain_text("RandomBot")
 
@@ -69,9 +70,14 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     page.wait_for_url("**/match/*/")  # seated against a house bot at once
     first = match_id(page)
     expect(page.locator("#occasion")).to_have_text(arena.name)
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.locator("#occasion-offer")).to_contain_text("a win earns 1 more point")
+    screenshot(page, f"screenshots/arena-table-{viewport}")
     page.click("#occasion-offer button")  # berserk, before the first move
     expect(page.locator(".messages")).to_contain_text("Berserk! Your clock is halved")
     assert Match.objects.get(pk=first).seats.get(user__username="alice").clock_ms == 90_000
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.locator("#occasion-offer")).to_have_count(0)
     screenshot(page, f"screenshots/arena-berserk-{viewport}")
     expect(watcher.locator("#leaderboard")).to_contain_text("playing")
 
@@ -86,4 +92,4 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
     expect(alice_row.locator("td").nth(2)).to_have_text("3" if won else "0")
     screenshot(watcher, f"screenshots/arena-leaderboard-{viewport}")
-    assert_accessible(watcher, f"arena leaderboard ({viewport})")
+    assert_accessible(watcher, f"arena leaderboard ({viewport}, {'dark' if viewport == 'phone' else 'light'} theme)")

@@ -52,7 +52,7 @@ def test_joining_before_the_start_then_at_the_start_sits_the_player_at_a_table(c
     running.start(arena.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
     assert "Your game is on. Play your game" in page
-    assert re.search(r"alice .*? no game yet playing", page)
+    assert re.search(r"alice · playing 0 none yet", page)
 
 
 def test_joining_while_it_runs_goes_straight_to_the_table(client, arena, alice):
