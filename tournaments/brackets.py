@@ -176,7 +176,7 @@ def ranking(slot: Slot, two_seats: bool) -> list[list[int]]:
     return [group for group in ([slot.winner], [p for p in slot.players if p != slot.winner]) if group]
 
 
-def finish(tournament: Tournament, rounds: list[list[Slot]]) -> dict[int, tuple[int, int]]:
+def progress(tournament: Tournament, rounds: list[list[Slot]]) -> dict[int, tuple[int, int]]:
     """Each entry's round reached and its place at the last pairing or table it played (0 while
     that is undecided). Going through reaches the next round at once, before it is seated, so a
     player through to the final ranks above those still playing their semi-final; the champion

@@ -1,4 +1,7 @@
+from __future__ import annotations
+
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -10,6 +13,9 @@ from games.matches.models import GAME_CHOICES
 from games.matches.time_controls import PRESETS, clock_label
 from tournaments import scoring, tiebreaks
 from tournaments.formats import registry
+
+if TYPE_CHECKING:  # the formats import these models
+    from tournaments.formats.base import TournamentFormat
 
 MIN_TURN_SECONDS = 5  # a shorter per-move clock is over before a person has read the table
 
@@ -167,7 +173,7 @@ class Tournament(models.Model):
         )  # fmt: skip
 
     @property
-    def rules(self):
+    def rules(self) -> TournamentFormat:
         """The tournament's format, as an object that decides for it (tournaments/formats/base.py)."""
         return registry.get(self.format)(self)
 

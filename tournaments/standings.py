@@ -32,20 +32,20 @@ def tiebreak_labels(tournament: Tournament) -> list[dict]:
     return labels
 
 
-def knockout_order(item: tuple, finish: dict, seeds: dict) -> tuple:
+def knockout_order(item: tuple, progress: dict, seeds: dict) -> tuple:
     """A knockout's order: the round reached, then the place at the last table; players sharing
     both (still playing, or out in the same round) by seed, not by tiebreaks: a bye is not a
     round won, so counting pairings won would put a top seed with a bye below a lower seed."""
     player, keys = item
-    _, place = finish.get(player, (0, 0))
+    _, place = progress.get(player, (0, 0))
     return (-keys[0], place, seeds.get(player, 0))
 
 
-def knockout_keys(keys: tuple, finish: tuple[int, int]) -> tuple:
+def knockout_keys(keys: tuple, progress: tuple[int, int]) -> tuple:
     """What a knockout place is decided by: those still playing one round share its place, and so
     do those out in the same round at the same place (two semi-final losers share third, as
     without a third-place match in FIDE's knockouts)."""
-    _, place = finish
+    _, place = progress
     return (keys[0], "playing") if place == 0 else (keys[0], place)
 
 
@@ -67,7 +67,7 @@ def standings(tournament: Tournament) -> list[dict]:
     rules = tournament.rules
     games, points = player_games(tournament)
     ranking = rules.ranking(entries, games, points)
-    games, finish, games_won, stages = ranking.games, ranking.finish, ranking.games_won, ranking.stages
+    games, progress, games_won, stages = ranking.games, ranking.progress, ranking.games_won, ranking.stages
     # No game finished yet: no total, which must not read as the best one where the lowest wins.
     nothing = NO_TOTAL if rules.lowest_wins else 0.0
     value = {e.pk: ranking.value.get(e.pk, nothing) for e in entries}
@@ -78,12 +78,12 @@ def standings(tournament: Tournament) -> list[dict]:
     if SERIES_POINTS in names:  # rank by mini-games won, then by points
         ranked = sorted(ranked, key=lambda item: (-item[1][0], -series_points.get(item[0], 0.0)))
         ranked = [(player, keys + (series_points.get(player, 0.0),)) for player, keys in ranked]
-    if finish:  # within a round reached, the place at the last table first (stable: tiebreaks after)
-        ranked = sorted(ranked, key=lambda item: knockout_order(item, finish, by_seed))
+    if progress:  # within a round reached, the place at the last table first (stable: tiebreaks after)
+        ranked = sorted(ranked, key=lambda item: knockout_order(item, progress, by_seed))
     rows = []
     for player, keys in ranked:
         entry = by_pk[player]
-        reached = finish.get(player, (0, 0))[0]
+        reached = progress.get(player, (0, 0))[0]
         rows.append(
             {
                 "entry": entry,
@@ -99,8 +99,8 @@ def standings(tournament: Tournament) -> list[dict]:
                 "missed": sum(1 for _, kind in points[player] if kind == scoring.LATE),
                 "withdrawn": entry.withdrawn_after is not None,
                 # a knockout player not yet out has no place to show until the event ends
-                "still_in": tournament.status != Tournament.Status.FINISHED and finish.get(player, (0, 1))[1] == 0,
-                "keys": knockout_keys(keys, finish[player]) if player in finish else tiebreaks.comparable(keys),
+                "still_in": tournament.status != Tournament.Status.FINISHED and progress.get(player, (0, 1))[1] == 0,
+                "keys": knockout_keys(keys, progress[player]) if player in progress else tiebreaks.comparable(keys),
             }
         )
     for index, row in enumerate(rows):

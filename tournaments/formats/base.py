@@ -41,7 +41,7 @@ class Ranking:
 
     value: dict[int, float]
     games: dict
-    finish: dict[int, tuple[int, int]] = field(default_factory=dict)
+    progress: dict[int, tuple[int, int]] = field(default_factory=dict)
     games_won: dict[int, int] = field(default_factory=dict)
     stages: dict[int, str] = field(default_factory=dict)
     series_points: dict[int, float] = field(default_factory=dict)  # the "points" tiebreak (Dobble series)
@@ -49,7 +49,7 @@ class Ranking:
 
 class TournamentFormat:
     slug = ""  # stored in Tournament.format
-    name = ""  # as a heading says it: "Swiss"
+    name = ""  # as a heading says it: "Swiss rounds", "Knockout"
     label = ""  # as the organizer's form offers it: "Swiss rounds"
 
     # Facts the runner and the pages read.

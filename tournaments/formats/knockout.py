@@ -87,7 +87,7 @@ class Knockout(TournamentFormat):
         return f"Pairing {pairing + 1}" if len(table.seating) == 1 else f"Pairing {pairing + 1}, game {game + 1}"
 
     def next_words(self, table: Table, entry: Entry) -> str:
-        _, place = brackets.finish(self.tournament, brackets.bracket(self.tournament)).get(entry.pk, (0, 0))
+        _, place = brackets.progress(self.tournament, brackets.bracket(self.tournament)).get(entry.pk, (0, 0))
         if place:
             return "You are out of the knockout: your place is in the standings."
         return "The tournament seats your next game: the series' next, or the next round's if you go through."
@@ -149,9 +149,9 @@ class Knockout(TournamentFormat):
     def ranking(self, entries, games, points) -> Ranking:
         """The round reached; a best-of series is one tiebreak game."""
         found = brackets.bracket(self.tournament)
-        games, finish, games_won = knockout_games(self.tournament, found)
-        value = {entry_id: float(stage) for entry_id, (stage, _) in finish.items()}
-        return Ranking(value, games, finish, games_won, brackets.stage_names(self.tournament, found))
+        games, progress, games_won = knockout_games(self.tournament, found)
+        value = {entry_id: float(stage) for entry_id, (stage, _) in progress.items()}
+        return Ranking(value, games, progress, games_won, brackets.stage_names(self.tournament, found))
 
     @cached_property
     def bracket(self) -> list[list[brackets.Slot]]:
@@ -201,7 +201,7 @@ def knockout_games(tournament: Tournament, found: list[list[brackets.Slot]]) -> 
                     games[player].append(tiebreaks.Game(slot.round, got, played=False))
                 elif ranking:
                     games[player].append(tiebreaks.game_at(slot.round, got, ranking, player))
-    return games, brackets.finish(tournament, found), games_won
+    return games, brackets.progress(tournament, found), games_won
 
 
 def bracket_rows(tournament: Tournament, names: dict[int, str], found: list, stages: dict[int, str]) -> list[dict]:
@@ -246,7 +246,7 @@ def tables_to_come(tournament: Tournament, rows: list[dict], stages: dict[int, s
     """A multi-table knockout's rounds not yet seated: who they will be is known only once the
     tables before are played (the players going through are dealt again by seed), so each says
     where its players come from."""
-    through = tournament.advance or tournament.table_size // 2
+    through = tournament.rules.through
     top = "the winner" if through == 1 else f"the top {through}"
     to_come = []
     for number in range(rows[-1]["round"] + 1, tournament.rounds + 1):
