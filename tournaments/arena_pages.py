@@ -50,9 +50,13 @@ class Row:
     now: str = ""  # "playing", "paused", "waiting for a table" ("free to fill a table": a house bot)
     place: int = 0
 
+    @property
+    def wins(self) -> int:
+        return sum(mark.outcome == arena.WON for mark in self.marks)
+
 
 def leaderboard(tournament: Tournament) -> list[Row]:
-    """Every entrant, most points first; equal points share a place."""
+    """Every entrant, most points first, then most games won; equal on both share a place."""
     entries = list(tournament.entries.select_related("user"))
     rows = {e.pk: Row(e.user.username, bool(e.house_bot)) for e in entries}
     berserk = dict(tournament.tables.values_list("pk", "berserk"))
@@ -74,9 +78,9 @@ def leaderboard(tournament: Tournament) -> list[Row]:
             row.now = "paused"
         elif live and entry.waiting_since is not None:
             row.now = "free to fill a table" if entry.house_bot else "waiting for a table"
-    ranked = sorted(rows.values(), key=lambda row: (-row.points, row.player.lower()))
+    ranked = sorted(rows.values(), key=lambda row: (-row.points, -row.wins, row.player.lower()))
     for row in ranked:
-        row.place = 1 + sum(other.points > row.points for other in ranked)
+        row.place = 1 + sum((other.points, other.wins) > (row.points, row.wins) for other in ranked)
     return ranked
 
 

@@ -202,6 +202,7 @@ class TournamentForm(forms.ModelForm):
             del self.fields["time_control"]
             del self.fields["no_show_minutes"]
             del self.fields["withdraw_no_shows"]
+            self.fields.pop("berserk", None)  # no clock to halve
         offered = {found.slug for found in self.formats}
         self.groups = setting_groups()
         for _, formats, _, names in self.groups:

@@ -23,7 +23,7 @@ from games.matches import lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 from games.matches.occasions import Offer
-from tournaments import arena, notices, running, scoring, tasks
+from tournaments import arena, notices, running, scoring, tasks, tiebreaks
 from tournaments.formats.base import TournamentFormat
 from tournaments.models import Entry, Score, Table, Tournament
 
@@ -202,7 +202,8 @@ class Arena(TournamentFormat):
     # Standings
 
     def default_tiebreaks(self) -> list[str]:
-        return []
+        """Equal points: more games won first (the leaderboard too); then a shared place."""
+        return [tiebreaks.WINS]
 
 
 KINDS = {
