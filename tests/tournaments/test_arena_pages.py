@@ -135,3 +135,18 @@ def test_an_organizer_schedules_an_arena_with_a_clock_per_game_and_berserk(clien
     made = Tournament.objects.get(name="Swiss with a bank")
     assert (made.clock_label, made.duration_minutes, made.berserk) == ("5+5", 60, True), "settings of other formats"
     assert not made.may_berserk, "berserk is an arena's"
+
+
+def test_the_organizers_page_and_the_downloads_of_an_arena_with_games_played(client, arena, olga, alice):
+    services.enter(arena.pk, alice)
+    running.start(arena.pk)
+    match = at_table(arena, alice)
+    lose(match, opponent(match, alice))
+    client.force_login(olga)
+    page = text(client.get(f"/organize/{arena.pk}/"))
+    assert "runs until" in page and "round 1 of 0" not in page
+    assert "One of the series" not in page and "Repeat this tournament" in page
+    for what in ("standings.csv", "pairings.json", "standings.json", "pairings.csv"):
+        assert client.get(f"/tournaments/{arena.pk}/{what}").status_code == 200, what
+    standings = client.get(f"/tournaments/{arena.pk}/standings.json").json()
+    assert "alice" in str(standings)

@@ -42,6 +42,7 @@ class Arena(TournamentFormat):
     label = "Arena (join any time; a new game as soon as yours ends)"
     computes_its_rounds = True  # a wave of tables is a round; there is no count of them to choose
     needs_a_table_to_start = False  # people join while it runs
+    runs_until_a_time = True
     offers_berserk = True
     corrections_refused = "An arena's points follow from each game and the streak before it: they are not corrected."
     settings = {"": ("duration_minutes",), "2": ("berserk",)}

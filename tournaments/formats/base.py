@@ -69,6 +69,7 @@ class TournamentFormat:
     ranks_by_round_reached = False  # a knockout's standings: the round reached, in words
     chooses_mini_games = False  # each table's next game is chosen (a Dobble series' loser picks it)
     needs_a_table_to_start = True  # too few entries for one table cancel it at its start
+    runs_until_a_time = False  # it ends at a time, not after a number of rounds (an arena)
     offers_berserk = False  # a player may halve their own clock for a point more (an arena)
     # Settings that only this format has, by the table sizes they are for ("" every size, "2", "3+").
     settings: dict[str, tuple[str, ...]] = {}
