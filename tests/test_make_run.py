@@ -1,4 +1,5 @@
-"""`make run` as a newcomer types it: the embedded ticker runs every beat entry and starts tournaments.
+"""`make run` as a newcomer types it: the embedded ticker runs every beat entry and starts tournaments,
+and each game has an arena starting within the hour.
 
 The site runs in a child process exactly as the Makefile starts it (its own SQLite file and
 port); the test reads the server's log and the database it writes.
@@ -35,6 +36,16 @@ t = Tournament.objects.create(name="Starts now", game="dudo", table_size=2, roun
 services.add_house_bot(t.pk, "random")
 services.add_house_bot(t.pk, "heuristic")
 print(t.pk)
+"""
+
+ARENAS_WITHIN_THE_HOUR = """
+from datetime import timedelta
+from django.utils import timezone
+from tournaments.models import Tournament
+now = timezone.now()
+live = ["scheduled", "running"]
+soon = Tournament.objects.filter(format="arena", status__in=live, starts_at__lte=now + timedelta(hours=1))
+print(",".join(sorted({t.game for t in soon if now < t.ends_at})))
 """
 
 TOURNAMENT_STATUS = "from tournaments.models import Tournament; print(Tournament.objects.get(pk={pk}).status)"
@@ -87,6 +98,8 @@ def test_make_run_runs_every_beat_entry_and_starts_a_tournament_due_now(make_run
         time.sleep(0.5)
         status = manage(env, "shell", "-c", TOURNAMENT_STATUS.format(pk=pk)).split()[-1]
     assert status in ("running", "finished"), log_path.read_text()
+    games = manage(env, "shell", "-c", ARENAS_WITHIN_THE_HOUR).split()[-1]
+    assert games == "dobble,doubt-it,dubito,dudab,dudo", "a fresh make run has an arena starting within the hour"
     log = log_path.read_text()
     for name in settings.CELERY_BEAT_SCHEDULE:
         assert f"embedded beat: {name} ran" in log, log

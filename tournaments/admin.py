@@ -88,7 +88,8 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["game", "status", "format"]
     search_fields = ["name"]
     inlines = [EntryInline]
-    readonly_fields = ["status", "started_at", "finished_at", "cancelled_because"]  # the runner sets these
+    # The runner sets these; a series' beat, the series.
+    readonly_fields = ["status", "started_at", "finished_at", "cancelled_because", "series"]
     # Once started, what the rounds are made of is fixed: the game, its table size, its format...
     # (an organizer changed a running Dudo Swiss to Dobble at tables of 3). Words stay editable.
     EDITABLE_ONCE_STARTED = {"name", "description", "organizer"}

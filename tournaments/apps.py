@@ -12,12 +12,13 @@ class TournamentsConfig(AppConfig):
         from games.matches import occasions, signals
         from tournaments import rounds, running
         from tournaments.formats import registry
+        from tournaments.formats.arena import Arena
         from tournaments.formats.dobble_series import DobbleSeries
         from tournaments.formats.knockout import Knockout
         from tournaments.formats.round_robin import RoundRobin
         from tournaments.formats.rounds_total import RoundsTotal
         from tournaments.formats.swiss import Swiss
 
-        registry.register(Swiss, RoundRobin, Knockout, DobbleSeries, RoundsTotal)
+        registry.register(Swiss, RoundRobin, Knockout, DobbleSeries, RoundsTotal, Arena)
         signals.match_finished.connect(running.record_finished_match, dispatch_uid="tournaments")
         occasions.register(rounds.occasion)

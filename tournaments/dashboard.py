@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import GAMES
@@ -13,7 +14,7 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 from tournaments import organizing, running, services
 from tournaments.forms import CorrectionForm, HouseBotsForm, TournamentForm
-from tournaments.models import Score, Tournament, may_organize
+from tournaments.models import Score, Series, Tournament, may_organize
 from tournaments.views import results
 
 Status = Tournament.Status
@@ -131,9 +132,30 @@ def manage(request, tournament_id: int):
             "accepts_entries": services.accepts_entries(tournament),
             "may_pair_again": not services.pairing_again_refused(tournament),
             "bots": HouseBotsForm(game=tournament.game),
+            "every": Series.Every.choices,
             **results(tournament),
         },
     )
+
+
+@organizer_required
+@require_POST
+def repeat(request, tournament_id: int):
+    """Repeat the tournament (every hour, day, week: the zone is the organizer's own), or stop."""
+    try:
+        if request.POST.get("stop"):
+            made = organizing.stop_repeating(request.user, tournament_id)
+            messages.info(request, f"The series {made.name} creates no more events.")
+        else:
+            zone = timezone.get_current_timezone_name()
+            made = organizing.repeat(request.user, tournament_id, request.POST.get("every", ""), zone)
+            every = made.get_every_display().lower()
+            messages.info(request, f"Repeated {every}: the next event is listed one period ahead.")
+    except Tournament.DoesNotExist:
+        raise Http404("No tournament of yours") from None
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("organize-tournament", tournament_id=tournament_id)
 
 
 @organizer_required

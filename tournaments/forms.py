@@ -34,7 +34,8 @@ TIEBREAK_FIELDS = ["tiebreak_1", "tiebreak_2", "tiebreak_3"]
 # Settings a form (or an older page) may leave out: they keep the model's default.
 MAY_BE_LEFT_OUT = (
     "late_entry_rounds", "late_entry_points", "check_in_minutes", "accelerated_rounds", "forbidden_pairs",
-    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows",
+    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows", "time_control",
+    "duration_minutes", "berserk",
 )
 BEST_OF_CHOICES = [(1, "One game"), (3, "Best of 3"), (5, "Best of 5"), (7, "Best of 7")]
 
@@ -92,9 +93,10 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "check_in_minutes",
-            "no_show_minutes", "withdraw_no_shows", "description", "accelerated_rounds", "forbidden_pairs",
-            "late_entry_rounds", "late_entry_points", "best_of", "advance", "series_ranking",
+            "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "time_control", "starts_at",
+            "check_in_minutes", "no_show_minutes", "withdraw_no_shows", "description", "accelerated_rounds",
+            "forbidden_pairs", "late_entry_rounds", "late_entry_points", "best_of", "advance", "series_ranking",
+            "duration_minutes", "berserk",
         ]
         labels = {
             "late_entry_rounds": "Late entry until round",
@@ -107,6 +109,9 @@ class TournamentForm(forms.ModelForm):
             "no_show_minutes": "No-show forfeit (minutes)",
             "accelerated_rounds": "Accelerated rounds",
             "series_ranking": "Rank the series",
+            "time_control": "Clock per game",
+            "duration_minutes": "Length (minutes)",
+            "berserk": "Allow berserk",
         }
         help_texts = {
             "rounds": "A round robin or a knockout plays as many rounds as it needs instead.",
@@ -123,6 +128,11 @@ class TournamentForm(forms.ModelForm):
             "late_entry_rounds": "Players may still enter until this round is seated (0: entries close at the "
             "start).",
             "series_ranking": "By the point system, or by mini-games won as in the rulebook.",
+            "time_control": 'Each player\'s own time for the whole game and the seconds added a move ("3+2": '
+            "3 minutes, 2 seconds a move), instead of the seconds per turn.",
+            "duration_minutes": "Players join any time until the end; games under way then are played out and count.",
+            "berserk": "Before their first move, a player may halve their own clock; a win then earns one more "
+            "point. Needs a clock per game.",
         }
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
@@ -184,10 +194,15 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].required = False  # a form without them keeps the defaults
         self.fields["check_in_minutes"].validators.append(MaxValueValidator(24 * 60))
         self.fields["no_show_minutes"].validators.append(MaxValueValidator(120))
+        self.fields["time_control"].choices = [("", "None: seconds per turn")] + [
+            (key, label) for key, label in self.fields["time_control"].choices if key
+        ]
         if self.engine.realtime:  # real time (Dobble): no turns, no clock; a seat away a minute forfeits
             del self.fields["turn_seconds"]
+            del self.fields["time_control"]
             del self.fields["no_show_minutes"]
             del self.fields["withdraw_no_shows"]
+            self.fields.pop("berserk", None)  # no clock to halve
         offered = {found.slug for found in self.formats}
         self.groups = setting_groups()
         for _, formats, _, names in self.groups:

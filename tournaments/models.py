@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -8,7 +9,7 @@ from django.db import models
 
 from games.engine import IllegalAction, get_game
 from games.matches.models import game_choices
-from games.matches.time_controls import clock_label
+from games.matches.time_controls import PRESETS, clock_label
 from games.registry import bot_names
 from tournaments import scoring, tiebreaks
 from tournaments.formats import registry
@@ -105,6 +106,24 @@ class Tournament(models.Model):
         choices=[(0.0, "Nothing (zero-point byes)"), (0.5, "Half a point each (half-point byes)")],
         help_text="Swiss with late entry: what a late entrant gets for each round played before they entered.",
     )
+    time_control = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=[(key, preset.label) for key, preset in PRESETS.items() if preset.mode == "game"],
+        help_text='A clock per game ("3+2": 3 minutes each, 2 seconds added a move) instead of the per-turn clock.',
+    )
+    duration_minutes = models.PositiveSmallIntegerField(
+        default=60, help_text="Arena: how long it runs; players join and leave any time until the end."
+    )
+    berserk = models.BooleanField(
+        default=True,
+        help_text="Arena at two seats with a clock per game: a player may halve their own clock, before their "
+        "first move, for one more point if they win.",
+    )
+    series = models.ForeignKey(
+        "Series", null=True, blank=True, on_delete=models.SET_NULL, related_name="events",
+        help_text="The recurring series that created it.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -121,10 +140,37 @@ class Tournament(models.Model):
 
     @property
     def clock_label(self) -> str:
-        """Every match's clock as players read it ("1 minute per move", "no clock")."""
-        if self.turn_seconds == 0 or get_game(self.game).realtime:
-            return "no clock"
-        return clock_label("turn", self.turn_seconds * 1000, 0)
+        """Every match's clock as players read it ("3+2", "1 minute per move", "no clock")."""
+        clock = self.match_clock
+        mode, initial, increment = (clock.get(key, 0) for key in ("clock", "clock_initial_ms", "clock_increment_ms"))
+        return clock_label(mode or "none", initial, increment)
+
+    @property
+    def match_clock(self) -> dict:
+        """The clock fields every match of it starts with (lifecycle.start_seated_matches): a clock
+        per game where one is chosen, else the per-turn clock; none in real time (Dobble)."""
+        if get_game(self.game).realtime:
+            return {}
+        if self.time_control:
+            return PRESETS[self.time_control].as_table()
+        if self.turn_seconds:
+            return {"clock": "turn", "clock_initial_ms": self.turn_seconds * 1000}
+        return {}
+
+    @property
+    def ends_at(self):
+        """An arena's end, its length after it started (or is to start): no game starts after it
+        (those under way finish and count)."""
+        return (self.started_at or self.starts_at) + timedelta(minutes=self.duration_minutes)
+
+    @property
+    def may_berserk(self) -> bool:
+        """Where the format offers it (an arena), halving one's own clock needs a bank to halve and
+        one opponent to beat."""
+        return (
+            self.rules.offers_berserk and self.berserk and self.table_size == 2
+            and self.match_clock.get("clock") == "game"
+        )  # fmt: skip
 
     @property
     def rules(self) -> TournamentFormat:
@@ -146,9 +192,8 @@ class Tournament(models.Model):
         return self.tables.aggregate(last=models.Max("round"))["last"] or 0
 
     def round_name(self, number: int) -> str:
-        """A round as players read it, on its tables' pages and in the notices that send them
-        there: "Round 2 of Winter Swiss"."""
-        return f"Round {number} of {self.name}"
+        """A round as players read it ("Round 2 of Winter Swiss"): the format says it."""
+        return self.rules.round_name(number)
 
     def managed_by(self, user) -> bool:
         """Organizers manage their own tournaments; superusers anybody's."""
@@ -245,6 +290,12 @@ class Entry(models.Model):
         null=True, blank=True, help_text="The round this entry did not come to, which withdrew it."
     )
     joined_at = models.DateTimeField(auto_now_add=True)
+    waiting_since = models.DateTimeField(
+        null=True, blank=True, help_text="Arena: free for a table since then; empty while at a table or paused."
+    )
+    paused = models.BooleanField(
+        default=False, help_text="Arena: paused (by the player, or for not coming to a game): not seated until back."
+    )
 
     class Meta:
         ordering = ["joined_at"]
@@ -295,6 +346,7 @@ class Table(models.Model):
     moved_on = models.BooleanField(
         default=True, help_text="False while a table scored during a pause waits to seat what follows it."
     )
+    berserk = models.JSONField(default=list, blank=True, help_text="Arena: entry ids who halved their own clock.")
 
     class Meta:
         ordering = ["round", "number"]
@@ -324,6 +376,9 @@ class Score(models.Model):
         ],
         help_text="How the points were earned: tiebreaks and pairing treat byes, forfeits and unplayed games apart.",
     )
+    streak = models.PositiveSmallIntegerField(
+        default=0, help_text="Arena: games won in a row after this one (from two on, the next games count double)."
+    )
 
     class Meta:
         ordering = ["round"]
@@ -342,3 +397,28 @@ class ScoreCorrection(models.Model):
 
     class Meta:
         ordering = ["at"]
+
+
+class Series(models.Model):
+    """Events repeated every hour, day or week: the beat creates each one ahead
+    (tournaments/series.py), a copy of the latest with its house bots, named by its start."""
+
+    class Every(models.TextChoices):
+        HOUR = "hour", "Every hour"
+        DAY = "day", "Every day"
+        WEEK = "week", "Every week"
+
+    name = models.CharField(max_length=80, unique=True, help_text='Each event is named by it and its start time.')
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
+    every = models.CharField(max_length=4, choices=Every.choices)
+    time_zone = models.CharField(
+        max_length=64, default="UTC", help_text="Daily and weekly events keep their hour here, summer time or not."
+    )
+    active = models.BooleanField(default=True, help_text="Off: no more events are created.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name

@@ -21,15 +21,16 @@ from games.engine import get_game
 from games.matches import lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import notices, running, services
-from tournaments.models import Entry, Table, Tournament, may_organize
+from tournaments import notices, running, series, services
+from tournaments.models import Entry, Series, Table, Tournament, may_organize
 
 Status = Tournament.Status
 # Fields an organizer sets on the dashboard form; the runner owns status and the timestamps.
 EDITABLE = (
     "name", "format", "table_size", "rounds", "max_entries", "turn_seconds", "starts_at", "description", "options",
     "late_entry_rounds", "late_entry_points", "check_in_minutes", "tiebreaks", "accelerated_rounds", "forbidden_pairs",
-    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows",
+    "series_ranking", "best_of", "advance", "no_show_minutes", "withdraw_no_shows", "time_control", "duration_minutes",
+    "berserk",
 )
 
 
@@ -192,6 +193,31 @@ def stop_table(user, tournament_id: int, table_id: int, now=None) -> Table:
             raise MatchError("not_running", "That table has no game under way.")
         lifecycle.abort_match(table.match_id, now)
     return table
+
+
+def repeat(user, tournament_id: int, every: str, time_zone: str) -> Series:
+    """Repeat the tournament every hour, day or week (series.py): it becomes the series' first
+    event, and each next one is created one period ahead with its settings and house bots."""
+    if every not in Series.Every.values:
+        raise MatchError("bad_request", "Repeat it every hour, every day or every week.")
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.series_id:
+            raise MatchError("repeated", f"{tournament.name} is already one of the series {tournament.series}.")
+        if Series.objects.filter(name=tournament.name).exists():
+            words = f"There is a series called {tournament.name} already: rename this event first."
+            raise MatchError("repeated", words)
+        return series.start_series(tournament, every, time_zone=time_zone)
+
+
+def stop_repeating(user, tournament_id: int) -> Series:
+    """No more events of the tournament's series are created (those already listed stay)."""
+    with transaction.atomic():
+        tournament = locked(user, tournament_id)
+        if tournament.series is None or not tournament.series.active:
+            raise MatchError("not_repeated", f"{tournament.name} is not repeated.")
+        Series.objects.filter(pk=tournament.series_id).update(active=False)
+        return tournament.series
 
 
 def locked(user, tournament_id: int) -> Tournament:

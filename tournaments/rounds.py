@@ -194,7 +194,8 @@ def occasion(match, user) -> Occasion | None:
             choice = mini_game_choice(tournament, pending)
     else:
         words, next_url = next_for(tournament, table, entry), ""
-    return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url, choice)
+    offer = tournament.rules.offer(table, entry) if entry is not None else None
+    return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url, choice, offer)
 
 
 def choice_words(tournament: Tournament, pending: Table, entry) -> str:

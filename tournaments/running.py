@@ -49,7 +49,7 @@ def start(tournament_id: int, now: datetime | None = None) -> Tournament:
         tournament.left_out_at_start().delete()
         entries = list(tournament.entries.select_related("user"))
         minimum = get_game(tournament.game).smallest_table
-        if len(entries) < minimum:
+        if len(entries) < minimum and tournament.rules.needs_a_table_to_start:
             tournament.status = Tournament.Status.CANCELLED
             tournament.cancelled_because = f"too few players came ({len(entries)} of the {minimum} a table needs)"
             tournament.save(update_fields=["status", "cancelled_because"])
@@ -89,10 +89,6 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
         pk: (Account(user_id, is_bot), house_bot)
         for pk, user_id, is_bot, house_bot in tournament.entries.values_list("pk", "user", "user__is_bot", "house_bot")
     }
-    engine = get_game(tournament.game)
-    clock = {}
-    if tournament.turn_seconds and not engine.realtime:
-        clock = {"clock": Match.Clock.PER_TURN, "clock_initial_ms": tournament.turn_seconds * 1000}
     orders = [seat_order_of(tournament, table) for table in tables]
     players = [entry_id for order in orders for entry_id in order]  # each sits at one table
     fields = dict(zip(players, seats_fields([entries[e] for e in players]), strict=True))
@@ -104,7 +100,7 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
         ],
         now=now,
         ranked=True,
-        **clock,
+        **tournament.match_clock,
     )
     for table, match in zip(tables, matches, strict=True):
         table.match = match

@@ -41,18 +41,9 @@ def enter(tournament_id: int, user) -> Entry:
         if user.is_bot:
             check_tested_for(user, tournament.game)
         entry = Entry.objects.create(tournament=tournament, user=user)
-        score_missed_rounds(tournament, entry)
+        if not tournament.is_open:
+            tournament.rules.entered_late(entry, timezone.now())
         return entry
-
-
-def score_missed_rounds(tournament: Tournament, entry: Entry) -> None:
-    """FIDE's rule for late entrants: each round they missed is an unplayed round worth the
-    organizer's zero or half point, so they pair (and rank) with the players they can catch."""
-    seated = tournament.tables.order_by("-round").values_list("round", flat=True).first() or 0
-    Score.objects.bulk_create(
-        Score(tournament=tournament, entry=entry, round=number, points=tournament.late_entry_points, kind=scoring.LATE)
-        for number in range(1, seated + 1)
-    )
 
 
 def acted_on(tournament_id: int, user, entry_id: int | None) -> tuple[Tournament, Entry]:
@@ -212,5 +203,6 @@ def add_house_bot(tournament_id: int, bot_name: str) -> Entry:
             raise MatchError("full", "This tournament is full.")
         copy = 1 + tournament.entries.filter(house_bot=bot_name).count()
         entry = Entry.objects.create(tournament=tournament, user=house_bot_user(bot_name, copy), house_bot=bot_name)
-        score_missed_rounds(tournament, entry)
+        if not tournament.is_open:
+            tournament.rules.entered_late(entry, timezone.now())
         return entry

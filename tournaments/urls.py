@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import dashboard, exports, views
+from tournaments import arena_pages, dashboard, exports, views
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
@@ -8,6 +8,9 @@ urlpatterns = [
     path("tournaments/<id:tournament_id>/entry/", views.enter_or_withdraw, name="tournament-entry"),
     path("tournaments/<id:tournament_id>/withdraw/", views.confirm_withdrawal, name="tournament-withdraw"),
     path("tournaments/<id:tournament_id>/choose/", views.choose_mini_game, name="tournament-choose"),
+    path("tournaments/<id:tournament_id>/leaderboard/", arena_pages.board, name="arena-board"),
+    path("tournaments/<id:tournament_id>/berserk/", arena_pages.berserk, name="arena-berserk"),
+    path("tournaments/<id:tournament_id>/arena/<str:action>/", arena_pages.act, name="arena-act"),
     path(
         "tournaments/<id:tournament_id>/<str:what>.<str:fmt>",
         exports.export,
@@ -39,5 +42,6 @@ urlpatterns = [
         "organize/<id:tournament_id>/tables/<id:table_id>/correct/", dashboard.correct, name="organize-correct"
     ),
     path("organize/<id:tournament_id>/tables/<id:table_id>/stop/", dashboard.stop_table, name="organize-stop"),
+    path("organize/<id:tournament_id>/repeat/", dashboard.repeat, name="organize-repeat"),
     path("organize/<id:tournament_id>/<str:action>/", dashboard.act, name="organize-act"),
 ]

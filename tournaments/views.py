@@ -11,8 +11,9 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 from ratings.elo import START
 from ratings.services import ladder_ratings
-from tournaments import rounds, services
+from tournaments import arena_pages, rounds, services
 from tournaments.formats import dobble_series
+from tournaments.formats.arena import Arena
 from tournaments.models import ScoreCorrection, Tournament
 from tournaments.standings import buchholz_counting, standings, tiebreak_labels
 
@@ -33,8 +34,15 @@ def tournament_list(request):
     )
 
 
+# Formats whose page is their own: an arena's players join and leave it, and follow a live leaderboard.
+OWN_PAGES = {Arena.slug: arena_pages.arena_page}
+
+
 def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
+    own_page = OWN_PAGES.get(tournament.format)
+    if own_page is not None:
+        return own_page(request, tournament)
     entries = tournament.entries.select_related("user")
     mine = entries.filter(user=request.user).first() if request.user.is_authenticated else None
     ratings = entrants_ratings(tournament) if tournament.is_open else {}

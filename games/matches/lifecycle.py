@@ -332,6 +332,35 @@ def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> 
         transaction.on_commit(lambda: after_change(match, state, seats))
 
 
+def halve_bank(match_id: int, user, now: datetime | None = None) -> Seat:
+    """The player gives up half of their clock's bank before their first move (an arena's
+    berserk, which the event rewards and allows: it calls this only where its rules do). The
+    others' clocks do not change; everyone is sent the new clocks."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = locked(match_id)
+        seats = list(match.seats.select_related("user"))
+        seat = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
+        if seat is None or seat.forfeited_at is not None:
+            raise MatchError("not_seated", "You have no seat in play at this table.")
+        if match.status != Match.Status.RUNNING or match.clock != Match.Clock.PER_GAME:
+            raise MatchError("bad_request", "Only a running game with a clock per game has a bank to halve.")
+        if match.actions.filter(seat=seat.number).exists():
+            raise MatchError("too_late", "Too late: a clock is halved only before its player's first move.")
+        if seat.clock_ms < match.clock_initial_ms:
+            raise MatchError("already_halved", "Your clock is halved already.")
+        state = match.load_state()
+        half = seat.clock_ms // 2
+        if seat.number in match.engine.to_act(state) and now >= match.turn_started_at + timedelta(milliseconds=half):
+            raise MatchError("too_late", "Too late: half of your time has gone already.")
+        seat.clock_ms = half
+        seat.save(update_fields=["clock_ms"])
+        scheduling.plan_next(match, state, seats)
+        match.save(update_fields=["wake_at"])
+        transaction.on_commit(lambda: after_change(match, state, seats))
+    return seat
+
+
 def abort_match(match_id: int, now: datetime | None = None) -> Match:
     """End a running match with no result, as an organizer closes a dead table: nobody wins,
     it is not rated, and whatever listens for ended matches hears of it (a tournament scores it

@@ -29,6 +29,16 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """Something the event lets the seated player do while the game runs (an arena's berserk:
+    halve one's clock for a point more): a button posting to `url`, with what it does in words."""
+
+    label: str  # "Berserk"
+    url: str
+    explains: str  # "Halve your clock now, before your first move: a win earns 1 more point."
+
+
+@dataclass(frozen=True)
 class Occasion:
     name: str  # in words: "Round 2 of Winter Swiss"
     event: str  # the event's own name, for sentences: "Winter Swiss"
@@ -36,6 +46,7 @@ class Occasion:
     next: str = ""  # what comes next for the viewer, in words: "The tournament seats your next game."
     next_url: str = ""  # where that next game is, once it has started
     choice: Choice | None = None  # asked of the viewer now
+    offer: Offer | None = None  # offered to the viewer while the game runs
 
 
 _namers: list = []

@@ -1,4 +1,5 @@
-"""Loads seeds/demo.json: people, an organizer, house bots, tournaments and finished bot matches.
+"""Loads seeds/demo.json: people, an organizer, house bots, tournaments, an hourly arena per game
+and finished bot matches.
 
 Idempotent: whatever already exists is left alone, so `make run` can load it every time.
 Bot matches are played through the real match service (ranked, so the ladders fill).
@@ -20,16 +21,19 @@ from games.engine import GAMES
 from games.matches import lifecycle, wakeups
 from games.matches.models import Match
 from games.registry import bot_names
-from tournaments import running, services
-from tournaments.models import Tournament
+from tournaments import running, series, services
+from tournaments.models import Series, Tournament
 
 SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo.json"
 PLAYED_BEFORE = timedelta(minutes=15)  # about as long as the bots take over the demo's games
+ARENA_MINUTES = 55  # each hourly arena ends before the next one starts
+ARENA_WORDS = "An arena every hour, at the full hour: join whenever you like while it runs. House bots sit in " \
+    "when nobody else is free."
 
 
 def load(path: Path = SEEDS, log=print) -> dict:
     data = json.loads(path.read_text())
-    counts = {"users": 0, "tournaments": 0, "matches": 0}
+    counts = {"users": 0, "tournaments": 0, "matches": 0, "series": 0}
     played_out = []
     with transaction.atomic():
         counts["users"] += ensure_users(data["players"], log, role="player")
@@ -57,6 +61,8 @@ def load(path: Path = SEEDS, log=print) -> dict:
                     services.add_house_bot(tournament.pk, name)
                 if spec.get("play_out"):
                     played_out.append(tournament.pk)
+        for spec in data["arenas"]:
+            counts["series"] += ensure_hourly_arena(spec, organizer, timezone.now())
     # The bots play in simulated time, each game from the end of the one before, starting a while
     # back: the games' times run in the order they were played (and rated), and mostly in the past.
     # A tournament's next round is seated when its last game ends, or now if that is later.
@@ -74,6 +80,34 @@ def load(path: Path = SEEDS, log=print) -> dict:
         clock = max(clock, tournament.finished_at or clock)
         log(f"  {tournament}: {tournament.tables.count()} tables, {tournament.get_status_display().lower()}")
     return counts
+
+
+def ensure_hourly_arena(spec: dict, organizer, now: datetime) -> bool:
+    """The game's hourly arena series, its first event at the next full hour, and, whenever the
+    demo is loaded again, its next event (the beat creates the others). True when created."""
+    made, created = Series.objects.get_or_create(
+        name=spec["series"], defaults={"organizer": organizer, "every": Series.Every.HOUR}
+    )
+    if not made.events.exists():
+        start = now.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        first = Tournament.objects.create(
+            name=series.event_name(made, start),
+            game=spec["game"],
+            format="arena",
+            table_size=spec["table_size"],
+            time_control=spec["time_control"],
+            duration_minutes=ARENA_MINUTES,
+            no_show_minutes=1,
+            max_entries=200,
+            description=ARENA_WORDS,
+            organizer=organizer,
+            starts_at=start,
+            series=made,
+        )
+        for name in spec["house_bots"]:
+            services.add_house_bot(first.pk, name)
+    series.extend(made.pk, now)
+    return created
 
 
 def ensure_users(names: list[str], log, **fields) -> int:

@@ -293,6 +293,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-due-matches": {"task": "games.matches.tasks.sweep_matches", "schedule": 2.0},
     "matchmake": {"task": "games.lobby.tasks.matchmake_all", "schedule": 3.0},
     "tournaments": {"task": "tournaments.tasks.tournament_tick", "schedule": 5.0},
+    "tournament-series": {"task": "tournaments.tasks.create_series_events", "schedule": 60.0},
     "settle-finished-matches": {"task": "games.matches.tasks.settle_forgotten_matches", "schedule": 10.0},
     "bot-ladder": {"task": "botapi.tasks.ladder_tick", "schedule": 60.0},
     "forget-dead-sockets": {

@@ -13,6 +13,8 @@ from games.engine import GAMES
 from games.matches.errors import error_body
 from games.matches.models import Match
 from ratings.ladders import default_kind, ladder, who_is_ranked
+from tournaments.arena_pages import arenas_to_join
+from tournaments.formats.arena import Arena
 from tournaments.models import Tournament
 
 
@@ -20,14 +22,15 @@ from tournaments.models import Tournament
 def home(request):
     games = list(GAMES.values())
     live = Match.objects.filter(status=Match.Status.RUNNING).prefetch_related("seats__user").order_by("-started_at")
-    upcoming = Tournament.objects.filter(status=Tournament.Status.SCHEDULED).order_by("starts_at")
+    upcoming = Tournament.objects.filter(status=Tournament.Status.SCHEDULED).exclude(format=Arena.slug)
     return render(
         request,
         "home.html",
         {
             "games": [(game, *top_three(game.slug)) for game in games],
             "live": live[:8],
-            "tournaments": upcoming[:5],
+            "arenas": arenas_to_join(),
+            "tournaments": upcoming.order_by("starts_at")[:5],
         },
     )
 

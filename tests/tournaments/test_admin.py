@@ -33,6 +33,8 @@ def add_form(**fields) -> dict:
         "no_show_minutes": 5,
         "late_entry_rounds": 0,
         "late_entry_points": "0.0",
+        "time_control": "",
+        "duration_minutes": 60,
         "description": "",
         "starts_at_0": start.strftime("%Y-%m-%d"),
         "starts_at_1": start.strftime("%H:%M:%S"),

@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FORMAT_TEST = re.compile(r"\.format\s*(==|!=|in\b|not in\b)|\bFormat\.")
 
 
-def test_the_five_formats_are_registered_in_the_order_the_form_offers_them():
-    assert list(registry.FORMATS) == ["swiss", "round-robin", "knockout", "dobble-series", "rounds-total"]
+def test_the_six_formats_are_registered_in_the_order_the_form_offers_them():
+    assert list(registry.FORMATS) == ["swiss", "round-robin", "knockout", "dobble-series", "rounds-total", "arena"]
     assert dict(registry.choices())["knockout"].startswith("Knockout (two seats")
 
 
@@ -35,17 +35,17 @@ def test_every_format_names_itself_and_says_how_it_is_scored(slug):
 
 
 def test_an_unknown_format_is_refused_in_words():
-    with pytest.raises(LookupError, match="No tournament format 'arena'"):
-        registry.get("arena")
+    with pytest.raises(LookupError, match="No tournament format 'ladder'"):
+        registry.get("ladder")
 
 
 @pytest.mark.parametrize(
     ("game", "offered"),
     [
-        ("dudo", ["Swiss rounds", "Round robin", "Knockout"]),
-        ("doubt-it", ["Swiss rounds", "Knockout"]),
-        ("dobble", ["Swiss rounds", "Round robin", "Knockout", "Dobble series"]),
-        ("dudab", ["Swiss rounds", "Round robin", "Knockout", "Lowest total over the rounds"]),
+        ("dudo", ["Swiss rounds", "Round robin", "Knockout", "Arena"]),
+        ("doubt-it", ["Swiss rounds", "Knockout", "Arena"]),
+        ("dobble", ["Swiss rounds", "Round robin", "Knockout", "Dobble series", "Arena"]),
+        ("dudab", ["Swiss rounds", "Round robin", "Knockout", "Lowest total over the rounds", "Arena"]),
     ],
 )
 def test_each_game_is_offered_the_formats_that_take_it(game, offered):
@@ -56,9 +56,10 @@ def test_each_game_is_offered_the_formats_that_take_it(game, offered):
     ("game", "legends"),
     [
         ("dudo", ["Swiss rounds and round robin", "Swiss rounds only", "Knockout at two seats",
-                  "Knockout at larger tables"]),
-        # real time: no no-show settings; a format the game is not offered has no group
-        ("dobble", ["Swiss rounds only", "Knockout at two seats", "Knockout at larger tables", "Dobble series only"]),
+                  "Knockout at larger tables", "Arena only", "Arena at two seats"]),
+        # real time: no no-show settings, no clock to halve; a format the game is not offered has no group
+        ("dobble", ["Swiss rounds only", "Knockout at two seats", "Knockout at larger tables", "Dobble series only",
+                    "Arena only"]),
     ],
 )  # fmt: skip
 def test_the_form_groups_each_formats_own_settings_under_its_name(game, legends):
@@ -67,7 +68,7 @@ def test_the_form_groups_each_formats_own_settings_under_its_name(game, legends)
     assert list(groups) == legends
     assert groups["Swiss rounds only"] == ("swiss", "")
     assert groups["Knockout at larger tables"] == ("knockout", "3+")
-    assert form.formats_computing_rounds() == "round-robin knockout"
+    assert form.formats_computing_rounds() == "round-robin knockout arena"
 
 
 def test_only_the_formats_know_which_format_a_tournament_has():

@@ -23,6 +23,7 @@ from tournaments.rounds import point_words
 
 if TYPE_CHECKING:
     from games.matches.models import Match
+    from games.matches.occasions import Offer
     from tournaments.models import Entry
 
 # Settings only some formats have, and what is said when another format is given one.
@@ -69,6 +70,9 @@ class TournamentFormat:
     plays_series = False  # a pairing plays several games (a knockout's best-of at two seats)
     ranks_by_round_reached = False  # a knockout's standings: the round reached, in words
     chooses_mini_games = False  # each table's next game is chosen (a Dobble series' loser picks it)
+    needs_a_table_to_start = True  # too few entries for one table cancel it at its start
+    runs_until_a_time = False  # it ends at a time, not after a number of rounds (an arena)
+    offers_berserk = False  # a player may halve their own clock for a point more (an arena)
     # Settings that only this format has, by the table sizes they are for ("" every size, "2", "3+").
     settings: dict[str, tuple[str, ...]] = {}
     own_tiebreaks: tuple[str, ...] = ()  # tiebreaks no other format offers
@@ -154,6 +158,11 @@ class TournamentFormat:
         from the rounds' usual course ("" for that: rounds.next_for)."""
         return ""
 
+    def round_name(self, number: int) -> str:
+        """A round as players read it, on its tables' pages and in the notices that send them
+        there: "Round 2 of Winter Swiss"."""
+        return f"Round {number} of {self.tournament.name}"
+
     def bye_words(self, entry_id: int, round_number: int, points: float, names: dict[int, str]) -> str:
         """A bye's line in a round list."""
         return f"{'bye' if points else 'sits out'}: {names[entry_id]}, {point_words(points)}"
@@ -198,6 +207,16 @@ class TournamentFormat:
 
     def resumed(self, now: datetime) -> None:
         """The organizer resumed the tournament: what waited for it (locked tournament)."""
+
+    def entered_late(self, entry: Entry, now: datetime) -> None:
+        """Someone entered after the start (locked tournament). FIDE's rule for late entrants: each
+        round already seated is an unplayed round worth the organizer's zero or half point, so they
+        pair (and rank) with the players they can catch."""
+        tournament, points = self.tournament, self.tournament.late_entry_points
+        Score.objects.bulk_create(
+            Score(tournament=tournament, entry=entry, round=number, points=points, kind=scoring.LATE)
+            for number in range(1, tournament.current_round + 1)
+        )
 
     def seat_order(self, seating: list[int], round_number: int) -> list[int]:
         """A table's entries in seat order in a round."""
@@ -249,6 +268,10 @@ class TournamentFormat:
     def chosen_words(self, table: Table, names: dict[int, str]) -> str:
         """How a table's mini-game was chosen, in words ("" where nobody chooses)."""
         return ""
+
+    def offer(self, table: Table, entry: Entry) -> Offer | None:
+        """What the entrant may do at this table while its game runs (an arena's berserk), if anything."""
+        return None
 
     def waiting_choice(self, table: Table) -> Table | None:
         """The table after this one, while someone still chooses its game."""

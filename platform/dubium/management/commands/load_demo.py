@@ -27,7 +27,7 @@ class Command(BaseCommand):
         counts = demo.load(log=self.stdout.write)
         self.stdout.write(
             f"Demo data: {counts['users']} new accounts, {counts['tournaments']} new tournaments, "
-            f"{counts['matches']} new bot matches."
+            f"{counts['series']} new hourly arena series, {counts['matches']} new bot matches."
         )
         if counts["users"]:
             self.stdout.write("Note the passwords above: they are shown only now and stored nowhere.")

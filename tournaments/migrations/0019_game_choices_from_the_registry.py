@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_table_choice_recorded'),
+        ('tournaments', '0018_arena_and_series'),
     ]
 
     operations = [

@@ -1,0 +1,95 @@
+"""An arena in a real browser, on a desktop and on a phone: a player finds it on the home page,
+joins, is seated against a house bot, goes berserk, plays the game to its end, is seated again
+on their own, and sees the leaderboard move on the arena page while a watcher's page follows it
+live (no reload)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games.matches.models import Match
+from tests.browser.conftest import log_in, screenshot
+from tests.browser.test_flows_in_browser import dudo_step, play_to_the_end
+from tests.browser.test_tournament_pages_in_browser import assert_accessible, in_thread
+from tournaments import running, series, services
+from tournaments.models import Series, Tournament
+
+pytestmark = pytest.mark.browser
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def hourly_dudo_arena(organizer) -> Tournament:
+    """A series' running arena of one-die Dudo at "3+2", with two random house bots to fill."""
+
+    def build():
+        first = Tournament.objects.create(
+            name="Dudo Hourly Arena, now", game="dudo", format="arena", organizer=organizer, options={"dice": 1},
+            time_control="3+2", duration_minutes=55, starts_at=timezone.now() + timedelta(hours=1),
+        )  # fmt: skip
+        for bot in ("random", "random"):
+            services.add_house_bot(first.pk, bot)
+        series.start_series(first, Series.Every.HOUR, name="Dudo Hourly Arena")
+        return running.start(first.pk)
+
+    return in_thread(build)
+
+
+def match_id(page) -> int:
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the_leaderboard_moves(
+    site, strict, make_user, viewport
+):
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    size = VIEWPORTS[viewport]
+
+    # A visitor who keeps the arena's page open: in the dark theme on the phone, the light one on a desktop.
+    watcher = strict.page(size, color_scheme="dark" if viewport == "phone" else "light")
+    watcher.goto(f"{site}/tournaments/{arena.pk}/")
+    expect(watcher.locator("#leaderboard")).to_contain_text("RandomBot")
+
+    page = strict.page(size)
+    log_in(page, site, "alice")
+    page.goto(f"{site}/")
+    arenas = page.locator("#arenas")
+    expect(arenas).to_contain_text("running until")
+    arenas.get_by_role("link", name=arena.name).click()
+    page.wait_for_url(f"**/tournaments/{arena.pk}/")
+    expect(page.locator("#arena-rules")).to_contain_text("A win is worth 2 points")
+    expect(page.locator("#arena-rules")).to_contain_text("Berserk")
+    assert "3+2" in page.locator("main p.muted").first.inner_text()
+    assert_accessible(page, f"arena page ({viewport})")
+    screenshot(page, f"screenshots/arena-{viewport}")
+    page.click("#arena-join")
+
+    page.wait_for_url("**/match/*/")  # seated against a house bot at once
+    first = match_id(page)
+    expect(page.locator("#occasion")).to_have_text(arena.name)
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.locator("#occasion-offer")).to_contain_text("a win earns 1 more point")
+    screenshot(page, f"screenshots/arena-table-{viewport}")
+    page.click("#occasion-offer button")  # berserk, before the first move
+    expect(page.locator(".messages")).to_contain_text("Berserk! Your clock is halved")
+    assert Match.objects.get(pk=first).seats.get(user__username="alice").clock_ms == 90_000
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.locator("#occasion-offer")).to_have_count(0)
+    screenshot(page, f"screenshots/arena-berserk-{viewport}")
+    expect(watcher.locator("#leaderboard")).to_contain_text("playing")
+
+    play_to_the_end(page, dudo_step)
+    expect(page.locator("#occasion-next")).to_contain_text("The arena seats you again")
+    page.wait_for_url(lambda url: "/match/" in url and f"/match/{first}/" not in url, timeout=30_000)
+    assert match_id(page) != first, "seated again on their own, at a new table"
+
+    alice_row = watcher.locator("#leaderboard tbody tr", has_text="alice")
+    expect(alice_row.locator(".arena-sheet .mark")).to_have_count(1, timeout=30_000)  # moved without a reload
+    finished = Match.objects.get(pk=first)
+    won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
+    expect(alice_row.locator("td").nth(2)).to_have_text("3" if won else "0")
+    screenshot(watcher, f"screenshots/arena-leaderboard-{viewport}")
+    assert_accessible(watcher, f"arena leaderboard ({viewport}, {'dark' if viewport == 'phone' else 'light'} theme)")

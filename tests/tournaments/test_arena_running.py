@@ -1,0 +1,180 @@
+"""Arenas through the services (tournaments/formats/arena.py): waves of tables through the match
+service, points with streaks and berserk, pause and rejoin, and the end."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.matches import lifecycle, presence, wakeups
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from tournaments import running, services
+from tournaments.formats import arena as arena_format
+from tournaments.models import Entry, Score, Tournament
+
+
+def make_arena(olga, game="dudo", bots=("random", "random"), **fields) -> Tournament:
+    fields = {"table_size": 2, "time_control": "3+2", "duration_minutes": 30, "options": {"dice": 1}} | fields
+    tournament = Tournament.objects.create(
+        name="Quick Dudo Arena", game=game, format="arena", organizer=olga,
+        starts_at=timezone.now() + timedelta(minutes=5), **fields,
+    )  # fmt: skip
+    for bot in bots:
+        services.add_house_bot(tournament.pk, bot)
+    return tournament
+
+
+def entry(tournament, user) -> Entry:
+    return tournament.entries.get(user=user)
+
+
+def game_of(tournament, user) -> Match | None:
+    """The player's arena game under way."""
+    return Match.objects.filter(
+        tournament_table__tournament=tournament, status=Match.Status.RUNNING, seats__user=user
+    ).first()
+
+
+def at_table(tournament, user) -> Match:
+    """The player's arena game under way, their table open (they came to it)."""
+    match = game_of(tournament, user)
+    presence.connected(match.pk, match.seats.get(user=user).number, f"socket-{match.pk}-{user.pk}", True)
+    return match
+
+
+def lose(match: Match, user, when=None) -> None:
+    """`user` resigns, so the other seat wins; the tournament scores it (as the signal would)."""
+    lifecycle.leave_match(match.pk, user, now=when)
+    running.record_match(match.pk, now=when)
+
+
+def opponent(match: Match, user):
+    return next(seat.user for seat in match.seats.select_related("user") if seat.user_id != user.pk)
+
+
+def points(tournament, user) -> list[float]:
+    return list(Score.objects.filter(entry__tournament=tournament, entry__user=user).values_list("points", flat=True))
+
+
+@pytest.fixture
+def started(olga, alice):
+    tournament = make_arena(olga)
+    services.enter(tournament.pk, alice)
+    return running.start(tournament.pk)
+
+
+def test_it_starts_with_whoever_entered_and_a_person_plays_a_house_bot_while_bots_never_play_each_other(started, alice):
+    assert started.status == Tournament.Status.RUNNING
+    match = game_of(started, alice)
+    assert match is not None and match.ranked and match.clock_label == "3+2"
+    assert opponent(match, alice).is_bot
+    assert started.tables.count() == 1, "the other house bot waits: it only fills a person's table"
+
+
+def test_an_arena_with_only_house_bots_still_starts_and_waits_for_people(olga, bob, django_capture_on_commit_callbacks):
+    tournament = running.start(make_arena(olga).pk)
+    assert tournament.status == Tournament.Status.RUNNING and not tournament.tables.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.enter(tournament.pk, bob)
+    assert game_of(tournament, bob) is not None, "joining while it runs seats the player at once"
+
+
+def test_a_win_is_two_points_and_the_winner_and_loser_are_seated_again_against_someone_else(started, alice):
+    first = at_table(started, alice)
+    bot = opponent(first, alice)
+    lose(first, bot)
+    assert points(started, alice) == [2.0] and entry(started, alice).scores.get().streak == 1
+    second = game_of(started, alice)
+    assert second is not None and second.pk != first.pk
+    assert opponent(second, alice) != bot, "not the last opponent while another is free"
+
+
+def test_three_wins_in_a_row_count_2_2_4_and_a_loss_ends_the_streak(started, alice):
+    for _ in range(3):
+        match = at_table(started, alice)
+        lose(match, opponent(match, alice))
+    lose(at_table(started, alice), alice)
+    assert points(started, alice) == [2.0, 2.0, 4.0, 0.0]
+    assert list(entry(started, alice).scores.values_list("streak", flat=True)) == [1, 2, 3, 0]
+
+
+def test_berserk_halves_the_players_clock_and_a_win_earns_a_point_more(started, alice):
+    match = at_table(started, alice)
+    table = arena_format.go_berserk(started.pk, alice)
+    assert table.berserk == [entry(started, alice).pk]
+    assert match.seats.get(user=alice).clock_ms == 90_000
+    assert match.seats.exclude(user=alice).get().clock_ms == 180_000
+    with pytest.raises(MatchError, match="already"):
+        arena_format.go_berserk(started.pk, alice)
+    lose(match, opponent(match, alice))
+    assert points(started, alice) == [3.0]
+
+
+def test_berserk_is_refused_without_a_clock_per_game(olga, alice):
+    tournament = make_arena(olga, time_control="", turn_seconds=30)
+    services.enter(tournament.pk, alice)
+    running.start(tournament.pk)
+    with pytest.raises(MatchError, match="no berserk"):
+        arena_format.go_berserk(tournament.pk, alice)
+
+
+def test_a_paused_player_finishes_their_game_and_is_seated_again_only_after_rejoining(started, alice):
+    arena_format.pause(started.pk, alice)
+    match = at_table(started, alice)
+    lose(match, alice)
+    assert game_of(started, alice) is None and entry(started, alice).paused
+    arena_format.rejoin(started.pk, alice)
+    arena_format.seat_now(started.pk)
+    assert game_of(started, alice) is not None
+
+
+def test_a_player_who_never_came_earns_nothing_is_paused_and_the_opponent_had_no_game(started, alice):
+    match = game_of(started, alice)
+    bot = opponent(match, alice)
+    wakeups.play_out(match.pk)  # the clock plays alice's seat to the end: she never opened it
+    running.record_match(match.pk)
+    assert Score.objects.get(entry=entry(started, alice)).kind == "forfeited"
+    assert points(started, alice) == [0.0] and entry(started, alice).paused
+    assert Score.objects.get(entry__user=bot).kind == "unplayed" and points(started, bot) == [0.0]
+    assert game_of(started, alice) is None
+
+
+def test_a_person_playing_elsewhere_is_seated_once_that_game_ends(olga, alice, bob, django_capture_on_commit_callbacks):
+    tournament = running.start(make_arena(olga).pk)
+    elsewhere = lifecycle.create_match(game="dubito", players=2, host=alice)
+    lifecycle.join_match(elsewhere.pk, bob)
+    lifecycle.start_match(elsewhere.pk, alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.enter(tournament.pk, alice)
+    assert game_of(tournament, alice) is None
+    lifecycle.leave_match(elsewhere.pk, alice)
+    arena_format.seat_now(tournament.pk)
+    assert game_of(tournament, alice) is not None
+
+
+def test_no_game_starts_after_the_end_and_the_games_under_way_finish_and_count(started, alice):
+    match = at_table(started, alice)
+    late = started.ends_at + timedelta(seconds=5)
+    arena_format.tick(late)
+    started.refresh_from_db()
+    assert started.status == Tournament.Status.RUNNING, "a game is under way: it is played out"
+    lose(match, opponent(match, alice), when=late)
+    started.refresh_from_db()
+    assert points(started, alice) == [2.0], "the game under way at the end counts"
+    assert started.status == Tournament.Status.FINISHED and game_of(started, alice) is None
+
+
+def test_an_arena_nobody_played_in_is_cancelled_at_its_end(olga):
+    tournament = running.start(make_arena(olga).pk)
+    arena_format.tick(tournament.ends_at + timedelta(seconds=1))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED and "nobody played" in tournament.cancelled_because
+
+
+def test_at_larger_tables_a_person_sits_with_house_bots_up_to_the_table_size(olga, alice):
+    tournament = make_arena(olga, game="doubt-it", bots=("random",) * 3, table_size=4, options={})
+    services.enter(tournament.pk, alice)
+    running.start(tournament.pk)
+    match = game_of(tournament, alice)
+    assert match.players == 4 and sum(seat.user.is_bot for seat in match.seats.all()) == 3

@@ -1,0 +1,197 @@
+"""An arena's pages: the arena itself (join, pause, rejoin, the rules in words), its live
+leaderboard (a fragment the page fetches again every few seconds: static/js/arena.js), and
+berserk from the table. Thin views over tournaments/formats/arena.py and services.enter."""
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from games.matches.errors import MatchError
+from games.matches.models import Match
+from tournaments import arena, scoring, services
+from tournaments.formats import arena as arena_format
+from tournaments.models import Table, Tournament
+
+REFRESH_SECONDS = 3  # how often an open arena page asks for the leaderboard again
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One game on a player's sheet: its points and how they came."""
+
+    points: int
+    outcome: str
+    doubled: bool = False
+    berserk: bool = False
+
+    @property
+    def words(self) -> str:
+        """ "won on a streak (double), berserk: 5 points"."""
+        how = [self.outcome]
+        if self.doubled:
+            how.append("on a streak (double)")
+        if self.berserk:
+            how.append("berserk")
+        return f"{', '.join(how)}: {self.points} point{'' if self.points == 1 else 's'}"
+
+
+@dataclass
+class Row:
+    player: str
+    bot: bool
+    points: int = 0
+    marks: list[Mark] = field(default_factory=list)
+    on_streak: bool = False
+    now: str = ""  # "playing", "paused", "waiting for a table" ("free to fill a table": a house bot)
+    place: int = 0
+
+    @property
+    def wins(self) -> int:
+        return sum(mark.outcome == arena.WON for mark in self.marks)
+
+
+def leaderboard(tournament: Tournament) -> list[Row]:
+    """Every entrant, most points first, then most games won; equal on both share a place."""
+    entries = list(tournament.entries.select_related("user"))
+    rows = {e.pk: Row(e.user.username, bool(e.house_bot)) for e in entries}
+    berserk = dict(tournament.tables.values_list("pk", "berserk"))
+    streak = {}
+    scores = tournament.scores.order_by("round").values_list("entry_id", "table_id", "points", "kind", "streak")
+    for entry_id, table_id, points, kind, after in scores:
+        row, before = rows[entry_id], streak.get(entry_id, 0)
+        row.marks.append(mark(int(points), kind, before, after, entry_id in berserk.get(table_id, [])))
+        row.points += int(points)
+        streak[entry_id] = after
+    playing = at_tables(tournament)
+    live = tournament.status == Tournament.Status.RUNNING
+    for entry in entries:
+        row = rows[entry.pk]
+        row.on_streak = streak.get(entry.pk, 0) >= arena.STREAK_START
+        if entry.pk in playing:
+            row.now = "playing"
+        elif entry.paused:
+            row.now = "paused"
+        elif live and entry.waiting_since is not None:
+            row.now = "free to fill a table" if entry.house_bot else "waiting for a table"
+    ranked = sorted(rows.values(), key=lambda row: (-row.points, -row.wins, row.player.lower()))
+    for row in ranked:
+        row.place = 1 + sum((other.points, other.wins) > (row.points, row.wins) for other in ranked)
+    return ranked
+
+
+def mark(points: int, kind: str, before: int, after: int, berserk: bool) -> Mark:
+    """A Score read back: a game counted won keeps a streak going, and doubles after two wins."""
+    if kind == scoring.UNPLAYED:
+        return Mark(0, arena.NO_GAME)
+    if kind == scoring.FORFEITED:
+        return Mark(0, arena.ABSENT)
+    outcome = arena.WON if after > 0 else arena.DREW if points else arena.LOST
+    return Mark(points, outcome, before >= arena.STREAK_START and points > 0, berserk)
+
+
+def at_tables(tournament: Tournament) -> dict[int, Table]:
+    """Entry id -> the table of the game they are playing now."""
+    tables = tournament.tables.filter(scored=False, match__status=Match.Status.RUNNING).select_related("match")
+    return {entry_id: table for table in tables for entry_id in table.seating}
+
+
+def arenas_to_join(now=None) -> list[tuple[Tournament, bool]]:
+    """Arenas a player can join: those running before their end time (True), then the coming
+    ones, soonest first (False)."""
+    now = now or timezone.now()
+    arenas = Tournament.objects.filter(format=arena_format.Arena.slug)
+    live = [t for t in arenas.filter(status=Tournament.Status.RUNNING).order_by("starts_at") if now < t.ends_at]
+    coming = arenas.filter(status=Tournament.Status.SCHEDULED).order_by("starts_at")[:8]
+    return [(t, True) for t in live] + [(t, False) for t in coming]
+
+
+def board_context(request, tournament: Tournament) -> dict:
+    """What the leaderboard fragment shows, the visitor's own line first."""
+    me = tournament.entries.filter(user=request.user).first() if request.user.is_authenticated else None
+    return {
+        "tournament": tournament,
+        "me": me,
+        "my_table": my_table(tournament, request.user),
+        "board": leaderboard(tournament),
+        "ended": tournament.status == Tournament.Status.RUNNING and timezone.now() >= tournament.ends_at,
+    }
+
+
+def arena_page(request, tournament: Tournament):
+    return render(
+        request,
+        "tournaments/arena.html",
+        {
+            **board_context(request, tournament),
+            "rules": tournament.rules,
+            "accepts_entries": services.accepts_entries(tournament),
+            "refresh_ms": REFRESH_SECONDS * 1000,
+            "points": {
+                "win": arena.WIN, "draw": arena.DRAW, "streak": arena.STREAK_START, "berserk": arena.BERSERK_BONUS
+            },
+        },
+    )
+
+
+@require_GET
+def board(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id, format=arena_format.Arena.slug)
+    return render(request, "tournaments/_arena_board.html", board_context(request, tournament))
+
+
+@require_POST
+@login_required
+def act(request, tournament_id: int, action: str):
+    """Join, pause or rejoin from the arena's page; join and rejoin go straight to a game seated at once."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id, format=arena_format.Arena.slug)
+    change = {"join": services.enter, "pause": arena_format.pause, "rejoin": arena_format.rejoin}.get(action)
+    if change is None:
+        raise Http404("Join, pause or rejoin.")
+    try:
+        change(tournament.pk, request.user)
+    except MatchError as error:
+        messages.error(request, error.message)
+        return redirect("tournament", tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    table = my_table(tournament, request.user) if action != "pause" else None
+    messages.info(request, BEFORE_START if action == "join" and tournament.is_open else DONE[action][table is not None])
+    if table is not None:
+        return redirect("table", match_id=table.match_id)
+    return redirect("tournament", tournament_id=tournament.pk)
+
+
+# What a player hears after joining or coming back: (no game yet, seated at once).
+DONE = {
+    "join": (
+        "You are in: your first game starts as soon as an opponent is free.",
+        "You are in: your first game is on.",
+    ),
+    "rejoin": ("Welcome back: you are seated as soon as an opponent is free.", "Welcome back: your next game is on."),
+    "pause": ("Paused: you are not seated again until you rejoin. Your points stay.",) * 2,
+}
+BEFORE_START = "You are in: your first game starts as soon as the arena does."
+
+
+def my_table(tournament: Tournament, user) -> Table | None:
+    """The table of the player's game under way in the arena, if any."""
+    me = tournament.entries.filter(user=user).first() if user.is_authenticated else None
+    return at_tables(tournament).get(me.pk) if me else None
+
+
+@require_POST
+@login_required
+def berserk(request, tournament_id: int):
+    """From the table: halve one's clock for a point more on a win; back to the table either way."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id, format=arena_format.Arena.slug)
+    try:
+        arena_format.go_berserk(tournament.pk, request.user)
+        messages.info(request, "Berserk! Your clock is halved: a win earns one more point.")
+    except MatchError as error:
+        messages.error(request, error.message)
+    table = my_table(tournament, request.user)
+    return redirect("table", match_id=table.match_id) if table else redirect("tournament", tournament_id=tournament.pk)
