@@ -21,9 +21,23 @@ def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
     processes = [
         (
             f"web{i}",
-            ["env", f"WEB_CPU={i}", python, "-m", "uvicorn", "dubium.asgi:application", "--host", "127.0.0.1",
-             "--port", str(port + i), "--no-proxy-headers", "--timeout-graceful-shutdown", "10",
-             "--ws-max-size", "65536"],
+            [
+                "env",
+                f"WEB_CPU={i}",
+                python,
+                "-m",
+                "uvicorn",
+                "dubium.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port + i),
+                "--no-proxy-headers",
+                "--timeout-graceful-shutdown",
+                "10",
+                "--ws-max-size",
+                "65536",
+            ],
         )
         for i in range(web)
     ]
@@ -80,6 +94,7 @@ def main() -> int:
     for proc in running.values():
         proc.wait(timeout=20)
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())
