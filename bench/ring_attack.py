@@ -49,8 +49,8 @@ def lost_after_a_bid(base: str, winner: requests.Session, loser: requests.Sessio
         time.sleep(0.05)
 
 
-def open_flags(base: str, staff: str, name: str) -> int:
-    """Open fair-play flags on the staff page that name the account."""
+def open_flags(base: str, staff: str, name: str) -> list[str]:
+    """The open fair-play flags on the staff page that name the account, as the page heads them."""
     username, password = staff.split(":", 1)
     session = requests.Session()
     page = session.get(f"{base}/accounts/login/")
@@ -60,7 +60,8 @@ def open_flags(base: str, staff: str, name: str) -> int:
         data={"username": username, "password": password, "csrfmiddlewaretoken": token},
         headers={"Referer": f"{base}/accounts/login/"},
     )
-    return session.get(f"{base}/staff/fair-play/").text.count(name)
+    review = session.get(f"{base}/staff/fair-play/").text
+    return re.findall(rf"<h2>{name}[^<]*: ([^<]+)</h2>\s*<p class=\"muted\">([^<]+)</p>", review)
 
 
 def main() -> None:
@@ -90,7 +91,7 @@ def main() -> None:
     print("winner's Dudo rating:", dudo and {key: dudo.get(key) for key in fields})
     print("ladder:", board["count"], "ranked; top 3:", top3, "; winner in top 3:", name in top3)
     if args.staff:
-        print("open fair-play flags naming the winner:", open_flags(args.base, args.staff, name))
+        print("open fair-play flags naming the winner:", open_flags(args.base, args.staff, name) or "none")
 
 
 if __name__ == "__main__":
