@@ -119,10 +119,8 @@ def main():
         wins = strong_wins(slug, rule, players, args.games, args.seed)
         share = wins / args.games
         missed += share < GOAL
-        print(
-            f"{slug:<9} {name:<17} {players:>5} {wins:>5}/{args.games} {share:>5.0%}  "
-            f"{'met' if share >= GOAL else 'MISSED'} ({time.perf_counter() - started:.1f} s)"
-        )
+        print(f"{slug:<9} {name:<17} {players:>5} {wins:>5}/{args.games} {share:>5.0%}  "
+              f"{'met' if share >= GOAL else 'MISSED'} ({time.perf_counter() - started:.1f} s)")
     sys.exit(1 if missed else 0)
 
 

@@ -50,12 +50,8 @@ def make_run(tmp_path):
     log_path = tmp_path / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            ["make", "--no-print-directory", "run", f"PORT={port}"],
-            cwd=REPO,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            ["make", "--no-print-directory", "run", f"PORT={port}"], cwd=REPO, env=env, stdout=log,
+            stderr=subprocess.STDOUT, start_new_session=True,
         )
     url = f"http://127.0.0.1:{port}"
     try:

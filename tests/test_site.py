@@ -41,7 +41,7 @@ def test_home_shows_the_top_established_players_of_each_ladder(client, alice, bo
     Rating.objects.create(user=bob, game="dudo", elo=1480, games=30, wins=11, sigma=4.5, established_opponents=10)
     Rating.objects.create(user=carol, game="dudo", elo=1900, games=4, wins=4)  # provisional: not ranked
     html = client.get("/").content.decode()
-    top = html[html.index('aria-label="Top Dudo players"') :]
+    top = html[html.index('aria-label="Top Dudo players"'):]
     assert top.index("alice") < top.index("bob")
     assert "1620" in top and "carol" not in html
 

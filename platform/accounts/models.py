@@ -32,7 +32,9 @@ class User(AbstractUser):
 
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
     is_bot = models.BooleanField(default=False, help_text="A house bot or an uploaded bot, not a person.")
-    bot_owner = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="owned_bots")
+    bot_owner = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="owned_bots"
+    )
     bio = models.CharField(max_length=280, blank=True)
     # The username in the form sign-up, sign-in and login lockouts compare (accounts/usernames.py).
     username_key = models.CharField(max_length=150, db_index=True, editable=False, default="")

@@ -11,7 +11,9 @@ class RegisterSerializer(serializers.Serializer):
 
     username = serializers.CharField(max_length=200, allow_blank=True, trim_whitespace=False)
     email = serializers.CharField(max_length=254, allow_blank=True)
-    password = serializers.CharField(max_length=4096, allow_blank=True, write_only=True, trim_whitespace=False)
+    password = serializers.CharField(
+        max_length=4096, allow_blank=True, write_only=True, trim_whitespace=False
+    )
 
 
 class TokenRequestSerializer(serializers.Serializer):
@@ -35,14 +37,7 @@ class AccountSerializer(serializers.ModelSerializer):
     class Meta:
         model = get_user_model()
         fields = [
-            "username",
-            "display_name",
-            "role",
-            "is_bot",
-            "bot_owner",
-            "bots",
-            "date_joined",
-            "profile_url",
+            "username", "display_name", "role", "is_bot", "bot_owner", "bots", "date_joined", "profile_url",
         ]
         read_only_fields = fields
 

@@ -46,20 +46,16 @@ def in_minutes(seconds: float | None) -> str:
 def profile(request, username: str):
     person = get_object_or_404(get_user_model(), username__iexact=username)
     tournaments, entered = player_tournaments(person, everything=request.GET.get("tournaments") == "all")
-    return render(
-        request,
-        "accounts/profile.html",
-        {
-            "person": person,
-            "bots": person.owned_bots.order_by("username"),
-            "ratings": profile_ratings(person),
-            "bluffs": player_bluffs(person),
-            "tournaments": tournaments,
-            "tournaments_entered": entered,
-            "games": with_rating_changes(person, listed(seats_of(person)[:PROFILE_GAMES])),
-            "games_played": seats_of(person).count(),
-        },
-    )
+    return render(request, "accounts/profile.html", {
+        "person": person,
+        "bots": person.owned_bots.order_by("username"),
+        "ratings": profile_ratings(person),
+        "bluffs": player_bluffs(person),
+        "tournaments": tournaments,
+        "tournaments_entered": entered,
+        "games": with_rating_changes(person, listed(seats_of(person)[:PROFILE_GAMES])),
+        "games_played": seats_of(person).count(),
+    })
 
 
 @require_GET

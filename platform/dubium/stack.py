@@ -21,23 +21,9 @@ def commands(web: int, port: int) -> list[tuple[str, list[str]]]:
     processes = [
         (
             f"web{i}",
-            [
-                "env",
-                f"WEB_CPU={i}",
-                python,
-                "-m",
-                "uvicorn",
-                "dubium.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port + i),
-                "--no-proxy-headers",
-                "--timeout-graceful-shutdown",
-                "10",
-                "--ws-max-size",
-                "65536",
-            ],
+            ["env", f"WEB_CPU={i}", python, "-m", "uvicorn", "dubium.asgi:application", "--host", "127.0.0.1",
+             "--port", str(port + i), "--no-proxy-headers", "--timeout-graceful-shutdown", "10",
+             "--ws-max-size", "65536"],
         )
         for i in range(web)
     ]
@@ -94,7 +80,6 @@ def main() -> int:
     for proc in running.values():
         proc.wait(timeout=20)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

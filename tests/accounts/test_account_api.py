@@ -18,21 +18,15 @@ def test_me_needs_authentication():
 
 
 def test_me_shows_the_e_mail_address_and_the_organizer_right(make_user):
-    organizer = make_user("olga", email="olga@example.com", role="organizer", first_name="Olga", last_name="K")
+    organizer = make_user("olga", email="olga@example.com", role="organizer",
+                          first_name="Olga", last_name="K")
     api = APIClient()
     api.force_authenticate(organizer)
     body = api.get("/api/accounts/me/").json()
     assert body == {
-        "username": "olga",
-        "display_name": "Olga K",
-        "role": "organizer",
-        "is_bot": False,
-        "bot_owner": None,
-        "bots": [],
-        "date_joined": body["date_joined"],
-        "profile_url": "/accounts/u/olga/",
-        "email": "olga@example.com",
-        "can_organize": True,
+        "username": "olga", "display_name": "Olga K", "role": "organizer", "is_bot": False, "bot_owner": None,
+        "bots": [], "date_joined": body["date_joined"], "profile_url": "/accounts/u/olga/",
+        "email": "olga@example.com", "can_organize": True,
     }
 
 
@@ -41,13 +35,8 @@ def test_a_public_profile_shows_no_e_mail_address(make_user, alice):
     make_user("abe_bot", is_bot=True, bot_owner=alice)
     body = APIClient().get("/api/accounts/ALICE/").json()
     assert body == {
-        "username": "alice",
-        "display_name": "alice",
-        "role": "player",
-        "is_bot": False,
-        "bot_owner": None,
-        "bots": ["abe_bot", "zed_bot"],
-        "date_joined": body["date_joined"],
+        "username": "alice", "display_name": "alice", "role": "player", "is_bot": False, "bot_owner": None,
+        "bots": ["abe_bot", "zed_bot"], "date_joined": body["date_joined"],
         "profile_url": "/accounts/u/alice/",
     }
 

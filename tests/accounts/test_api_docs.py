@@ -8,10 +8,7 @@ from drf_spectacular.validation import validate_schema
 
 pytestmark = pytest.mark.django_db
 ACCOUNT_PATHS = [
-    "/api/accounts/register/",
-    "/api/accounts/token/",
-    "/api/accounts/me/",
-    "/api/accounts/{username}/",
+    "/api/accounts/register/", "/api/accounts/token/", "/api/accounts/me/", "/api/accounts/{username}/",
 ]
 
 

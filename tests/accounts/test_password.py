@@ -22,14 +22,9 @@ def test_changing_the_password_needs_a_login(client):
 
 def test_it_changes_the_password_and_keeps_the_session(client, alice):
     client.force_login(alice)
-    response = client.post(
-        "/accounts/password/",
-        {
-            "old_password": OLD,
-            "new_password1": NEW,
-            "new_password2": NEW,
-        },
-    )
+    response = client.post("/accounts/password/", {
+        "old_password": OLD, "new_password1": NEW, "new_password2": NEW,
+    })
     assert response.status_code == 302
     assert response["Location"] == "/accounts/password/done/"
     alice.refresh_from_db()
@@ -39,14 +34,9 @@ def test_it_changes_the_password_and_keeps_the_session(client, alice):
 
 def test_a_wrong_old_password_is_refused(client, alice):
     client.force_login(alice)
-    response = client.post(
-        "/accounts/password/",
-        {
-            "old_password": "nope",
-            "new_password1": NEW,
-            "new_password2": NEW,
-        },
-    )
+    response = client.post("/accounts/password/", {
+        "old_password": "nope", "new_password1": NEW, "new_password2": NEW,
+    })
     assert response.context["form"].errors == {
         "old_password": ["Your old password was entered incorrectly. Please enter it again."]
     }

@@ -91,13 +91,11 @@ def test_it_refuses_two_different_passwords(client):
 
 def test_it_refuses_a_weak_password_with_django_s_messages(client):
     response = post(client, password1="12345", password2="12345")
-    assert response.context["form"].errors == {
-        "password1": [
-            "This password is too short. It must contain at least 8 characters.",
-            "This password is too common.",
-            "This password is entirely numeric.",
-        ]
-    }
+    assert response.context["form"].errors == {"password1": [
+        "This password is too short. It must contain at least 8 characters.",
+        "This password is too common.",
+        "This password is entirely numeric.",
+    ]}
 
 
 def test_it_refuses_a_bad_e_mail_address(client):
@@ -110,10 +108,7 @@ def test_it_says_which_fields_are_missing_once(client):
     assert response.status_code == 200
     required = ["This field is required."]
     assert response.context["form"].errors == {
-        "username": required,
-        "email": required,
-        "password1": required,
-        "password2": required,
+        "username": required, "email": required, "password1": required, "password2": required,
     }
 
 

@@ -28,12 +28,8 @@ def test_it_creates_a_player_and_answers_with_its_token(api):
     body = response.json()
     assert body["token"] == Token.objects.get(user=user).key
     assert {k: body[k] for k in ("username", "email", "role", "is_bot", "can_organize", "profile_url")} == {
-        "username": "Alice",
-        "email": "alice@example.com",
-        "role": "player",
-        "is_bot": False,
-        "can_organize": False,
-        "profile_url": "/accounts/u/Alice/",
+        "username": "Alice", "email": "alice@example.com", "role": "player", "is_bot": False,
+        "can_organize": False, "profile_url": "/accounts/u/Alice/",
     }
     assert "password" not in body
     assert user.check_password(GOOD_PASSWORD)

@@ -55,13 +55,9 @@ def test_the_admin_filters_accounts_by_role(client, staff_admin, alice, make_use
 
 def test_an_admin_action_promotes_players_to_organizers(client, staff_admin, alice, bob):
     client.force_login(staff_admin)
-    response = client.post(
-        "/admin/accounts/user/",
-        {
-            "action": "make_organizer",
-            "_selected_action": [alice.pk, bob.pk],
-        },
-    )
+    response = client.post("/admin/accounts/user/", {
+        "action": "make_organizer", "_selected_action": [alice.pk, bob.pk],
+    })
     assert response.status_code == 302
     assert set(User.objects.filter(role="organizer").values_list("username", flat=True)) == {"alice", "bob"}
     alice.refresh_from_db()
@@ -73,15 +69,10 @@ def test_the_admin_change_form_promotes_an_organizer(client, staff_admin, alice)
     page = client.get(f"/admin/accounts/user/{alice.pk}/change/")
     form = page.context["adminform"].form
     data = {name: value for name, value in form.initial.items() if value is not None and name != "password"}
-    data.update(
-        {
-            "role": "organizer",
-            "date_joined_0": alice.date_joined.strftime("%Y-%m-%d"),
-            "date_joined_1": alice.date_joined.strftime("%H:%M:%S"),
-            "groups": [],
-            "user_permissions": [],
-        }
-    )
+    data.update({
+        "role": "organizer", "date_joined_0": alice.date_joined.strftime("%Y-%m-%d"),
+        "date_joined_1": alice.date_joined.strftime("%H:%M:%S"), "groups": [], "user_permissions": [],
+    })
     data = {key: value for key, value in data.items() if not isinstance(value, list) or value}
     data.pop("date_joined", None)
     data.pop("last_login", None)
@@ -93,24 +84,12 @@ def test_the_admin_change_form_promotes_an_organizer(client, staff_admin, alice)
 
 def test_the_admin_add_form_uses_the_site_s_username_rule(client, staff_admin, alice):
     client.force_login(staff_admin)
-    response = client.post(
-        "/admin/accounts/user/add/",
-        {
-            "username": "ALICE",
-            "usable_password": "false",
-            "password1": "",
-            "password2": "",
-        },
-    )
+    response = client.post("/admin/accounts/user/add/", {
+        "username": "ALICE", "usable_password": "false", "password1": "", "password2": "",
+    })
     assert response.context["adminform"].form.errors["username"] == ["That username is taken."]
-    response = client.post(
-        "/admin/accounts/user/add/",
-        {
-            "username": "new_one",
-            "usable_password": "false",
-            "password1": "",
-            "password2": "",
-        },
-    )
+    response = client.post("/admin/accounts/user/add/", {
+        "username": "new_one", "usable_password": "false", "password1": "", "password2": "",
+    })
     assert response.status_code == 302
     assert User.objects.filter(username="new_one").exists()

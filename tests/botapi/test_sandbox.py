@@ -54,7 +54,11 @@ def test_the_bot_sees_no_project_files_no_secrets_and_is_nobody():
 
 def test_the_bot_has_no_network():
     with pytest.raises(sandbox.SandboxError, match="Connection refused|Network is unreachable|OSError"):
-        run("import socket\ndef choose(view, legal):\n    socket.create_connection(('127.0.0.1', 5432), timeout=1)\n")
+        run(
+            "import socket\n"
+            "def choose(view, legal):\n"
+            "    socket.create_connection(('127.0.0.1', 5432), timeout=1)\n"
+        )
 
 
 def test_the_bot_cannot_write_its_own_code_or_the_system():

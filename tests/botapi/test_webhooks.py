@@ -118,7 +118,7 @@ def test_illegal_answers_are_strikes_too(alice, server, hooked, settings):
     server.mode = "illegal"
     play_against_house(alice)
     profile = BotProfile.objects.get()
-    assert profile.suspended_at is not None and 'Illegal answer {"type"' in profile.suspended_because, "as JSON"
+    assert profile.suspended_at is not None and "Illegal answer {\"type\"" in profile.suspended_because, "as JSON"
     assert server.types().count("move") == 3
 
 

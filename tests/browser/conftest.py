@@ -211,7 +211,6 @@ def log_in(page, site: str, username: str, password: str = "correct horse batter
 def table_with_bots(host, game, bots, options=None, seed=11):
     """A table of `host` and house bots, made in another thread: the test's thread runs Playwright's
     event loop, which the service's broadcasts (async_to_sync) must not share."""
-
     def create():
         match = lifecycle.create_match(game=game, players=1 + len(bots), host=host, options=options, seed=seed)
         for name in bots:

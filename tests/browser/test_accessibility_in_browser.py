@@ -24,8 +24,6 @@ TABLE_BOTS = {
     "dudab": ["heuristic"],
 }
 BLOCKING = ("serious", "critical")
-
-
 def finished_tournament(organizer):
     """A two-round Swiss of house bots, played out: standings, rounds and replay links on its page."""
     from django.utils import timezone
@@ -34,8 +32,7 @@ def finished_tournament(organizer):
     from tournaments.models import Tournament
 
     cup = Tournament.objects.create(
-        name="Dudo cup", game="dudo", organizer=organizer, starts_at=timezone.now(), rounds=2
-    )
+        name="Dudo cup", game="dudo", organizer=organizer, starts_at=timezone.now(), rounds=2)
     for bot in ["heuristic", "random", "heuristic"]:
         services.add_house_bot(cup.pk, bot)
     running.start(cup.pk)
@@ -47,14 +44,8 @@ def pages_to_check(alice, olga) -> dict[str, str]:
     """Every kind of page: name -> path. Set up in another thread (Playwright's loop runs in this one)."""
 
     def build():
-        pages = {
-            "home": "/",
-            "games": "/play/",
-            "lobby": "/play/dobble/",
-            "profile": "/accounts/u/alice/",
-            "bot profile": "/accounts/u/HeuristicBot/",
-            "bot's games": "/accounts/u/HeuristicBot/games/",
-        }
+        pages = {"home": "/", "games": "/play/", "lobby": "/play/dobble/", "profile": "/accounts/u/alice/",
+                 "bot profile": "/accounts/u/HeuristicBot/", "bot's games": "/accounts/u/HeuristicBot/games/"}
         for game, bots in TABLE_BOTS.items():
             match = table_with_bots(alice, game, bots)
             lifecycle.start_match(match.pk, alice)
@@ -79,8 +70,7 @@ FADED_DISABLED = """[...document.querySelectorAll("button:disabled, input:disabl
 
 def describe(violations: list[dict]) -> str:
     return "; ".join(
-        f"{v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:3])}" for v in violations
-    )
+        f"{v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:3])}" for v in violations)
 
 
 def open_page(page, site, path):
@@ -103,7 +93,8 @@ def test_axe_finds_no_serious_or_critical_violation_in_either_theme(site, new_pa
             if scheme == "dark":  # the light pages are pictured by the other browser tests
                 screenshot(page, f"screenshots/dark-{name.replace(' ', '-')}")
             found = ", ".join(f"{v['id']}:{v['impact']}" for v in violations) or "none"
-            rows.append(f"{scheme:5} {name:16} serious+critical {len(blocking)}, all {len(violations)} ({found})")
+            rows.append(
+                f"{scheme:5} {name:16} serious+critical {len(blocking)}, all {len(violations)} ({found})")
             if blocking:
                 failures.append(f"{scheme} {name}: {describe(blocking)}")
             # axe skips disabled controls; ours must keep AA contrast, so none may be drawn see-through.

@@ -23,11 +23,7 @@ def test_a_visitor_registers_is_welcomed_logs_out_and_logs_back_in(site, strict)
     assert page.locator("h1").inner_text() == "Welcome to Dubium, Zoe_42!"
     steps = page.locator("#next-steps h2").all_inner_texts()
     assert steps == [
-        "Learn a game",
-        "Play the computer",
-        "Play people in the ranked queue",
-        "Enter a tournament",
-        "Make a bot",
+        "Learn a game", "Play the computer", "Play people in the ranked queue", "Enter a tournament", "Make a bot"
     ]
     screenshot(page, "welcome")
     page.click("#next-steps >> text=Dudo rules")
@@ -58,7 +54,6 @@ def test_a_taken_username_gets_a_clear_error(site, new_page, make_user):
 def test_a_players_games_read_on_a_phone_without_scrolling_sideways(site, new_page, db):
     """At 390 px the games table ran to 490 px with its Replay links out of view, and the bluff
     figures pushed the whole profile sideways (tester's findings)."""
-
     def play() -> None:
         for game, seed in (("dudo", 5), ("doubt-it", 6), ("dudo", 7)):
             demo.play_bot_match(game, ["heuristic", "random", "random"], seed=seed)

@@ -10,9 +10,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("bob_on", ["/play/dudo/", "/tournaments/"], ids=["lobby", "other-page"])
-def test_a_sent_challenge_waits_with_a_cancel_that_takes_it_off_the_other_players_page(
-    site, strict, alice, bob, bob_on
-):
+def test_a_sent_challenge_waits_with_a_cancel_that_takes_it_off_the_other_players_page(site, strict, alice, bob,
+                                                                                      bob_on):
     alice_page, bob_page = strict.page(), strict.page((390, 844))
     log_in(alice_page, site, "alice")
     log_in(bob_page, site, "bob")

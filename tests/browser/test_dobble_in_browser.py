@@ -39,8 +39,7 @@ def open_table(site, new_page, match, viewport=(1280, 900), **options):
 
 def card_symbols(page, index: int) -> list[str]:
     return page.locator(f"[data-card-index='{index}'] .dobble-symbol").evaluate_all(
-        "els => els.map(e => e.dataset.symbol)"
-    )
+        "els => els.map(e => e.dataset.symbol)")
 
 
 def shared_and_wrong(page) -> tuple[int, int]:
@@ -80,8 +79,7 @@ def test_each_card_shows_eight_different_pictures_with_their_names_and_keys(site
         for name, picture in zip(names, pictures, strict=True):
             assert picture.endswith(f"/static/vendor/twemoji/{name.replace(' ', '-')}.svg")
     loaded = page.evaluate(
-        "[...document.querySelectorAll('.dobble-symbol img')].every(i => i.complete && i.naturalWidth > 0)"
-    )
+        "[...document.querySelectorAll('.dobble-symbol img')].every(i => i.complete && i.naturalWidth > 0)")
     assert loaded, "every picture is served by the site itself"
     assert page.evaluate(CENTRES_HIT) == 16, "a click at the middle of each picture reaches that picture"
     keys = page.locator("[data-card-index='1'] .dobble-key").all_inner_texts()
@@ -106,9 +104,8 @@ def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_win
     assert announced.get_attribute("aria-live") == "polite"
     countdown.wait_for(state="detached", timeout=8000)
     assert page.locator("[data-card-index='1'] .dobble-symbol:not([disabled])").count() == 8
-    assert page.evaluate("document.activeElement.matches('[data-card-index=\"1\"] .dobble-symbol')"), (
+    assert page.evaluate("document.activeElement.matches('[data-card-index=\"1\"] .dobble-symbol')"), \
         "keyboard focus survives the redraws"
-    )
     for _ in range(5):  # the bot may take the card first: look again
         right, _wrong = shared_and_wrong(page)
         page.keyboard.press(str(right))
@@ -128,8 +125,7 @@ def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_pa
     screenshot(page, "screenshots/dobble-phone")
     screenshot(page, "screenshots/dobble-phone-first-screen", full_page=False)
     boxes = page.locator(".dobble-symbol").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"
-    )
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
     assert len(boxes) == 16
     for x, y, width, height in boxes:
         assert width >= 44 and height >= 44
@@ -137,14 +133,12 @@ def test_on_a_phone_both_cards_fit_the_screen_with_44_pixel_targets(site, new_pa
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "nothing sticks out sideways"
     assert page.evaluate(CENTRES_HIT) == 16, "a tap at the middle of each picture reaches that picture"
     lock_out_with_a_wrong_picture(
-        page, lambda key: page.locator(f"[data-card-index='1'] .dobble-symbol[data-slot='{key - 1}']").tap()
-    )
+        page, lambda key: page.locator(f"[data-card-index='1'] .dobble-symbol[data-slot='{key - 1}']").tap())
     # Found and measured in one step: the countdown is redrawn as it ticks.
     x, y, width, height = page.wait_for_function(
         """() => { const e = document.querySelector('.dobble-lockout');
                    if (!e) return null; const r = e.getBoundingClientRect();
-                   return r.width ? [r.x, r.y, r.width, r.height] : null; }"""
-    ).json_value()
+                   return r.width ? [r.x, r.y, r.width, r.height] : null; }""").json_value()
     assert x >= 0 and x + width <= PHONE[0] and y + height <= PHONE[1]
     screenshot(page, "screenshots/dobble-phone-lockout", full_page=False)
     assert page.locator(".nav-links").is_hidden(), "the header is folded behind its Menu button"
@@ -168,11 +162,8 @@ def test_the_replay_of_a_finished_mini_game_draws_the_same_pictures(site, new_pa
     page.wait_for_selector("#game-area .dobble-status")
     page.click("[data-step=first]")
     page.locator(".dobble-card:not(.empty) .dobble-symbol img").nth(7).wait_for()
-    names = (
-        page.locator(".dobble-card:not(.empty)")
-        .first.locator(".dobble-symbol")
-        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-    )
+    names = page.locator(".dobble-card:not(.empty)").first.locator(".dobble-symbol").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
     assert len(set(names)) == 8 and "null" not in " ".join(names)
     assert page.locator("#history li").count() == 0
     page.keyboard.press("ArrowRight")
@@ -214,7 +205,7 @@ def test_pictures_vary_in_size_as_printed_and_each_number_sits_on_its_own_pictur
             assert symbol["target"][2] >= 44, "every picture is a 44 px target"
             assert symbol["side"] <= 0.81 * symbol["target"][2], "a picture stays inside its own ring"
             assert apart(symbol["picture"], symbol["target"]) < 1, "a picture sits at its ring's centre"
-            for other in card[n + 1 :]:  # round targets that do not overlap
+            for other in card[n + 1:]:  # round targets that do not overlap
                 assert apart(symbol["target"], other["target"]) >= (symbol["target"][2] + other["target"][2]) / 2 - 1
             if symbol["badge"]:  # the number is inside its own picture's ring and no other's
                 assert apart(symbol["badge"], symbol["target"]) < symbol["target"][2] / 2

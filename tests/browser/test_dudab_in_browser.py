@@ -21,7 +21,6 @@ PHONE = (390, 844)
 
 def play_alice_until(match_id, alice, stop, seconds=40):
     """Alice's moves by the house heuristic (the bot seat plays itself) until stop(legal, view) holds for her."""
-
     def drive():
         rng = random.Random(1)
         deadline = time.monotonic() + seconds
@@ -55,9 +54,7 @@ def boxes(page, selector):
     """Found and measured in one step: a redraw between the two would leave detached, empty boxes."""
     return page.evaluate(
         "sel => [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect(); "
-        "return [r.x, r.y, r.width, r.height]; })",
-        selector,
-    )
+        "return [r.x, r.y, r.width, r.height]; })", selector)
 
 
 def started_table(site, new_page, alice, viewport, options=None):
@@ -102,9 +99,8 @@ def test_on_a_phone_a_dudab_asks_cards_are_given_up_by_tapping_and_the_round_end
     for n in range(need):
         page.locator("#my-hand button.dudab-card").nth(n).tap()
     assert page.locator("#my-hand [aria-pressed=true]").count() == need
-    assert not [t for t in page.locator("#dudab-choices button").all_inner_texts() if "," in t], (
+    assert not [t for t in page.locator("#dudab-choices button").all_inner_texts() if "," in t], \
         "no list of card combinations"
-    )
     screenshot(page, "screenshots/dudab-give-up-phone", full_page=False)
     assert_axe_clean(page)
     discard = page.locator("#dudab-choices button", has_text="Discard them")
@@ -114,9 +110,8 @@ def test_on_a_phone_a_dudab_asks_cards_are_given_up_by_tapping_and_the_round_end
         assert page.locator("#dudab-discard .dudab-card svg").count() == 1, "the discard pile's top card is a picture"
 
     # The round's end stays on the table for a few seconds: every player's cards and points.
-    play_alice_until(
-        match.pk, alice, lambda legal, view: any(e["type"] == "round_end" for e in view["history"]), seconds=90
-    )
+    play_alice_until(match.pk, alice, lambda legal, view: any(e["type"] == "round_end" for e in view["history"]),
+                     seconds=90)
     staged = page.locator("#dudab-round-end")
     staged.wait_for(timeout=3000)
     rows = staged.locator(".round-end-row")
@@ -131,7 +126,6 @@ def test_on_a_phone_a_dudab_asks_cards_are_given_up_by_tapping_and_the_round_end
 
 def draw_a_jungle(match_id, alice):
     """Alice, on her turn, draws: a Jungle card put on top of the draw pile first."""
-
     def rig():
         match = Match.objects.get(pk=match_id)
         state = match.load_state()
@@ -149,8 +143,7 @@ def draw_a_jungle(match_id, alice):
 
 @pytest.mark.parametrize("viewport", [(1280, 900), PHONE], ids=["desktop", "phone"])
 def test_a_drawn_jungle_lights_its_columns_goes_where_tapped_and_leaves_the_top_card_readable(
-    site, new_page, alice, viewport
-):
+        site, new_page, alice, viewport):
     match, page = started_table(site, new_page, alice, viewport, {"jungle": True})
     play_alice_until(match.pk, alice, lambda legal, view: any(a["type"] == "draw" for a in legal) and not view["tasks"])
     draw_a_jungle(match.pk, alice)

@@ -146,11 +146,8 @@ def test_an_organizer_sets_up_a_knockout_and_a_swiss_by_the_form_and_withdraws_a
     page.fill("input[name=name]", "Club Swiss")
     page.select_option("select[name=format]", "swiss")
     assert not page.locator("select[name=best_of]").is_visible()
-    page.select_option(
-        "select[name=tiebreak_1]",
-        label="Sonneborn-Berger: each opponent's points, counted in full "
-        "for a win and half for a draw (games played only)",
-    )
+    page.select_option("select[name=tiebreak_1]", label="Sonneborn-Berger: each opponent's points, counted in full "
+                       "for a win and half for a draw (games played only)")
     page.select_option("select[name=tiebreak_2]", label="Buchholz: the sum of your opponents' points")
     page.fill("textarea[name=forbidden_pairs]", "alice, zed")
     page.fill("input[name=check_in_minutes]", "30")
@@ -245,3 +242,4 @@ def started_with(organizer, players) -> Tournament:
     for player in players:
         services.enter(cup.pk, player)
     return running.start(cup.pk)
+

@@ -60,11 +60,8 @@ def phone_table(site, strict, match):
 
 def your_turn(page) -> None:
     """I Doubt It: pass on the others' plays until it is the player's turn to play cards."""
-    until(
-        page,
-        lambda: page.locator("#play-cards").is_visible(),
-        lambda: page.locator("#pass").is_visible() and page.click("#pass"),
-    )
+    until(page, lambda: page.locator("#play-cards").is_visible(),
+          lambda: page.locator("#pass").is_visible() and page.click("#pass"))
 
 
 def in_view(page, selector) -> dict:
@@ -104,13 +101,8 @@ def test_dudo_on_a_phone_keeps_every_control_in_reach_while_the_doubt_is_staged(
     controls = in_view(page, "#dudo-controls")
     assert reveal["y"] + reveal["height"] <= controls["y"], "the reveal lies over the table, not over the controls"
     bid = page.locator("#dudo-bid").bounding_box()
-    assert (
-        page.evaluate(
-            "([x, y]) => document.elementFromPoint(x, y).id",
-            [bid["x"] + bid["width"] / 2, bid["y"] + bid["height"] / 2],
-        )
-        == "dudo-bid"
-    )
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                         [bid["x"] + bid["width"] / 2, bid["y"] + bid["height"] / 2]) == "dudo-bid"
     screenshot(page, "screenshots/dudo-phone-doubt-staged", full_page=False)
     no_blocking_axe_violation(page)
 
@@ -133,13 +125,10 @@ def test_a_dudo_game_that_ends_shows_its_result_in_view_and_no_turn_prompt(site,
     screenshot(page, "screenshots/dudo-phone-finished", full_page=False)
 
 
-@pytest.mark.parametrize(
-    ("game", "bots", "options"),
-    [
-        ("dubito", ["heuristic"], None),
-        ("doubt-it", ["heuristic", "random"], {"max_plays": 20}),
-    ],
-)
+@pytest.mark.parametrize(("game", "bots", "options"), [
+    ("dubito", ["heuristic"], None),
+    ("doubt-it", ["heuristic", "random"], {"max_plays": 20}),
+])
 def test_a_card_game_that_ends_shows_its_result_in_view_and_no_turn_prompt(site, strict, alice, game, bots, options):
     page = phone_table(site, strict, table_with_bots(alice, game, bots, options=options))
     page.wait_for_selector("#my-hand")
@@ -186,10 +175,8 @@ def test_i_doubt_it_on_a_phone_gives_every_card_a_finger_and_says_when_a_fifth_i
     for badge in page.locator(".count-badge").all():
         box = badge.bounding_box()
         assert box["y"] + box["height"] <= PHONE[1]
-        assert page.evaluate(
-            "([x, y]) => document.elementFromPoint(x, y).closest('.count-badge') !== null",
-            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
-        ), "the hand covers a count"
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.count-badge') !== null",
+                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]), "the hand covers a count"
 
 
 def test_a_picked_card_neither_hides_its_neighbour_nor_looks_like_the_focus(site, strict, alice):
@@ -266,11 +253,8 @@ def test_a_move_that_lost_a_race_is_told_in_player_words_and_the_table_is_drawn_
     with page.expect_navigation():
         page.click("text=Start the match")
     page.wait_for_selector("#dudo-bid")
-    until(
-        page,
-        lambda: page.evaluate("document.querySelectorAll('#history li').length") >= 2,
-        lambda: page.click("#dudo-bid"),
-    )
+    until(page, lambda: page.evaluate("document.querySelectorAll('#history li').length") >= 2,
+          lambda: page.click("#dudo-bid"))
     page.wait_for_selector("#dudo-bid")
     page.evaluate("window.sendStale = true")
     page.click("#dudo-bid")
@@ -302,7 +286,6 @@ COVERED = """() => {
 
 def test_the_replay_of_a_doubt_on_a_phone_shows_the_reveal_beside_the_board_not_over_it(site, new_page, alice):
     """The staged reveal lay over the pile and the hand counts on the replay's doubt step (tester's finding)."""
-
     def play() -> int:
         match = lifecycle.create_match(game="doubt-it", players=3, host=alice, seed=5)
         for name in ("random", "random"):

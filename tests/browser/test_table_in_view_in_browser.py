@@ -38,9 +38,8 @@ def in_thread(work):
 
 def clocked_dudo(alice, clock, initial_ms, options=None):
     def create():
-        match = lifecycle.create_match(
-            game="dudo", players=2, host=alice, options=options, seed=5, clock=clock, clock_initial_ms=initial_ms
-        )
+        match = lifecycle.create_match(game="dudo", players=2, host=alice, options=options, seed=5,
+                                       clock=clock, clock_initial_ms=initial_ms)
         lifecycle.add_house_bot(match.pk, alice, "heuristic")
         lifecycle.start_match(match.pk, alice)
         return match
@@ -69,11 +68,8 @@ def test_the_staged_doubt_never_lies_over_the_live_bid_or_the_controls(site, str
     match = clocked_dudo(alice, Match.Clock.PER_GAME, 600_000)
     page = open_table(site, strict, match, viewport)
     page.wait_for_selector("#dudo-controls")
-    until(
-        page,
-        lambda: page.locator("#dudo-reveal").count() > 0 and page.locator("#dudo-bid").count() > 0,
-        lambda: page.locator("#dudo-reveal").count() == 0 and bid_or_doubt(page),
-    )
+    until(page, lambda: page.locator("#dudo-reveal").count() > 0 and page.locator("#dudo-bid").count() > 0,
+          lambda: page.locator("#dudo-reveal").count() == 0 and bid_or_doubt(page))
     assert page.evaluate(NOTHING_OVER, "#dudo-bid-shown"), "the reveal lies over the live bid"
     assert page.evaluate(NOTHING_OVER, "#dudo-controls button, #dudo-controls select"), "the reveal lies over a control"
     assert page.locator("#big-clock").is_visible()

@@ -107,12 +107,10 @@ def test_i_doubt_it_stages_the_doubt_with_the_challenged_cards_face_up(site, new
     shares = shown_shares(page, "#my-hand", ".playing-card")
     assert min(shares) >= 0.6, f"the hand spreads over the table's width, every corner index in view: {shares}"
     rows = page.locator("#my-hand .playing-card").evaluate_all(
-        "els => new Set(els.map(e => e.getBoundingClientRect().top)).size"
-    )
+        "els => new Set(els.map(e => e.getBoundingClientRect().top)).size")
     assert rows == 1, "17 cards lie in one row on a desktop table"
     names = page.locator(".opponent-name").evaluate_all(  # in one step: a redraw cannot detach them halfway
-        "els => els.map(e => [e.getClientRects().length === 1 && e.offsetHeight < 30, e.title])"
-    )
+        "els => els.map(e => [e.getClientRects().length === 1 && e.offsetHeight < 30, e.title])")
     assert names and all(whole for whole, _title in names), f"names are never broken: {names}"
     assert all(title for _whole, title in names)
 
@@ -256,13 +254,10 @@ def finished_bot_match(host, game, bots, options):
     return match_id
 
 
-@pytest.mark.parametrize(
-    ("game", "options", "picture"),
-    [
-        ("dudo", {"dice": 1}, ".die[data-face]"),
-        ("doubt-it", {"max_plays": 20}, ".playing-card"),
-    ],
-)
+@pytest.mark.parametrize(("game", "options", "picture"), [
+    ("dudo", {"dice": 1}, ".die[data-face]"),
+    ("doubt-it", {"max_plays": 20}, ".playing-card"),
+])
 def test_a_replay_draws_the_same_pictures_and_names(site, new_page, alice, game, options, picture):
     match_id = finished_bot_match(alice, game, ["heuristic", "random", "heuristic"], options)
     page = new_page()

@@ -71,6 +71,7 @@ def test_dubito_keeps_the_focus_on_the_hand_after_a_card_is_played(site, strict,
         assert focus["onTable"] and focus["control"], "the hand has the focus for the next card"
 
 
+
 def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, alice):
     """The staged "Bluff!" ends after its five seconds over the table as it is then, also when the
     state that staged it was followed by others (the bots' bids, the game's end)."""
@@ -90,7 +91,7 @@ def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, a
 
 
 def test_i_doubt_its_table_before_the_first_play_keeps_aa_contrast(site, strict, alice):
-    """ "Nobody has played yet" sits on the felt's gradient, where axe cannot vouch for its contrast."""
+    """"Nobody has played yet" sits on the felt's gradient, where axe cannot vouch for its contrast."""
     page = started(strict, site, table_with_bots(alice, "doubt-it", ["heuristic", "random"], seed=6))
     page.wait_for_selector("text=Nobody has played yet.")
     page.evaluate(AXE)
@@ -99,3 +100,5 @@ def test_i_doubt_its_table_before_the_first_play_keeps_aa_contrast(site, strict,
       return [...result.violations, ...result.incomplete].flatMap((rule) => rule.nodes.map((node) => node.html));
     }""")
     assert not [html for html in found if "Nobody has played yet" in html], found
+
+

@@ -165,11 +165,8 @@ def test_bluff_figures_leave_out_the_moves_the_clock_made(site, strict, alice):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the table scrolls in its box, not the page"
     box = page.locator(".profile-bluffs .scroll")
     assert box.evaluate("e => e.scrollWidth <= e.clientWidth"), "nor in its box: a hidden last column went unseen"
-    named = (
-        page.locator(".bluff-table tbody tr", has_text="Dudo")
-        .locator("td")
-        .evaluate_all("cells => cells.map(c => getComputedStyle(c, '::before').content)")
-    )
+    named = page.locator(".bluff-table tbody tr", has_text="Dudo").locator("td").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)")
     assert named == ['"Matches: "', '"Bluffed: "', '"Bluffs caught: "', '"Doubted: "', '"Doubts right: "'], named
 
 
@@ -279,7 +276,6 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
 
 def test_the_replay_names_a_seat_the_computers_only_after_the_step_its_player_left_after(site, strict, alice):
     """The replay read "alice (computer) doubts ..." on the step of alice's own doubt, made just before she resigned."""
-
     def play_then_resign():
         match = lifecycle.start_seated_match(
             game="doubt-it", now=timezone.now(), seed=3,
@@ -600,7 +596,7 @@ def test_a_player_who_took_a_seat_can_resign_once_the_host_starts_without_a_relo
 
 
 def test_a_doubt_window_run_out_reads_nobody_doubts_with_no_word_of_the_clock(site, strict, alice, bob, carol):
-    """ "Nobody doubts alice (no move in time: the computer's)" read as if the computer had answered for the others."""
+    """"Nobody doubts alice (no move in time: the computer's)" read as if the computer had answered for the others."""
 
     start = timezone.now()
 

@@ -35,4 +35,4 @@ def test_check_card_accepts_rank_then_suit():
 def test_check_card_refuses_anything_else_and_shows_how_to_write_a_card(bad):
     with pytest.raises(IllegalAction) as refused:
         check_card(bad)
-    assert str(refused.value) == f'{bad!r} is not a card: write rank then suit, e.g. "7H" or "TD".'
+    assert str(refused.value) == f"{bad!r} is not a card: write rank then suit, e.g. \"7H\" or \"TD\"."

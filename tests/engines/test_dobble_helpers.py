@@ -56,7 +56,11 @@ def face_up_cards(state) -> set[int]:
     visible |= {card for card in data["revealed"] if card is not None}
     if data["middle"]:
         visible.add(data["middle"][-1])
-    if data["phase"] == "play" and data["mini_game"] in ("towering-inferno", "poisoned-gift") and data["pile"]:
+    if (
+        data["phase"] == "play"
+        and data["mini_game"] in ("towering-inferno", "poisoned-gift")
+        and data["pile"]
+    ):
         visible.add(data["pile"][-1])
     return visible
 

@@ -172,7 +172,9 @@ def test_hot_potato_a_right_claim_puts_all_your_cards_on_the_target():
     seen = view(state)
     assert [seat["cards"] for seat in seen["seats"]] == [0, 1, 2]
     assert seen["seats"][2]["top"] == own_top
-    assert message_of(state, 0, claim(0, 1, at_ms=1)) == "You hold no card in this round: wait for the next one."
+    assert (
+        message_of(state, 0, claim(0, 1, at_ms=1)) == "You hold no card in this round: wait for the next one."
+    )
     assert message_of(state, 1, claim(0, 0, at_ms=1)) == (
         "That card cannot be matched now. "
         "In hot potato you match the card of another player who still holds cards (target: their seat)."

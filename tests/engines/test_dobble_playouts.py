@@ -73,7 +73,9 @@ def random_claim(state, rng, players, now_ms):
 @pytest.mark.parametrize("mini_game", sorted(MINI_GAMES))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8), lockout_ms=st.sampled_from([250, 500, 1000]))
-def test_random_playouts_conserve_cards_end_hide_face_down_cards_and_replay(mini_game, seed, players, lockout_ms):
+def test_random_playouts_conserve_cards_end_hide_face_down_cards_and_replay(
+    mini_game, seed, players, lockout_ms
+):
     options = {"mini_game": mini_game, "lockout_ms": lockout_ms}
     state = GAME.new_game(players, seed, options)
     rng = random.Random(seed)
@@ -112,12 +114,15 @@ def test_a_hard_bot_beats_a_random_guesser_that_the_lockout_punishes(mini_game):
     for seed in range(8):
         playout = play(GAME, [RandomBot(), BOTS["hard"]()], seed, {"mini_game": mini_game})
         assert GAME.result(playout.state)["ranking"][0] == [1]
-        assert GAME.dump(replay(GAME, 2, seed, {"mini_game": mini_game}, playout.log)) == GAME.dump(playout.state)
+        assert GAME.dump(replay(GAME, 2, seed, {"mini_game": mini_game}, playout.log)) == GAME.dump(
+            playout.state
+        )
 
 
 def test_a_hard_bot_beats_an_easy_bot_in_the_towering_inferno():
     wins = sum(
-        GAME.result(play(GAME, [BOTS["easy"](), BOTS["hard"]()], seed).state)["ranking"][0] == [1] for seed in range(10)
+        GAME.result(play(GAME, [BOTS["easy"](), BOTS["hard"]()], seed).state)["ranking"][0] == [1]
+        for seed in range(10)
     )
     assert wins == 10
 

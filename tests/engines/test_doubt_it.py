@@ -41,7 +41,6 @@ def refused(state, seat, action, message):
 
 # The deal -------------------------------------------------------------------
 
-
 @pytest.mark.parametrize(("players", "cards"), [(3, 52), (5, 52), (6, 104), (11, 104)])
 def test_every_card_is_dealt_from_one_deck_up_to_five_players_and_two_decks_from_six(players, cards):
     state = GAME.new_game(players, seed=2)
@@ -72,7 +71,6 @@ def test_the_table_takes_three_to_eleven_players(players):
 
 
 # Plays and the doubt window ------------------------------------------------------
-
 
 def test_ranks_are_due_from_aces_down_to_twos_and_then_aces_again():
     state = table([["2S"] * 8, ["3S"] * 8, ["4S"] * 8])
@@ -117,16 +115,8 @@ def test_a_doubted_honest_play_sends_the_whole_pile_to_the_doubter():
     play(state, 1, "KS", "KH")
     doubt(state, 0)
     assert state.history[-1] == {
-        "type": "doubt",
-        "seat": 0,
-        "player": 1,
-        "rank": "K",
-        "cards": ["KS", "KH"],
-        "honest": True,
-        "loser": 0,
-        "took": 3,
-        "passed": [],
-        "doubters": [0],
+        "type": "doubt", "seat": 0, "player": 1, "rank": "K", "cards": ["KS", "KH"], "honest": True,
+        "loser": 0, "took": 3, "passed": [], "doubters": [0],
     }
     assert Counter(state.hands[0]) == Counter(["AS", "3C", "2C", "KS", "KH"]) and state.pile == []
     assert GAME.view(state, 2)["last_play"] == {"seat": 1, "count": 2, "rank": "K", "cards": ["KS", "KH"]}
@@ -197,7 +187,6 @@ def test_the_loser_of_the_challenge_plays_next_when_the_table_chooses_so():
 
 # The end -------------------------------------------------------------------
 
-
 def test_emptying_the_hand_wins_once_everybody_passes():
     state = table([["AS"], ["KS", "2D"], ["QS", "3D", "4D"]])
     play(state, 0, "AS")
@@ -244,7 +233,6 @@ def test_the_play_limit_ends_the_game_and_ranks_everybody_by_cards_left():
 
 # Refusals ------------------------------------------------------------------
 
-
 def test_a_play_must_come_from_the_seat_whose_turn_it_is():
     state = table([["AS", "2C"], ["KS"], ["QS"]])
     refused(state, 1, {"type": "play", "cards": ["KS"]}, "It is not your turn to play.")
@@ -262,35 +250,19 @@ def test_a_play_may_only_use_cards_the_player_holds():
     state = table([["AS", "AH", "2C"], ["KS"], ["QS"]])
     refused(state, 0, {"type": "play", "cards": ["KH"]}, "You do not hold the king of hearts.")
     refused(state, 0, {"type": "play", "cards": ["AS", "AS"]}, "You hold the ace of spades only once.")
-    refused(
-        state,
-        0,
-        {"type": "play", "cards": ["AS", "1S"]},
-        '\'1S\' is not a card: write rank then suit, e.g. "7H" or "TD".',
-    )
-    refused(
-        state,
-        0,
-        {"type": "play", "cards": [["AS"]]},
-        '[\'AS\'] is not a card: write rank then suit, e.g. "7H" or "TD".',
-    )
+    refused(state, 0, {"type": "play", "cards": ["AS", "1S"]},
+            "'1S' is not a card: write rank then suit, e.g. \"7H\" or \"TD\".")
+    refused(state, 0, {"type": "play", "cards": [["AS"]]},
+            "['AS'] is not a card: write rank then suit, e.g. \"7H\" or \"TD\".")
 
 
 def test_a_play_holds_at_most_four_cards_per_deck():
     state = table([["AS", "AH", "AD", "AC", "2C"], ["KS"], ["QS"]])
-    refused(
-        state,
-        0,
-        {"type": "play", "cards": ["AS", "AH", "AD", "AC", "2C"]},
-        "Play at most 4 cards at once: that is all of one rank in one deck.",
-    )
+    refused(state, 0, {"type": "play", "cards": ["AS", "AH", "AD", "AC", "2C"]},
+            "Play at most 4 cards at once: that is all of one rank in one deck.")
     big = table([["AS", "AH", "AD", "AC", "2C"] * 2] + [["KS"]] * 5)
-    refused(
-        big,
-        0,
-        {"type": "play", "cards": ["AS", "AH", "AD", "AC", "2C"] * 2},
-        "Play at most 8 cards at once: that is all of one rank in two decks.",
-    )
+    refused(big, 0, {"type": "play", "cards": ["AS", "AH", "AD", "AC", "2C"] * 2},
+            "Play at most 8 cards at once: that is all of one rank in two decks.")
     play(big, 0, "AS", "AH", "AD", "AC", "AS", "AH", "AD", "AC")
     assert GAME.view(big, None)["last_play"]["count"] == 8
 
@@ -315,21 +287,17 @@ def test_doubts_and_passes_only_answer_somebody_elses_open_play_once():
     refused(state, 2, {"type": "doubt"}, "You have already answered this play.")
 
 
-@pytest.mark.parametrize(
-    ("seat", "action", "message"),
-    [
-        (0, {"type": "bid"}, "Unknown action type 'bid'; expected one of play, doubt, pass."),
-        (0, "doubt", 'An action must be a JSON object with a "type".'),
-        (3, {"type": "pass"}, "There is no seat 3 at this table."),
-        (True, {"type": "pass"}, "There is no seat True at this table."),
-    ],
-)
+@pytest.mark.parametrize(("seat", "action", "message"), [
+    (0, {"type": "bid"}, "Unknown action type 'bid'; expected one of play, doubt, pass."),
+    (0, "doubt", 'An action must be a JSON object with a "type".'),
+    (3, {"type": "pass"}, "There is no seat 3 at this table."),
+    (True, {"type": "pass"}, "There is no seat True at this table."),
+])
 def test_malformed_actions_are_refused_with_a_message(seat, action, message):
     refused(table([["AS"], ["KS"], ["QS"]]), seat, action, message)
 
 
 # Timeouts, legal actions, views ---------------------------------------------------
-
 
 def test_on_timeout_a_seat_in_the_window_passes():
     state = table([["AS", "2C"], ["KS"], ["QS"]])

@@ -15,13 +15,11 @@ from games.doubt_it.bots import HeuristicBot
 from games.doubt_it.rules import GAME
 from games.simulate import play, replay
 
-OPTIONS = st.fixed_dictionaries(
-    {
-        "doubt_rule": st.sampled_from(["first", "nearest"]),
-        "after_doubt": st.sampled_from(["next", "loser"]),
-        "max_plays": st.integers(20, 80),
-    }
-)
+OPTIONS = st.fixed_dictionaries({
+    "doubt_rule": st.sampled_from(["first", "nearest"]),
+    "after_doubt": st.sampled_from(["next", "loser"]),
+    "max_plays": st.integers(20, 80),
+})
 
 
 def walk(players, seed, options, bots):

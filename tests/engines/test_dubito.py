@@ -45,7 +45,9 @@ def refused(state, seat, action, message):
 
 
 @pytest.mark.parametrize(("players", "cards"), [(1, 104), (2, 104), (4, 104), (5, 156), (6, 156)])
-def test_the_deal_gives_eight_cards_each_from_two_decks_up_to_four_players_and_three_from_five(players, cards):
+def test_the_deal_gives_eight_cards_each_from_two_decks_up_to_four_players_and_three_from_five(
+    players, cards
+):
     state = DUBITO.new_game(players, seed=1)
     view = DUBITO.view(state, None)
     assert view["hand_counts"] == [8] * players
@@ -179,7 +181,9 @@ def test_equal_ranks_may_follow_each_other_in_the_rising_rows_only_when_the_tabl
         (0, play("KS", 1), "You do not hold the king of spades."),
     ],
 )
-def test_malformed_or_out_of_turn_actions_are_refused_with_a_message_and_change_nothing(seat, action, message):
+def test_malformed_or_out_of_turn_actions_are_refused_with_a_message_and_change_nothing(
+    seat, action, message
+):
     state = table([["2C"] * 8, ["AS"] * 8])
     refused(state, seat, action, message)
 
@@ -266,7 +270,9 @@ def test_a_solo_game_ranks_the_lone_player_first_with_the_score_as_the_result():
 
 
 def test_the_timeout_move_is_the_heuristic_bots_choice():
-    state = table([["5C", "9D", "KS", "TH", "8C", "2H", "JD", "6H"], ["AS"] * 8], [[["4S"], [], ["4C"], []], EMPTY])
+    state = table(
+        [["5C", "9D", "KS", "TH", "8C", "2H", "JD", "6H"], ["AS"] * 8], [[["4S"], [], ["4C"], []], EMPTY]
+    )
     expected = HeuristicBot().choose(DUBITO.view(state, 0), DUBITO.legal_actions(state, 0), None)
     assert DUBITO.default_action(state, 0) == expected == play("5C", 3)
 

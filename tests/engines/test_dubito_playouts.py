@@ -58,7 +58,9 @@ def check_position(state, players, options, rng):
 
 @settings(max_examples=120, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(1, 6), options=OPTIONS, smart=st.integers(0, 6))
-def test_random_games_conserve_the_cards_hide_the_hands_and_refuse_what_is_not_listed(seed, players, options, smart):
+def test_random_games_conserve_the_cards_hide_the_hands_and_refuse_what_is_not_listed(
+    seed, players, options, smart
+):
     bots = [HeuristicBot() if seat < smart else RandomBot() for seat in range(players)]
     playout = play(DUBITO, bots, seed, options)
     rng = random.Random(seed)

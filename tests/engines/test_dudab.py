@@ -90,10 +90,8 @@ def test_a_number_card_goes_on_a_value_one_apart_with_another_colour_and_another
     assert DUDAB.is_legal(state, 0, play("B-hand-2", 0))
     assert DUDAB.is_legal(state, 0, play("G-club-4", 0))
     refused(
-        state,
-        0,
-        play("B-hide-2", 0),
-        "On the red hide 3 you can only play a 2 or 4 of another colour and another symbol.",
+        state, 0, play("B-hide-2", 0),
+        "On the red hide 3 you can only play a 2 or 4 of another colour and another symbol."
     )
 
 
@@ -108,7 +106,9 @@ def test_a_one_takes_only_a_two_and_a_four_only_a_three():
 def test_a_number_card_goes_on_a_shaman_of_its_own_colour_only():
     state = table([["Y-club-1", "B-club-1"], ["Y-club-2"] * 3], [["shaman-Y-1"]])
     assert DUDAB.is_legal(state, 0, play("Y-club-1", 0))
-    refused(state, 0, play("B-club-1", 0), "Only a yellow card or another Shaman may go on the yellow Shaman.")
+    refused(
+        state, 0, play("B-club-1", 0), "Only a yellow card or another Shaman may go on the yellow Shaman."
+    )
 
 
 def test_a_shaman_goes_on_a_number_card_of_its_colour_or_on_another_shaman():
@@ -187,7 +187,11 @@ def test_the_sixth_card_collects_the_first_five_and_starts_the_column_then_the_p
         "Say where the cards go: the common discard pile or your own pile.",
     )
     DUDAB.apply(state, 0, {"type": "discard_down", "cards": ["Y-hide-4"], "to": "discard"})
-    assert state.hands[0] == ["G-hand-1", "R-club-1"] and state.discard == ["Y-hide-4"] and DUDAB.to_act(state) == [1]
+    assert (
+        state.hands[0] == ["G-hand-1", "R-club-1"]
+        and state.discard == ["Y-hide-4"]
+        and DUDAB.to_act(state) == [1]
+    )
 
 
 def test_cards_discarded_down_may_all_go_to_the_own_pile_and_stay_secret():
@@ -222,7 +226,9 @@ def test_drawing_adds_the_top_card_to_the_hand_and_tells_the_others_nothing_abou
 
 
 def test_with_five_cards_a_player_who_can_play_may_not_draw():
-    state = table([["B-hand-2", "G-club-1", "G-club-2", "Y-club-1", "Y-hide-1"], ["Y-club-2"] * 3], [["R-hide-3"]])
+    state = table(
+        [["B-hand-2", "G-club-1", "G-club-2", "Y-club-1", "Y-hide-1"], ["Y-club-2"] * 3], [["R-hide-3"]]
+    )
     refused(
         state,
         0,
@@ -325,7 +331,9 @@ def test_a_penalty_past_five_cards_makes_the_player_put_the_excess_on_the_own_pi
         "Choose exactly 2 different cards from your hand, so that 5 remain.",
     )
     DUDAB.apply(state, 1, {"type": "trim", "cards": ["G-hand-2", "Y-hide-4"]})
-    assert state.own[1] == ["G-hand-2", "Y-hide-4"] and len(state.hands[1]) == 5 and DUDAB.to_act(state) == [2]
+    assert (
+        state.own[1] == ["G-hand-2", "Y-hide-4"] and len(state.hands[1]) == 5 and DUDAB.to_act(state) == [2]
+    )
     assert state.history[-1] == {"type": "trim", "seat": 1, "to": "own", "count": 2, "cards": None}
 
 
@@ -374,9 +382,14 @@ def test_a_request_binds_the_next_player_who_must_play_the_requested_card_onto_t
         play("Y-club-2", 1),
         "The Dudab on column 1 asks for a hide card: play it there, play a Dudab, or draw.",
     )
-    refused(state, 1, {"type": "draw"}, "You can meet the request with your green hide 2: play it (or a Dudab).")
+    refused(
+        state, 1, {"type": "draw"}, "You can meet the request with your green hide 2: play it (or a Dudab)."
+    )
     DUDAB.apply(state, 1, play("G-hide-2", 0))
-    assert state.columns[0].cards == ["R-hide-3", "dudab-1", "G-hide-2"] and DUDAB.view(state, 2)["request"] is None
+    assert (
+        state.columns[0].cards == ["R-hide-3", "dudab-1", "G-hide-2"]
+        and DUDAB.view(state, 2)["request"] is None
+    )
 
 
 def test_a_player_who_cannot_meet_the_request_shows_the_hand_and_draws_and_the_request_still_binds():
@@ -413,7 +426,9 @@ def test_a_dudab_may_be_played_over_a_binding_request_and_its_own_request_then_b
 
 def test_a_dudab_as_the_fifth_card_lets_the_player_who_meets_the_request_collect_the_first_five():
     four = FIVE[:4]
-    state = dudab_played({"value": 1}, ["G-hide-1", "Y-club-2", "R-club-4", "B-hand-1"], columns=[four, ["B-club-1"]])
+    state = dudab_played(
+        {"value": 1}, ["G-hide-1", "Y-club-2", "R-club-4", "B-hand-1"], columns=[four, ["B-club-1"]]
+    )
     DUDAB.apply(state, 1, play("G-hide-1", 0))
     assert state.own[1] == [*four, "dudab-1"] and state.columns[0].cards == ["G-hide-1"]
     assert DUDAB.to_act(state) == [1] and state.tasks[0]["kind"] == "discard_down"

@@ -172,7 +172,11 @@ def test_a_jungle_goes_only_to_a_column_without_one_and_is_discarded_when_every_
         jungle=True,
     )
     DUDAB.apply(state, 0, {"type": "draw"})
-    assert state.discard == ["jungle-1"] and state.hands[0] == ["Y-hand-3", "B-hand-1"] and DUDAB.to_act(state) == [1]
+    assert (
+        state.discard == ["jungle-1"]
+        and state.hands[0] == ["Y-hand-3", "B-hand-1"]
+        and DUDAB.to_act(state) == [1]
+    )
     assert state.history[-1] == {"type": "jungle_discarded", "seat": 0, "card": "jungle-1"}
 
 
@@ -183,7 +187,9 @@ def test_a_discarded_jungle_still_leaves_a_one_card_hand_to_draw_again():
         deck=[*FILLER, "jungle-1"],
         jungle=True,
     )
-    DUDAB.apply(state, 0, play("B-club-4", 0))  # one card left: the end-of-turn draw is a Jungle with nowhere to go
+    DUDAB.apply(
+        state, 0, play("B-club-4", 0)
+    )  # one card left: the end-of-turn draw is a Jungle with nowhere to go
     assert state.discard == ["jungle-1"] and state.hands[0] == ["G-club-1", FILLER[-1]]
 
 

@@ -87,7 +87,9 @@ def test_no_view_shows_what_its_seat_may_not_see(players, seed, options):
 
 @settings(max_examples=20, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), options=OPTIONS)
-def test_legal_actions_are_exactly_the_plays_apply_accepts_and_refusals_change_nothing(players, seed, options):
+def test_legal_actions_are_exactly_the_plays_apply_accepts_and_refusals_change_nothing(
+    players, seed, options
+):
     def check(state, step):
         if step % 5 or state.over:
             return

@@ -59,7 +59,9 @@ def test_the_dudabs_pick_the_cards_that_leave_the_lowest_score_once_jungles_have
     assert round_score([], ["dudab-1", "jungle-1", "R-hand-4", "B-hand-4", "G-hand-1"]) == -1
 
 
-@pytest.mark.parametrize("babies, penalty", [(1, 1), (2, 3), (3, 6), (4, 11), (5, 19), (6, 32), (7, 51), (8, 81)])
+@pytest.mark.parametrize(
+    "babies, penalty", [(1, 1), (2, 3), (3, 6), (4, 11), (5, 19), (6, 32), (7, 51), (8, 81)]
+)
 def test_babies_add_their_penalty_to_the_score(babies, penalty):
     assert round_score([], [f"baby-{i}" for i in range(1, babies + 1)]) == penalty
 

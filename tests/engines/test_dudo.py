@@ -119,7 +119,7 @@ def test_the_legal_bids_climb_one_ladder_where_q_ones_sit_just_above_2q_sixes():
     state = after((4, 6))
     bids = [(a["quantity"], a["face"]) for a in DUDO.legal_actions(state, 1) if a["type"] == "bid"]
     assert bids[:8] == [(2, 1), (5, 2), (5, 3), (5, 4), (5, 5), (5, 6), (6, 2), (6, 3)]
-    assert bids[bids.index((20, 6)) :][:3] == [(20, 6), (10, 1), (11, 1)]
+    assert bids[bids.index((20, 6)):][:3] == [(20, 6), (10, 1), (11, 1)]
     assert bids[-1] == (20, 1) and len(bids) == len(set(bids))
 
 
@@ -198,14 +198,8 @@ def test_ones_are_wild_so_a_doubt_of_a_true_bid_costs_the_doubter_a_die_and_the_
     state = play(table([[1, 4, 6], [1, 4, 5]]), (0, bid(4, 4)), (1, DOUBT))
     doubt = DUDO.view(state, None)["history"][-2]
     assert doubt == {
-        "type": "doubt",
-        "seat": 1,
-        "bidder": 0,
-        "quantity": 4,
-        "face": 4,
-        "count": 4,
-        "loser": 1,
-        "dice": [[1, 4, 6], [1, 4, 5]],
+        "type": "doubt", "seat": 1, "bidder": 0, "quantity": 4, "face": 4,
+        "count": 4, "loser": 1, "dice": [[1, 4, 6], [1, 4, 5]],
     }
     assert DUDO.view(state, None)["dice_counts"] == [3, 2]
     assert DUDO.to_act(state) == [1]
@@ -229,12 +223,8 @@ def test_a_doubt_reveals_the_dice_and_a_new_round_is_rolled_from_the_state_gener
     events = DUDO.view(state, 0)["history"]
     assert [e["type"] for e in events[-3:]] == ["bid", "doubt", "round"]
     assert events[-1] == {
-        "type": "round",
-        "round": 2,
-        "starter": 1,
-        "palifico": False,
-        "ones_wild": True,
-        "dice_counts": [3, 2],
+        "type": "round", "round": 2, "starter": 1,
+        "palifico": False, "ones_wild": True, "dice_counts": [3, 2],
     }
     assert DUDO.view(state, 0)["round"] == 2 and DUDO.view(state, 0)["bid"] is None
     again = play(table([[2, 2, 2], [3, 3, 3]]), (0, bid(2, 2)), (1, DOUBT))
@@ -289,9 +279,7 @@ def test_in_a_palifico_round_only_single_die_players_may_change_the_face():
     state = play(table([[5, 5], [2, 3], [2, 2], [6]]), (0, bid(5, 6)), (1, DOUBT))
     play(state, (0, bid(1, 3)))
     refused(
-        state,
-        1,
-        bid(2, 4),
+        state, 1, bid(2, 4),
         "In a one-die round only players with a single die may change the face: bid more than 1 threes.",
     )
     assert [a for a in DUDO.legal_actions(state, 1) if a["type"] == "bid"][0] == bid(2, 3)
@@ -308,9 +296,7 @@ def test_ones_are_not_wild_in_a_palifico_round_and_are_the_lowest_ordinary_face(
     assert DUDO.is_legal(state, 0, bid(1, 1))
     play(state, (0, bid(1, 3)))
     refused(
-        state,
-        1,
-        bid(1, 1),
+        state, 1, bid(1, 1),
         "In a one-die round only players with a single die may change the face: bid more than 1 threes.",
     )
     play(state, (1, bid(2, 3)), (0, DOUBT))
@@ -375,22 +361,10 @@ def test_a_seat_sees_its_own_dice_and_only_the_counts_of_the_others():
     state = play(table([[1, 4, 6], [2, 5, 5]], turn=1), (1, bid(2, 5)))
     view = DUDO.view(state, 0)
     assert view == {
-        "game": "dudo",
-        "seat": 0,
-        "players": 2,
-        "to_act": [0],
-        "is_over": False,
-        "result": None,
-        "history": view["history"],
-        "dice": [1, 4, 6],
-        "dice_counts": [3, 3],
-        "total_dice": 6,
-        "bid": {"quantity": 2, "face": 5, "seat": 1},
-        "round": 1,
-        "palifico": False,
-        "ones_wild": True,
-        "out": [],
-        "options": {"opening_ones": False, "palifico_wild": False, "dice": 5},
+        "game": "dudo", "seat": 0, "players": 2, "to_act": [0], "is_over": False, "result": None,
+        "history": view["history"], "dice": [1, 4, 6], "dice_counts": [3, 3], "total_dice": 6,
+        "bid": {"quantity": 2, "face": 5, "seat": 1}, "round": 1, "palifico": False, "ones_wild": True,
+        "out": [], "options": {"opening_ones": False, "palifico_wild": False, "dice": 5},
     }
     assert view["history"][-1] == {"type": "bid", "seat": 1, "quantity": 2, "face": 5}
     assert DUDO.view(state, 1)["dice"] == [2, 5, 5]

@@ -12,13 +12,9 @@ from games.dudo.bots import HeuristicBot
 from games.dudo.rules import GAME as DUDO
 from games.simulate import play, replay
 
-OPTIONS = st.fixed_dictionaries(
-    {
-        "opening_ones": st.booleans(),
-        "palifico_wild": st.booleans(),
-        "dice": st.integers(1, 5),
-    }
-)
+OPTIONS = st.fixed_dictionaries({
+    "opening_ones": st.booleans(), "palifico_wild": st.booleans(), "dice": st.integers(1, 5),
+})
 
 
 def examples(count):

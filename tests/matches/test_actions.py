@@ -88,13 +88,8 @@ def test_leaving_a_running_two_player_match_loses_it(dudo_match, alice):
 
 def test_a_resignation_on_your_turn_leaves_the_clock_at_the_time_left_then(alice, bob):
     match = lifecycle.create_match(
-        game="dudo",
-        players=2,
-        host=alice,
-        seed=42,
-        clock=Match.Clock.PER_GAME,
-        clock_initial_ms=300_000,
-        clock_increment_ms=5_000,
+        game="dudo", players=2, host=alice, seed=42, clock=Match.Clock.PER_GAME,
+        clock_initial_ms=300_000, clock_increment_ms=5_000,
     )
     lifecycle.join_match(match.pk, bob)
     start = timezone.now()
@@ -184,13 +179,7 @@ def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bo
     from ratings.models import RatingChange
 
     match = lifecycle.create_match(
-        game="dudo",
-        players=2,
-        host=alice,
-        seed=42,
-        ranked=True,
-        options={"dice": 1},
-        clock="turn",
+        game="dudo", players=2, host=alice, seed=42, ranked=True, options={"dice": 1}, clock="turn",
         clock_initial_ms=60_000,
     )
     lifecycle.join_match(match.pk, bob)

@@ -190,3 +190,4 @@ def test_a_no_show_is_not_rated_and_the_others_are_rated_among_themselves(finish
     assert [(c.user, c.place) for c in changes] == [(alice, 2), (bob, 1)]
     assert (elo_of(alice), elo_of(bob)) == (1480.0, 1520.0), "as a two-player game between those who came"
     assert not Rating.objects.filter(user=carol).exists()
+

@@ -84,7 +84,9 @@ def first_move(match: Match) -> MatchAction | None:
     return MatchAction.objects.filter(match=match).order_by("seq").first()
 
 
-def test_the_stall_attack_holds_up_no_house_bot_clock_queue_or_tournament(site, alice, bob, carol, make_user):
+def test_the_stall_attack_holds_up_no_house_bot_clock_queue_or_tournament(
+    site, alice, bob, carol, make_user
+):
     server, stop = site
     attack(make_user("mallory"), server.url, sleepers=40)
     start_ticker(stop=stop)

@@ -132,6 +132,7 @@ def test_the_http_api_refuses_a_nested_body_with_a_400(client, running_dudo):
     assert answer.status_code == 400 and "Nest at most" in json.dumps(answer.json())
 
 
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_flood_of_syncs_is_answered_at_the_socket_s_pace_not_a_state_each_at_once(

@@ -36,6 +36,8 @@ def reachable(host: str, port: int) -> bool:
         return False
 
 
+
+
 def wait_for_port(port: int, seconds: float = 10) -> None:
     deadline = time.monotonic() + seconds
     while not reachable("127.0.0.1", port):

@@ -61,7 +61,9 @@ def attack(stack):
     for number in range(4):
         call(web, "POST", "/api/bots/", {"name": f"trickle{number}"}, mallory)
         call(web, "POST", f"/api/bots/trickle{number}/webhook/", {"endpoint": server.url}, mallory)
-        call(web, "POST", f"/api/bots/trickle{number}/matches/", CASUAL_AGAINST_HOUSE, mallory)
+        call(
+            web, "POST", f"/api/bots/trickle{number}/matches/", CASUAL_AGAINST_HOUSE, mallory
+        )
     call(web, "POST", "/api/bots/", {"name": "sleeper"}, mallory)
     call(web, "POST", "/api/bots/sleeper/code/", {"game": "dudo", "source": SLEEPER}, mallory)
     for _ in range(40):

@@ -178,11 +178,7 @@ def test_the_admin_keeps_the_entry_rules_of_every_other_page(client, olga, alice
     """The admin's entry inline let in 3 entries in a max-2 tournament: entries now change through
     the organizer's services only, which count the room."""
     cup = Tournament.objects.create(
-        name="Two only",
-        game="dudo",
-        organizer=olga,
-        starts_at=timezone.now() + timedelta(days=1),
-        max_entries=2,
+        name="Two only", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(days=1), max_entries=2,
         rounds=1,
     )
     client.force_login(olga)
@@ -215,16 +211,8 @@ def test_nobody_seats_a_house_bot_on_a_person_s_seat(client, olga, alice, bob):
     client.force_login(olga)
     entry = services.enter(cup.pk, alice)
     change = entry_form(cup, [], max_entries=16)
-    change.update(
-        {
-            "entries-INITIAL_FORMS": "1",
-            "entries-TOTAL_FORMS": "1",
-            "entries-0-id": entry.pk,
-            "entries-0-tournament": cup.pk,
-            "entries-0-user": alice.pk,
-            "entries-0-house_bot": "heuristic",
-        }
-    )
+    change.update({"entries-INITIAL_FORMS": "1", "entries-TOTAL_FORMS": "1", "entries-0-id": entry.pk,
+                   "entries-0-tournament": cup.pk, "entries-0-user": alice.pk, "entries-0-house_bot": "heuristic"})
     assert client.post(f"/admin/tournaments/tournament/{cup.pk}/change/", change).status_code == 302
     entry.refresh_from_db()
     assert entry.house_bot == ""

@@ -40,7 +40,9 @@ def test_players_who_do_not_check_in_are_left_out_at_the_start(olga, alice, bob)
     assert night.tables.filter(round=1).count() == 1 and Score.objects.filter(kind="bye").count() == 1
 
 
-def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_paired_again(olga, alice, bob, client):
+def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_paired_again(
+    olga, alice, bob, client
+):
     night = cup(olga, ["heuristic", "random", "heuristic", "random"], rounds=3, late_entry_rounds=2, no_show_minutes=0)
     running.start(night.pk, now=night.starts_at)
     services.enter(night.pk, alice)  # the clock plays for her (no-show time 0): she stays in
@@ -154,3 +156,4 @@ def test_an_entrant_is_told_to_check_in_when_the_tournament_asks_for_it(client, 
     page = client.post(f"/tournaments/{night.pk}/entry/", follow=True).content.decode()
     opens = night.starts_at - timedelta(minutes=10)
     assert f"Check in on this page between {opens:%H:%M} and the start at {night.starts_at:%H:%M} UTC" in page
+

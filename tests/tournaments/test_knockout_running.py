@@ -158,6 +158,7 @@ def test_a_knockout_whose_smaller_tables_would_send_everyone_through_still_ends(
     assert [cup.tables.filter(round=r).count() for r in (1, 2)] == [2, 1], "two tables, then the final"
 
 
+
 def test_a_walkover_against_a_no_show_is_no_pairing_or_game_won_over_the_board(olga, alice):
     """FIDE: a forfeit is no game. Alice never comes to her best-of-three quarter-final: her
     opponent goes through, but wins no game and no pairing over the board, and neither of them

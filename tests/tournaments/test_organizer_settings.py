@@ -17,22 +17,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def post(**changes) -> dict:
     """What the Dudo form sends with every setting filled in: a Swiss at two seats, no house bots."""
     settings = {
-        "name": "Club night",
-        "rounds": "3",
-        "opt_dice": "5",
-        "opt_palifico_wild": None,
-        "check_in_minutes": "0",
-        "accelerated_rounds": "0",
-        "forbidden_pairs": "",
-        "late_entry_rounds": "0",
-        "late_entry_points": "0.0",
-        "best_of": "1",
-        "advance": "0",
-        "tiebreak_1": "",
-        "tiebreak_2": "",
-        "tiebreak_3": "",
-        "bots_heuristic": None,
-        "bots_random": None,
+        "name": "Club night", "rounds": "3", "opt_dice": "5", "opt_palifico_wild": None, "check_in_minutes": "0",
+        "accelerated_rounds": "0", "forbidden_pairs": "", "late_entry_rounds": "0", "late_entry_points": "0.0",
+        "best_of": "1", "advance": "0", "tiebreak_1": "", "tiebreak_2": "", "tiebreak_3": "",
+        "bots_heuristic": None, "bots_random": None,
     }
     return form_data(**{**settings, **changes})
 
@@ -94,21 +82,13 @@ def test_tiebreaks_are_chosen_first_to_last_and_each_once(client, olga):
 
 def test_a_knockout_takes_best_of_at_two_seats_and_who_goes_through_at_larger_tables(client, olga):
     client.force_login(olga)
-    client.post(
-        "/organize/new/dudo/",
-        post(
-            name="Cup",
-            format="knockout",
-            best_of="3",
-            advance="1",
-            accelerated_rounds="2",
-            forbidden_pairs="nobody, at all",
-        ),
-    )
+    client.post("/organize/new/dudo/", post(name="Cup", format="knockout", best_of="3", advance="1",
+                                           accelerated_rounds="2", forbidden_pairs="nobody, at all"))
     cup = Tournament.objects.get(name="Cup")
     assert (cup.format, cup.best_of, cup.advance) == ("knockout", 3, 0), "no advancing at two seats"
     assert (cup.accelerated_rounds, cup.forbidden_pairs) == (0, []), "Swiss settings do not apply"
-    client.post("/organize/new/dudo/", post(name="Tables", format="knockout", table_size="4", best_of="5", advance="2"))
+    client.post("/organize/new/dudo/", post(name="Tables", format="knockout", table_size="4", best_of="5",
+                                           advance="2"))
     tables = Tournament.objects.get(name="Tables")
     assert (tables.table_size, tables.best_of, tables.advance) == (4, 1, 2)
     too_many = client.post("/organize/new/dudo/", post(name="Too", format="knockout", table_size="3", advance="3"))
@@ -151,13 +131,8 @@ def test_a_dobble_series_is_ranked_by_mini_games_won_with_series_points_next(cli
 
 
 def swiss_with(olga, players, **fields) -> Tournament:
-    fields = {
-        "format": "swiss",
-        "table_size": 2,
-        "rounds": 3,
-        "starts_at": timezone.now() + timedelta(minutes=10),
-        **fields,
-    }
+    fields = {"format": "swiss", "table_size": 2, "rounds": 3, "starts_at": timezone.now() + timedelta(minutes=10),
+              **fields}
     night = organizing.create(olga, "dudo", {"name": "Night", **fields}, ["heuristic", "random"])
     for player in players:
         services.enter(night.pk, player)

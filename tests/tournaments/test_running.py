@@ -178,7 +178,8 @@ def test_a_cancel_tells_players_still_at_a_table_their_game_plays_on_and_the_oth
 
 
 def test_a_dudab_rounds_total_keeps_the_tables_and_ranks_the_lowest_total_first(olga):
-    cup = tournament(olga, "dudab", ["heuristic", "random", "heuristic"], format="rounds-total", table_size=3, rounds=2)
+    cup = tournament(olga, "dudab", ["heuristic", "random", "heuristic"], format="rounds-total", table_size=3,
+                     rounds=2)
     running.start(cup.pk)
     cup = running.play_out(cup.pk)
     tables = list(cup.tables.all())

@@ -81,7 +81,7 @@ def test_the_public_rounds_show_results_byes_and_seeds(client, played):  # noqa:
     for table in played.tables.all():
         a, b = (names[e] for e in table.seating)
         assert any(f"{words} · points: {a} " in page for words in (f"{a} won", f"{b} won", "draw"))
-    assert '<th><abbr title="place by rating when the tournament started">Seed</abbr></th>' in page
+    assert "<th><abbr title=\"place by rating when the tournament started\">Seed</abbr></th>" in page
     assert page.count('<span class="muted">unrated</span>') == 2, "only RandomBot was rated when it started"
     assert "<td>1612</td>" in page
     assert Rating.objects.filter(game="dudo", user__tournament_entries__tournament=played).count() == 3
