@@ -1,5 +1,5 @@
 """At most a few HTTP requests in flight at once per client on a web process; the rest are refused
-at once, before Django (no session, no database), with 429 and Retry-After: 1.
+before Django (no session, no database), with 429 and Retry-After: 1, a second after they came.
 
 The API's rate limits count requests over time. A flood of one token's requests, 20 at a time,
 stayed under them (the web process it hit could serve only 11 a second) and held that process: a
@@ -8,8 +8,13 @@ sockets on that process (docs/security.md, "Bots cannot stall the site"). This b
 a web process one client holds at any moment. A client is counted twice: by its credential (an API
 token or the session cookie) and by its address (accounts.addresses), so new tokens made up for
 each request do not get around it. Static files are not counted (a page loads several at once).
+
+A refusal waits out its Retry-After before it is sent: answered at once, the refused requests of
+a flood came straight back, 10,000 in a minute, and refusing them took the web process as
+serving had. A waiting refusal costs a sleeping coroutine.
 """
 
+import asyncio
 import json
 from collections import Counter
 from http.cookies import SimpleCookie
@@ -18,6 +23,7 @@ from django.conf import settings
 
 from accounts.addresses import socket_address
 
+REFUSAL_WAIT_SECONDS = 1  # the Retry-After it is sent with
 REFUSAL = json.dumps(
     {
         "type": "error",
@@ -64,6 +70,7 @@ def client_keys(scope) -> list[tuple[str, int]]:
 
 
 async def refuse(send) -> None:
+    await asyncio.sleep(REFUSAL_WAIT_SECONDS)
     await send(
         {
             "type": "http.response.start",

@@ -1,13 +1,21 @@
 """A client has at most 6 HTTP requests in flight on a web process (24 from one address); more are
-refused at once with 429, before Django. A flood of one token's requests, 20 at a time, stayed under
-the rate limits and held a web process: a house bot's move reached its table 17.7 s late."""
+refused with 429, before Django, once their Retry-After has passed. A flood of one token's requests,
+20 at a time, stayed under the rate limits and held a web process: a house bot's move reached its
+table 17.7 s late."""
 
 import asyncio
 import json
 
 import pytest
 
+from dubium import inflight
 from dubium.inflight import InFlightLimit
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch):
+    assert inflight.REFUSAL_WAIT_SECONDS == 1, "a refusal waits out the Retry-After it is sent with"
+    monkeypatch.setattr(inflight, "REFUSAL_WAIT_SECONDS", 0)
 
 
 class HeldApp:
@@ -44,7 +52,7 @@ async def answer(limited, scope) -> tuple[int, dict, bytes]:
 
 
 @pytest.mark.asyncio
-async def test_a_seventh_request_in_flight_from_one_token_is_refused_at_once_and_the_next_after_one_ends():
+async def test_a_seventh_request_in_flight_from_one_token_is_refused_and_the_next_after_one_ends_is_served():
     app = HeldApp()
     limited = InFlightLimit(app)
     held = [asyncio.create_task(answer(limited, request())) for _ in range(6)]
