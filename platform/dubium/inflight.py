@@ -7,7 +7,8 @@ house bot's move reached its table up to 17.7 s late and a 1 s clock's timeout 8
 sockets on that process (docs/security.md, "Bots cannot stall the site"). This bounds the share of
 a web process one client holds at any moment. A client is counted twice: by its credential (an API
 token or the session cookie) and by its address (accounts.addresses), so new tokens made up for
-each request do not get around it. Static files are not counted (a page loads several at once).
+each request do not get around it. Static files are not counted (a page loads several at once);
+a bot's open event stream (`GET /api/stream/event`) is one of its requests for as long as it lasts.
 
 A refusal waits out its Retry-After before it is sent: answered at once, the refused requests of
 a flood came straight back, 10,000 in a minute, and refusing them took the web process as

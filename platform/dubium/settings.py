@@ -328,7 +328,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # HTTP requests a client may have in flight at once on one web process, by its credential (token or
 # session) and by its address; more are refused with 429 before Django (dubium/inflight.py).
-HTTP_IN_FLIGHT_PER_CLIENT = int(os.environ.get("HTTP_IN_FLIGHT_PER_CLIENT", "6"))
+HTTP_IN_FLIGHT_PER_CLIENT = int(os.environ.get("HTTP_IN_FLIGHT_PER_CLIENT", "4"))
 HTTP_IN_FLIGHT_PER_ADDRESS = int(os.environ.get("HTTP_IN_FLIGHT_PER_ADDRESS", "24"))
 
 REST_FRAMEWORK = {

@@ -1,4 +1,4 @@
-"""A client has at most 6 HTTP requests in flight on a web process (24 from one address); more are
+"""A client has at most 4 HTTP requests in flight on a web process (24 from one address); more are
 refused with 429, before Django, once their Retry-After has passed. A flood of one token's requests,
 20 at a time, stayed under the rate limits and held a web process: a house bot's move reached its
 table 17.7 s late."""
@@ -52,19 +52,19 @@ async def answer(limited, scope) -> tuple[int, dict, bytes]:
 
 
 @pytest.mark.asyncio
-async def test_a_seventh_request_in_flight_from_one_token_is_refused_and_the_next_after_one_ends_is_served():
+async def test_a_fifth_request_in_flight_from_one_token_is_refused_and_the_next_after_one_ends_is_served():
     app = HeldApp()
     limited = InFlightLimit(app)
-    held = [asyncio.create_task(answer(limited, request())) for _ in range(6)]
+    held = [asyncio.create_task(answer(limited, request())) for _ in range(4)]
     await asyncio.sleep(0)
     status, headers, body = await asyncio.wait_for(answer(limited, request()), timeout=5)
     assert (status, headers[b"retry-after"], json.loads(body)["code"]) == (429, b"1", "throttled")
-    assert app.entered == 6, "the refused request never reached the application"
+    assert app.entered == 4, "the refused request never reached the application"
     other = asyncio.create_task(answer(limited, request(token="bob-token")))  # another client is served
     await asyncio.sleep(0)
-    assert app.entered == 7
+    assert app.entered == 5
     app.release.set()
-    assert [status for status, _, _ in await asyncio.gather(*held, other)] == [200] * 7
+    assert [status for status, _, _ in await asyncio.gather(*held, other)] == [200] * 5
     assert not limited.in_flight, "every count went back to nothing"
     assert (await answer(limited, request()))[0] == 200
 
