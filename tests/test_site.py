@@ -37,8 +37,8 @@ def test_home_links_each_playable_game_to_its_lobby_rules_and_ladder(client):
 def test_home_shows_the_top_established_players_of_each_ladder(client, alice, bob, carol):
     from ratings.models import Rating
 
-    Rating.objects.create(user=alice, game="dudo", elo=1620, games=42, wins=28, sigma=4.0)
-    Rating.objects.create(user=bob, game="dudo", elo=1480, games=30, wins=11, sigma=4.5)
+    Rating.objects.create(user=alice, game="dudo", elo=1620, games=42, wins=28, sigma=4.0, established_opponents=10)
+    Rating.objects.create(user=bob, game="dudo", elo=1480, games=30, wins=11, sigma=4.5, established_opponents=10)
     Rating.objects.create(user=carol, game="dudo", elo=1900, games=4, wins=4)  # provisional: not ranked
     html = client.get("/").content.decode()
     top = html[html.index('aria-label="Top Dudo players"'):]

@@ -7,9 +7,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from games.engine import GAMES
-from games.lobby import matchmaking
+from games.lobby import matchmaking, tables
 from games.lobby.snapshot import lobby_snapshot
-from games.lobby.tasks import matchmake_all
 from games.matches.errors import MatchError
 from games.matches.time_controls import QUICK_PAIRING
 from ratings.services import matchmaking_rating
@@ -64,6 +63,5 @@ def queue(request):
         "pool": matchmaking.pool(entry),
         "waiting_with_you": matchmaking.waiting_with(entry),
     }
-    matchmake_all.delay()
-    paired = matchmaking.just_paired(request.user, game)
+    paired = tables.pair_now(request.user, game, players, entry.time_control)
     return Response({**joined, "match": paired.pk if paired else None}, status=status.HTTP_201_CREATED)

@@ -36,5 +36,13 @@ def quick_pairing(user, game: str, players: int, time_control: str, rating: floa
     the players already waiting are sent there by their lobby socket.
     """
     matchmaking.join_queue(user, game, players, rating, time_control=time_control)
+    return pair_now(user, game, players, time_control)
+
+
+def pair_now(user, game: str, players: int, time_control: str) -> Match | None:
+    """Pair the user's pool now, in the request, not only on the beat: the match the user was seated
+    in, or None while they wait. A task on the worker waited behind a stall attack's moves for 2.5 s
+    (docs/security.md, "Bots cannot stall the site")."""
     started = matchmaking.matchmake(game, players, time_control=time_control)
-    return next((match for match in started if match.seats.filter(user=user).exists()), None)
+    seated = next((match for match in started if match.seats.filter(user=user).exists()), None)
+    return seated or matchmaking.just_paired(user, game)  # or paired by the beat meanwhile

@@ -18,12 +18,24 @@ from games.registry import bot_names
 USERNAME_RULE = re.compile(r"[A-Za-z0-9_-]{3,30}")
 # Names that would collide with a URL (/api/accounts/me/, ...) or pose as the site.
 RESERVED_USERNAMES = frozenset({"me", "register", "token", "admin", "api", "dubium", "staff", "support"})
-RESERVED_KEYS = frozenset(username_key(name) for name in RESERVED_USERNAMES)  # "Adm1n" too
 
+
+def reserved_form(name: str) -> str:
+    """The username's key without its separators: "Ad-min", "adm_in" and "Adm1n" all read as "admin"
+    (a key keeps `_` and `-`, since "ali_ce" and "alice" are two people; a reserved word is not)."""
+    return username_key(name).replace("-", "").replace("_", "")
+
+
+RESERVED_FORMS = frozenset(reserved_form(name) for name in RESERVED_USERNAMES)
 # The house bots' accounts are "RandomBot", "HeuristicBot2", ... (lifecycle.house_bot_user): a
-# person or an uploaded bot under such a name would pass for the site's own.
-HOUSE_BOT_NAMES = re.compile(
-    "(" + "|".join(sorted({name for slug in GAMES for name in bot_names(slug)})) + r")bot\d*", re.IGNORECASE
+# person or an uploaded bot under such a name, or one that reads like it ("Rand0m-Bot"), would pass
+# for the site's own. Matched on the reserved form, where digits read as letters ("2" stays "2").
+HOUSE_BOT_FORMS = re.compile(
+    "("
+    + "|".join(sorted({re.escape(reserved_form(name)) for slug in GAMES for name in bot_names(slug)}))
+    + ")"
+    + re.escape(reserved_form("bot"))
+    + r"[\dlo]*"
 )
 
 USERNAME_INVALID = "Usernames are 3 to 30 letters, digits, _ or -."
@@ -39,7 +51,8 @@ def check_username(username: str) -> str:
     if not USERNAME_RULE.fullmatch(username):
         raise ValidationError(USERNAME_INVALID, code="invalid")
     key = username_key(username)
-    if key in RESERVED_KEYS or HOUSE_BOT_NAMES.fullmatch(username):
+    reserved = reserved_form(username)
+    if reserved in RESERVED_FORMS or HOUSE_BOT_FORMS.fullmatch(reserved):
         raise ValidationError(USERNAME_RESERVED, code="reserved")
     if get_user_model().objects.filter(username_key=key).exists():
         raise ValidationError(USERNAME_TAKEN, code="taken")

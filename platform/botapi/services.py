@@ -26,6 +26,7 @@ from botapi import events, sandbox, webhooks
 from botapi.models import BotCode, BotProfile, Challenge
 from botapi.players import move_request, sandbox_limits, webhook_secret
 from games.engine import IllegalAction, get_game
+from games.lobby.invitations import SENT_PER_HOUR, WAITING_AT_MOST
 from games.matches import broadcast, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
@@ -262,15 +263,38 @@ def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool =
         raise MatchError(
             "bad_request", "A challenge waits for one other owner: name one bot that is not open to challenges."
         )
-    offer = Challenge.objects.create(
-        challenger=bot,
-        opponent=strangers[0],
-        game=game,
-        ranked=ranked,
-        house_bots=[seat["house_bot"] for seat in seats if seat["house_bot"]],
-    )
-    transaction.on_commit(lambda: events.send_challenge(offer))
+    with transaction.atomic():
+        # The bot challenged is locked, so two challenges at once cannot both take its last place.
+        get_user_model().objects.select_for_update().filter(pk=strangers[0].pk).first()
+        check_challenge_room(owner, strangers[0], game)
+        offer = Challenge.objects.create(
+            challenger=bot,
+            opponent=strangers[0],
+            game=game,
+            ranked=ranked,
+            house_bots=[seat["house_bot"] for seat in seats if seat["house_bot"]],
+        )
+        transaction.on_commit(lambda: events.send_challenge(offer))
     return offer
+
+
+def check_challenge_room(owner, opponent, game: str) -> None:
+    """A bot is challenged within the limits a person is (games/lobby/invitations.py): one waiting
+    challenge a game from one owner's bots to it, ranked or not, SENT_PER_HOUR sent by one owner's
+    bots an hour, WAITING_AT_MOST waiting for it. A tester held three to one bot at once (issue 32)."""
+    waiting = Challenge.objects.filter(opponent=opponent, status=Challenge.Status.PENDING)
+    if waiting.filter(challenger__bot_owner=owner, game=game).exists():
+        raise MatchError(
+            "too_many",
+            f"Your {get_game(game).name} challenge to {opponent.username} is still waiting for its owner's answer.",
+        )
+    an_hour_ago = timezone.now() - timedelta(hours=1)
+    if Challenge.objects.filter(challenger__bot_owner=owner, created_at__gte=an_hour_ago).count() >= SENT_PER_HOUR:
+        raise MatchError("too_many", f"Your bots have sent {SENT_PER_HOUR} challenges in the last hour: wait a little.")
+    if waiting.count() >= WAITING_AT_MOST:
+        raise MatchError(
+            "too_many", f"{opponent.username} has {WAITING_AT_MOST} challenges waiting already: try later."
+        )
 
 
 def open_to_challenges(bot) -> bool:

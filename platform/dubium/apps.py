@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
-from dubium import checks  # noqa: F401  (registers the deployment checks as the app loads)
+from dubium import checks, db_connections  # noqa: F401  (registered as the app loads: deploy checks, a receiver)
 
 
 class DubiumConfig(AppConfig):

@@ -10,6 +10,7 @@ http_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs apps loaded)
 
+from dubium.inflight import InFlightLimit  # noqa: E402
 from dubium.logs import redact_server_logs  # noqa: E402
 from dubium.origins import SameOriginValidator  # noqa: E402
 from dubium.routing import websocket_urlpatterns  # noqa: E402
@@ -33,7 +34,7 @@ def pin_to_one_core() -> None:
 pin_to_one_core()
 application = ProtocolTypeRouter(
     {
-        "http": http_application,
+        "http": InFlightLimit(http_application),
         "websocket": SameOriginValidator(
             SessionOrTokenAuthMiddleware(SocketLimitMiddleware(URLRouter(websocket_urlpatterns)))
         ),

@@ -12,6 +12,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -40,6 +45,26 @@ if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
 # Earlier keys, comma-separated, still accepted for what they signed (sessions, password reset
 # links) while SECRET_KEY changes: nobody is signed out by a key rotation.
 SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")
+
+
+def weak_key(key: str) -> bool:
+    """Django's own measure of a guessable key (its deploy check's warning W009): shorter than 50,
+    fewer than 5 different characters, or the "django-insecure-" one startproject writes."""
+    return (
+        len(key) < SECRET_KEY_MIN_LENGTH
+        or len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS
+        or key.startswith(SECRET_KEY_INSECURE_PREFIX)
+    )
+
+
+if not DEBUG and any(weak_key(key) for key in [SECRET_KEY, *SECRET_KEY_FALLBACKS]):
+    # A warning nobody reads is not enough: a short key can be guessed offline from one signed cookie.
+    raise ImproperlyConfigured(
+        f"DEBUG is off but SECRET_KEY (or one of SECRET_KEY_FALLBACKS) is weak: it needs at least "
+        f"{SECRET_KEY_MIN_LENGTH} characters, {SECRET_KEY_MIN_UNIQUE_CHARACTERS} of them different, and not the "
+        f"{SECRET_KEY_INSECURE_PREFIX!r} prefix. Make one with "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
@@ -301,6 +326,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": MATCH_SOCKET_HEARTBEAT_SECONDS,
     },
 }
+
+# HTTP requests a client may have in flight at once on one web process, by its credential (token or
+# session) and by its address; more are refused with 429 before Django (dubium/inflight.py).
+HTTP_IN_FLIGHT_PER_CLIENT = int(os.environ.get("HTTP_IN_FLIGHT_PER_CLIENT", "4"))
+HTTP_IN_FLIGHT_PER_ADDRESS = int(os.environ.get("HTTP_IN_FLIGHT_PER_ADDRESS", "24"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -1,4 +1,4 @@
-"""The four fair-play signals: each takes an account's (or a pair's) figures, summed over
+"""The five fair-play signals: each takes an account's (or a pair's) figures, summed over
 its finished matches, and says whether they are too unlikely for an honest player.
 
 Pure functions (no Django): the Celery task (review.py) and the benchmark (bench/fairplay.py)
@@ -33,6 +33,11 @@ SINGLE_OPPONENT_SHARE = 0.6
 SINGLE_OPPONENT_POINTS = 80.0
 SHARED_DEVICE_EASING = 1.0  # a pair sharing an address or a browser needs this much less of a z
 SUPPORTING_Z = 2.5
+# Rings: a rating fed by opponents who play nobody but the account and each other.
+MIN_RING_OPPONENTS = 5
+RING_CLOSED_SHARE = 0.8
+RING_SCORE = 0.8
+RING_POINTS = 150.0
 # Move-time regularity: people's thinking times vary (coefficient of variation about 0.5-1).
 MIN_MOVES = 40
 REGULAR_CV = 0.12
@@ -200,3 +205,27 @@ def pair_farming(games: list[tuple[float, float, float, float, float]], total_ga
     expected = [elo_expected(game[1], game[2]) for game in games]
     gains = (sum(game[3] for game in games), sum(game[4] for game in games))
     return farming(results, expected, gains, total_gains, shared_device)
+
+
+def ring(opponents: dict[int, set[int]], score: float, games: int, gain: float) -> Finding:
+    """A closed ring feeding one rating. `opponents` maps each of the account's rated opponents to
+    everyone else that opponent was rated against (the account left out); `score` is the account's
+    share of points against them over `games` rated games, `gain` the rating it took from them.
+    Puppets that play nobody else (or only each other) and lose to it: a tester's 14 fresh
+    accounts, 5 games each, stayed under the pair signal's 6 games and put their farmer first."""
+    closed = [member for member, theirs in opponents.items() if theirs <= opponents.keys()]
+    share = len(closed) / len(opponents) if opponents else 0.0
+    figures = {
+        "opponents": len(opponents),
+        "opponents who played nobody outside the ring": len(closed),
+        "rated games against them": games,
+        "score against them": round(score, 2),
+        "rating gained from them": round(gain, 1),
+    }
+    flagged = (
+        len(opponents) >= MIN_RING_OPPONENTS
+        and share >= RING_CLOSED_SHARE
+        and score >= RING_SCORE
+        and gain >= RING_POINTS
+    )
+    return Finding(flagged, round(share * 10 + gain / 100, 2), figures)

@@ -5,6 +5,7 @@ open. The ids of the accounts flagged for the first time are returned (bench, te
 
 import statistics
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, Sum
 
 from fairplay import detectors
@@ -16,6 +17,7 @@ from ratings.models import RatingChange
 REACTION_BINS_MS = (250, 400, 600, 800, 1000, 1500, 2000, 3000)
 THINK_BINS_S = (0.5, 1, 2, 3, 5, 8, 13, 20)
 POPULATION = 5000  # the latest records that make people's and bots' distributions
+RING_GAMES = 200  # the latest rated games whose opponents a ring is looked for among
 
 
 def judge_match(match: Match, user_ids: list[int]) -> list[Flag]:
@@ -40,6 +42,8 @@ def judge_match(match: Match, user_ids: list[int]) -> list[Flag]:
             finding = judge_farming(match.game, a, b)
             if finding is not None:
                 raised += keep_pair(a, b, Flag.Kind.FARMING, match.game, finding)
+        for user_id in user_ids:
+            raised += keep(user_id, Flag.Kind.RING, match.game, None, judge_ring(match.game, user_id))
     return raised
 
 
@@ -113,6 +117,41 @@ def judge_farming(game: str, a: int, b: int) -> detectors.Finding | None:
         "labels": [str(n + 1) for n in range(len(games))],
         "unit": "rating points per game together",
         "series": {"first account's change": [round(g[3], 1) for g in games]},
+    }
+    return finding
+
+
+def judge_ring(game: str, user_id: int) -> detectors.Finding:
+    """From the ratings ledger: the account's opponents in its latest RING_GAMES rated games of the
+    game, what it scored and gained against them, and everyone else those opponents were rated against."""
+    mine = RatingChange.objects.filter(game=game, user_id=user_id).order_by("-finished_at", "-match_id")
+    places = {
+        match_id: (place, delta)
+        for match_id, place, delta in mine.values_list("match_id", "place", "delta")[:RING_GAMES]
+    }
+    scores: list[float] = []
+    gained: dict[int, float] = {}
+    met = RatingChange.objects.filter(match_id__in=places).exclude(user_id=user_id)
+    for match_id, other, place in met.values_list("match_id", "user_id", "place"):
+        my_place, delta = places[match_id]
+        scores.append(1.0 if my_place < place else 0.5 if my_place == place else 0.0)
+        gained[other] = gained.get(other, 0.0) + delta
+    opponents: dict[int, set[int]] = {other: set() for other in gained}
+    theirs = RatingChange.objects.filter(game=game, user_id__in=opponents).values("match_id")
+    tables: dict[int, set[int]] = {}
+    for match_id, other in RatingChange.objects.filter(match_id__in=theirs).values_list("match_id", "user_id"):
+        tables.setdefault(match_id, set()).add(other)
+    for players in tables.values():
+        for other in players & opponents.keys():
+            opponents[other] |= players - {other, user_id}
+    gain = sum(delta for _, delta in places.values())
+    finding = detectors.ring(opponents, sum(scores) / len(scores) if scores else 0.0, len(places), gain)
+    most = sorted(gained, key=gained.get, reverse=True)[:20]
+    names = dict(get_user_model().objects.filter(pk__in=most).values_list("pk", "username"))
+    finding.figures["chart"] = {
+        "labels": [names[other] for other in most],
+        "unit": "rating points gained against each opponent",
+        "series": {"this account": [round(gained[other], 1) for other in most]},
     }
     return finding
 

@@ -54,6 +54,7 @@ class Flag(models.Model):
         FARMING = "farming", "Rating farming within a pair"
         COLLUSION = "collusion", "A pair that spares each other"
         REGULARITY = "regularity", "Thinking times as regular as a program's"
+        RING = "ring", "A rating fed by a closed ring of opponents"
 
     class Status(models.TextChoices):
         OPEN = "open", "To review"

@@ -64,7 +64,7 @@ class AccountRatings(ReadOnly):
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
-        context["places"] = {r.pk: ladders.place_of(r) for r in self.get_queryset() if not r.provisional}
+        context["places"] = {r.pk: ladders.place_of(r) for r in self.get_queryset() if r.ranked}
         return context
 
 

@@ -1,8 +1,9 @@
 """Leaderboard queries: a ladder, an account's place on it, and solo high scores.
 
 A ladder ranks established ratings only (table.is_established: 30 rated games and sigma at most 5),
-as Lichess ranks no provisional rating: a new account, or two accounts farming each other, has
-no place until its rating rests on enough games.
+as Lichess ranks no provisional rating, and only those rated against LADDER_OPPONENTS different
+opponents who were established when played (table.is_ranked): a new account, two accounts farming
+each other, or a farmer's ring of fresh puppets has no place.
 
 Every query here reads the (game, [is_bot,] -elo, user) indexes: a page is an index range and a
 place is two index counts, so neither grows with the number of accounts beyond the counted range.
@@ -12,7 +13,7 @@ from django.db.models import QuerySet
 
 from games.engine import GAMES
 from ratings.models import HighScore, Rating
-from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA
+from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA, LADDER_OPPONENTS
 
 KINDS = {"all": None, "humans": False, "bots": True}
 PAGE_SIZE = 50
@@ -37,8 +38,13 @@ def clean_kind(kind: str | None, game: str) -> str:
 
 
 def kind_of(game: str, kind: str = "all") -> QuerySet[Rating]:
-    """The game's established ratings of that kind, unordered (for counts and lookups)."""
-    ratings = Rating.objects.filter(game=game, games__gte=ESTABLISHED_GAMES, sigma__lte=ESTABLISHED_SIGMA)
+    """The game's ranked ratings of that kind (Rating.ranked), unordered (for counts and lookups)."""
+    ratings = Rating.objects.filter(
+        game=game,
+        games__gte=ESTABLISHED_GAMES,
+        sigma__lte=ESTABLISHED_SIGMA,
+        established_opponents__gte=LADDER_OPPONENTS,
+    )
     return ratings if KINDS.get(kind) is None else ratings.filter(is_bot=KINDS[kind])
 
 
@@ -61,14 +67,14 @@ def place_of(rating: Rating, kind: str = "all") -> int:
 
 def position(game: str, user, kind: str = "all") -> tuple[int | None, Rating] | None:
     """(place, rating) of the account's rating in the game; the place is None while the rating is
-    provisional (off the ladder). None when never rated, or not of that kind."""
+    off the ladder (Rating.unranked_because). None when never rated, or not of that kind."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     ratings = Rating.objects.filter(game=game, user=user, games__gt=0)
     rating = (ratings if KINDS.get(kind) is None else ratings.filter(is_bot=KINDS[kind])).first()
     if rating is None:
         return None
-    return (None if rating.provisional else place_of(rating, kind)), rating
+    return (place_of(rating, kind) if rating.ranked else None), rating
 
 
 def page_of(place: int, per_page: int | None = None) -> int:

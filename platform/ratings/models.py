@@ -5,7 +5,7 @@ from django.db import models
 
 from ratings import skill
 from ratings.elo import START
-from ratings.table import Standing, is_established
+from ratings.table import LADDER_OPPONENTS, Standing, is_established, is_ranked
 
 
 class Rating(models.Model):
@@ -23,6 +23,11 @@ class Rating(models.Model):
     mu = models.FloatField(default=skill.MU)
     sigma = models.FloatField(default=skill.SIGMA)
     is_bot = models.BooleanField(default=False, help_text="Copied from the account, to filter ladders on the index.")
+    established_opponents = models.PositiveIntegerField(
+        default=0,
+        help_text="Different opponents rated against while they were established (house bots always): "
+        "a ladder place needs 10.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -40,6 +45,23 @@ class Rating(models.Model):
     def provisional(self) -> bool:
         """Not yet established: marked "?" wherever the rating is shown, and kept off the leaderboards."""
         return not is_established(self.games, self.sigma)
+
+    @property
+    def ranked(self) -> bool:
+        """On the ladder: established, and measured against enough established opponents."""
+        return is_ranked(self.games, self.sigma, self.established_opponents)
+
+    @property
+    def unranked_because(self) -> str:
+        """Why the rating has no ladder place, in words ("" when it has one)."""
+        if self.provisional:
+            return "provisional: not yet established"
+        if not self.ranked:
+            return (
+                f"rated against {self.established_opponents} different established "
+                f"player{'s' if self.established_opponents != 1 else ''}; a ladder place needs {LADDER_OPPONENTS}"
+            )
+        return ""
 
     @property
     def win_rate(self) -> float | None:

@@ -32,7 +32,7 @@ CHANGE_FIELDS = [
     "sigma_after",
     "games_before",
 ]
-RATING_FIELDS = ["elo", "peak", "games", "wins", "mu", "sigma"]
+RATING_FIELDS = ["elo", "peak", "games", "wins", "mu", "sigma", "established_opponents"]
 BATCH = 5000
 
 
@@ -68,20 +68,25 @@ def tables(game: str) -> Iterator[tuple[list[tuple], list[int]]]:
 
 def replay(
     game: str, progress: Progress | None = None, rewrite: Callable[[list[tuple]], None] | None = None
-) -> tuple[dict[int, Standing], int, int]:
-    """The final standings by user id, the number of tables and of ledger rows whose numbers changed.
+) -> tuple[dict[int, Standing], dict[int, set[int]], int, int]:
+    """The final standings by user id, each one's established opponents (the players it met while they
+    vouched: services.vouches), the number of tables and of ledger rows whose numbers changed.
 
     Rows that change are handed to `rewrite` in batches (values in CHANGE_FIELDS order, id last).
     """
     total = RatingChange.objects.filter(game=game).order_by().values("match_id").distinct().count()
+    house = set(get_user_model().objects.filter(is_bot=True, bot_owner=None).values_list("pk", flat=True))
     standings: dict[int, Standing] = {}
+    vouched: dict[int, set[int]] = {}
     rewrites: list[tuple] = []
     done = rewritten = 0
     for rows, place in tables(game):
         before = [standings.get(row[2], Standing()) for row in rows]
         after = rate_table(before, place)
+        vouching = {row[2] for row, old in zip(rows, before, strict=True) if not old.provisional or row[2] in house}
         for row, old, new in zip(rows, before, after, strict=True):
             standings[row[2]] = new
+            vouched.setdefault(row[2], set()).update(vouching - {row[2]})
             numbers = (old.elo, new.elo, new.elo - old.elo, old.mu, new.mu, old.sigma, new.sigma, old.games)
             if numbers != tuple(row[4:]):
                 rewrites.append((*numbers, row[0]))
@@ -91,7 +96,7 @@ def replay(
         if progress and (done % 1000 == 0 or done == total):
             progress(done, total)
     rewritten += flush(rewrites, rewrite)
-    return standings, done, rewritten
+    return standings, vouched, done, rewritten
 
 
 def flush(rewrites: list[tuple], rewrite: Callable[[list[tuple]], None] | None) -> int:
@@ -110,14 +115,14 @@ def recompute(game: str, progress: Progress | None = None) -> Report:
         # Lock the ladder: a match rated meanwhile would otherwise be overwritten by the replay;
         # rate_match waits on these locks and then applies its result on top of the rebuilt ratings.
         list(Rating.objects.select_for_update().filter(game=game).order_by("user_id").values_list("id"))
-        standings, report.results, report.changes_rewritten = replay(
+        standings, vouched, report.results, report.changes_rewritten = replay(
             game, progress, lambda rows: write_many(RatingChange, CHANGE_FIELDS, rows)
         )
         stored = {r[0]: r for r in Rating.objects.filter(game=game).values_list("user_id", "id", *RATING_FIELDS)}
         updates = []
         for user_id, s in standings.items():
             row = stored.get(user_id)
-            numbers = (s.elo, s.peak, s.games, s.wins, s.mu, s.sigma)
+            numbers = (s.elo, s.peak, s.games, s.wins, s.mu, s.sigma, len(vouched[user_id]))
             if row is not None and numbers != tuple(row[2:]):
                 updates.append((*numbers, row[1]))
         write_many(Rating, RATING_FIELDS, updates)
@@ -136,6 +141,7 @@ def recompute(game: str, progress: Progress | None = None) -> Report:
                     wins=standings[u].wins,
                     mu=standings[u].mu,
                     sigma=standings[u].sigma,
+                    established_opponents=len(vouched[u]),
                 )
                 for u in missing
             ],

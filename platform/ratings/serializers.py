@@ -11,8 +11,13 @@ class RatingSerializer(serializers.ModelSerializer):
     )
     ordinal = serializers.FloatField(help_text="OpenSkill's conservative estimate, mu - 3 sigma.")
     place = serializers.SerializerMethodField(
-        help_text="Place on this game's ladder (all accounts); null while provisional."
+        help_text="Place on this game's ladder (all accounts); null while off it (see unranked_because)."
     )
+    established_opponents = serializers.IntegerField(
+        help_text="Different opponents rated against while they were established (house bots always); "
+        "a ladder place needs 10."
+    )
+    unranked_because = serializers.CharField(help_text="Why the rating has no ladder place; empty when it has one.")
 
     class Meta:
         model = Rating
@@ -25,6 +30,8 @@ class RatingSerializer(serializers.ModelSerializer):
             "games",
             "wins",
             "provisional",
+            "established_opponents",
+            "unranked_because",
             "bot",
             "mu",
             "sigma",

@@ -16,7 +16,7 @@ from games.matches import occasions
 from games.matches.models import Match, MatchAction
 from ratings import skill
 from ratings.models import HighScore, Rating, RatingChange
-from ratings.table import Standing, places_from_ranking, rate_table
+from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA, Standing, places_from_ranking, rate_table
 
 log = logging.getLogger(__name__)
 PREDICTORS = ("elo", "openskill")
@@ -173,9 +173,11 @@ def rate_match(match_id: int) -> list[RatingChange]:
         before = [ratings[seat.user_id].standing() for seat in seats]
         after = rate_table(before, [place[seat.number] for seat in seats])
         changes = []
+        vouching = [seat.user for seat, old in zip(seats, before, strict=True) if vouches(seat.user, old)]
         for seat, old, new in zip(seats, before, after, strict=True):
             rating = ratings[seat.user_id]
             rating.set_standing(new)
+            rating.established_opponents += len(new_established_opponents(match, seat.user, vouching))
             rating.is_bot, rating.updated_at = seat.user.is_bot, timezone.now()
             changes.append(
                 RatingChange(
@@ -196,9 +198,37 @@ def rate_match(match_id: int) -> list[RatingChange]:
                 )
             )
         Rating.objects.bulk_update(
-            ratings.values(), ["elo", "peak", "games", "wins", "mu", "sigma", "is_bot", "updated_at"]
+            ratings.values(),
+            ["elo", "peak", "games", "wins", "mu", "sigma", "is_bot", "established_opponents", "updated_at"],
         )
         return RatingChange.objects.bulk_create(changes)
+
+
+def is_house_bot(user) -> bool:
+    """The site's own programs: bot accounts nobody owns (lifecycle.house_bot_user)."""
+    return user.is_bot and user.bot_owner_id is None
+
+
+def vouches(user, standing: Standing) -> bool:
+    """A game against this player counts towards a ladder place (docs/ratings.md, "A place on the
+    ladder"): established before the game, or a house bot, whose strength nobody can lend."""
+    return not standing.provisional or is_house_bot(user)
+
+
+def new_established_opponents(match: Match, user, vouching: list) -> list:
+    """The players of `vouching` at this table whom the account had not yet played while they vouched."""
+    theirs = RatingChange.objects.filter(game=match.game, user=user).exclude(match=match).values("match_id")
+    earlier = RatingChange.objects.filter(game=match.game, match__in=theirs)
+    found = []
+    for other in vouching:
+        if other.pk == user.pk:
+            continue
+        met = earlier.filter(user=other)
+        if not is_house_bot(other):
+            met = met.filter(games_before__gte=ESTABLISHED_GAMES, sigma_before__lte=ESTABLISHED_SIGMA)
+        if not met.exists():
+            found.append(other)
+    return found
 
 
 def lock_ratings(game: str, users) -> dict[int, Rating]:

@@ -14,9 +14,21 @@ ESTABLISHED_GAMES = elo.PROVISIONAL_GAMES
 ESTABLISHED_SIGMA = 5.0
 
 
+# A ladder place also needs rated games against this many different opponents who were established
+# when they were played (house bots count): a rating measured only against new accounts says nothing of
+# where it stands on the ladder. Fourteen fresh puppets, five games each, once put a farmer first
+# (docs/ratings.md, "A place on the ladder").
+LADDER_OPPONENTS = 10
+
+
 def is_established(games: int, sigma: float) -> bool:
-    """Enough rated games and a narrow enough uncertainty to be ranked (docs/ratings.md, "Provisional")."""
+    """Enough rated games and a narrow enough uncertainty (docs/ratings.md, "Provisional")."""
     return games >= ESTABLISHED_GAMES and sigma <= ESTABLISHED_SIGMA
+
+
+def is_ranked(games: int, sigma: float, established_opponents: int) -> bool:
+    """On the ladder: established, and rated against LADDER_OPPONENTS different established opponents."""
+    return is_established(games, sigma) and established_opponents >= LADDER_OPPONENTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,14 @@ from django.shortcuts import render
 
 from games.engine import GAMES
 from ratings import ladders
-from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA
+from ratings.table import ESTABLISHED_GAMES, ESTABLISHED_SIGMA, LADDER_OPPONENTS
 
 TOP = 5
-RULE = {"established_games": ESTABLISHED_GAMES, "established_sigma": ESTABLISHED_SIGMA}
+RULE = {
+    "established_games": ESTABLISHED_GAMES,
+    "established_sigma": ESTABLISHED_SIGMA,
+    "ladder_opponents": LADDER_OPPONENTS,
+}
 
 
 def leaderboards(request):

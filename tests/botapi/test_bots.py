@@ -74,6 +74,18 @@ def test_only_the_owner_uploads_and_bots_and_names_are_checked(alice, bob, owned
     assert as_user(dicey).post("/api/bots/", {"name": "Child"}).json()["message"] == "Bots cannot own bots."
 
 
+@pytest.mark.parametrize("name", ["Ad-min", "adm_in", "A_d-m1n", "Sup-port", "Random-Bot", "Rand0m_Bot2", "Hard-Bot1"])
+def test_a_bot_named_like_a_reserved_word_or_a_house_bot_is_refused(alice, name):
+    """A tester named bots "Ad-min" and "adm_in" beside the reserved "admin" (issue 32)."""
+    answer = as_user(alice).post("/api/bots/", {"name": name}, format="json")
+    assert (answer.status_code, answer.json()["message"]) == (400, "That username is reserved.")
+
+
+@pytest.mark.parametrize("name", ["Admiral", "ad-minnow", "Random-Walker", "Botanist"])
+def test_a_bot_name_that_only_starts_like_a_reserved_one_is_free(alice, name):
+    assert as_user(alice).post("/api/bots/", {"name": name}, format="json").status_code == 201
+
+
 def test_an_uploaded_bot_plays_a_ranked_match_against_a_house_bot_to_the_end(alice, owned_bot):
     as_user(alice).post("/api/bots/Dicey/code/", {"game": "dudo", "source": DUDO_BOT}, format="json")
     started = as_user(alice).post(

@@ -156,3 +156,40 @@ def test_a_bot_enters_a_tournament_only_with_code_tested_on_its_game(alice, make
         services.enter(dubito.pk, dudo_only)
     BotCode.objects.create(bot=dudo_only, version=2, source=FIRST_LEGAL, game="dubito")
     services.enter(dubito.pk, dudo_only)
+
+
+@pytest.mark.django_db
+def test_one_owner_holds_one_waiting_challenge_a_game_to_another_owners_bot(alice, bob):
+    """A tester held three challenges to one bot at once: ranked, unranked, and the name in other letters."""
+    bot_of(alice, "Mine"), bot_of(alice, "Sibling"), bot_of(bob, "Theirs")
+    assert challenge(alice, "Mine", ["Theirs"]).status_code == 202
+    for bot, opponent, ranked in [("Mine", "Theirs", False), ("Mine", "THEIRS", True), ("Sibling", "theirs", True)]:
+        again = challenge(alice, bot, [opponent], ranked=ranked)
+        assert (again.status_code, again.json()["message"]) == (
+            400,
+            "Your Dudo challenge to Theirs is still waiting for its owner's answer.",
+        )
+    assert Challenge.objects.count() == 1
+    other_game = as_user(alice).post(
+        "/api/bots/Mine/matches/", {"game": "dudab", "opponents": ["Theirs"]}, format="json"
+    )
+    assert other_game.status_code == 202, "another game may be offered beside it, as to a person"
+
+
+@pytest.mark.django_db
+def test_a_bot_has_at_most_ten_challenges_waiting_and_an_owner_sends_twenty_an_hour(alice, bob, make_user):
+    bot_of(bob, "Theirs")
+    fans = [make_user(f"fan{n}") for n in range(11)]
+    codes = [challenge(fan, bot_of(fan, f"Fanbot{n}").username, ["Theirs"]).status_code for n, fan in enumerate(fans)]
+    assert codes == [202] * 10 + [400]
+    assert challenge(fans[10], "Fanbot10", ["Theirs"]).json()["message"] == (
+        "Theirs has 10 challenges waiting already: try later."
+    )
+    targets = [bot_of(make_user(f"owner{n}"), f"Target{n}") for n in range(21)]
+    bot_of(alice, "Mine")
+    codes = [challenge(alice, "Mine", [target.username]).status_code for target in targets]
+    assert codes == [202] * 20 + [400]
+    Challenge.objects.filter(challenger__username="Mine").update(
+        created_at=timezone.now() - timedelta(hours=1, seconds=1)
+    )
+    assert challenge(alice, "Mine", ["Target20"]).status_code == 202

@@ -12,7 +12,9 @@ def test_the_ladder_ranks_established_ratings_and_the_profile_marks_a_provisiona
     veteran = make_user("veteran")
     newcomer = make_user("newcomer")
     lucky = make_user("LuckyBot", is_bot=True)
-    Rating.objects.create(user=veteran, game="dudo", elo=1620, peak=1650, games=64, wins=40, sigma=3.2)
+    Rating.objects.create(
+        user=veteran, game="dudo", elo=1620, peak=1650, games=64, wins=40, sigma=3.2, established_opponents=12
+    )
     Rating.objects.create(user=newcomer, game="dudo", elo=1540, peak=1560, games=12, wins=8, sigma=6.1)
     Rating.objects.create(user=lucky, game="dudo", elo=1580, peak=1580, games=4, wins=4, is_bot=True)
     page = strict.page()

@@ -93,3 +93,35 @@ def test_signing_in_notes_the_address_and_the_browser(client, alice):
     browser = client.cookies["dubium_browser"].value
     client.post("/accounts/login/", {"username": "alice", "password": "correct horse battery"})
     assert Sighting.objects.filter(user=alice, browser=browser, address="127.0.0.1").exists()
+
+
+def test_a_farmer_fed_by_fourteen_puppets_that_play_nobody_else_is_flagged_as_a_ring(finished_match, make_user):
+    """A tester's 14 fresh accounts each lost the pair limit's 5 games to one account: under the pair
+    signal's 6 games, and the farmer stood first on the Dudo ladder (docs/fair-play.md, "Rings")."""
+    farmer = make_user("farmer")
+    for number in range(14):
+        puppet = make_user(f"puppet{number}")
+        for _ in range(5):
+            match = finished_match("dudo", [farmer, puppet], [[0], [1]])
+            rate_match(match.pk)
+            tasks.review_match(match.pk)
+    [flag] = Flag.objects.all()
+    assert (flag.user, flag.kind, flag.game, flag.partner) == (farmer, Flag.Kind.RING, "dudo", None)
+    assert {key: flag.evidence[key] for key in ("opponents", "opponents who played nobody outside the ring")} == {
+        "opponents": 14,
+        "opponents who played nobody outside the ring": 14,
+    }
+    assert flag.evidence["score against them"] == 1.0 and flag.evidence["rating gained from them"] > 350
+    assert len(flag.evidence["chart"]["labels"]) == 14
+
+
+def test_a_strong_player_whose_opponents_play_others_too_is_not_a_ring(finished_match, make_user):
+    strong = make_user("strong")
+    field = [make_user(f"club{number}") for number in range(8)]
+    for number, member in enumerate(field):
+        rate_match(finished_match("dudo", [member, make_user(f"stranger{number}")], [[0], [1]]).pk)  # the queue
+        for _ in range(4):
+            match = finished_match("dudo", [strong, member], [[0], [1]])
+            rate_match(match.pk)
+            tasks.review_match(match.pk)
+    assert not Flag.objects.exists()

@@ -115,6 +115,23 @@ def test_two_bots_of_different_owners_queued_over_the_api_are_paired_and_told_so
 
 
 @pytest.mark.django_db
+def test_the_queue_api_pairs_the_second_player_in_its_own_request_whatever_the_workers_do(
+    client, alice, bob, monkeypatch
+):
+    """On the real stack a pairing task waited behind a stall attack's moves on the worker for 2.5 s."""
+    from games.lobby import tasks
+
+    monkeypatch.setattr(tasks.matchmake_all, "delay", lambda: None)  # a worker that is busy elsewhere
+    monkeypatch.setattr(tasks.matchmake_all, "apply_async", lambda *args, **kwargs: None)
+    ask = {"game": "dudo", "players": 2, "time_control": "3+2"}
+    client.force_login(alice)
+    assert client.post("/api/queue/", ask, content_type="application/json").json()["match"] is None
+    client.force_login(bob)
+    paired = client.post("/api/queue/", ask, content_type="application/json").json()["match"]
+    assert {seat.user.username for seat in Match.objects.get(pk=paired).seats.all()} == {"alice", "bob"}
+
+
+@pytest.mark.django_db
 def test_the_queue_api_joins_and_leaves(client, alice, bob):
     client.force_login(alice)
     response = client.post("/api/queue/", {"game": "dudo", "players": 3}, content_type="application/json")

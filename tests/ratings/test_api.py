@@ -14,7 +14,9 @@ def rated(finished_match, alice, bob, bot):
     rate_match(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
     rate_match(finished_match("dudo", [alice, bot], [[1], [0]]).pk)
     rate_match(finished_match("dobble", [bob, alice], [[0], [1]]).pk)
-    Rating.objects.filter(game="dudo", user__in=[alice, bot]).update(games=F("games") + 30, sigma=4.0)
+    Rating.objects.filter(game="dudo", user__in=[alice, bot]).update(
+        games=F("games") + 30, sigma=4.0, established_opponents=10
+    )
 
 
 def test_the_leaderboard_lists_established_places_and_ratings_best_first(client, rated):
@@ -90,6 +92,8 @@ def test_the_leaderboard_costs_three_queries_whatever_its_size(client, rated, ma
     with django_assert_num_queries(3):
         client.get("/api/leaderboards/dudo/")
     for i in range(30):
-        Rating.objects.create(user=make_user(f"extra{i}"), game="dudo", elo=1400 + i, games=30, sigma=4.0)
+        Rating.objects.create(
+            user=make_user(f"extra{i}"), game="dudo", elo=1400 + i, games=30, sigma=4.0, established_opponents=10
+        )
     with django_assert_num_queries(3):
         assert len(client.get("/api/leaderboards/dudo/").json()["results"]) == 32

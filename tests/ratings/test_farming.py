@@ -72,7 +72,9 @@ def test_farming_with_a_move_before_resigning_gains_under_half_of_twenty_wins_an
     """The loser bids once before resigning, so the games are not aborted: only the first 5 of the
     day between the pair are rated, and the winner stays provisional, off the ladder."""
     for i in range(3):  # an established ladder of three, all below the farmer's final rating
-        rating = Rating.objects.create(user=make_user(f"regular{i}"), game="dudo", elo=1510 + i, games=60, sigma=3.0)
+        rating = Rating.objects.create(
+            user=make_user(f"regular{i}"), game="dudo", elo=1510 + i, games=60, sigma=3.0, established_opponents=10
+        )
         assert not rating.provisional
     reasons = [why_not_rated(farmed_game(client, alice, bob, both_bid=True)) for _ in range(20)]
     assert reasons[:PAIR_GAMES_PER_DAY] == [None] * PAIR_GAMES_PER_DAY

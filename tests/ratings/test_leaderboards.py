@@ -16,11 +16,15 @@ def ladder(make_user):
     for i in range(12):
         user = make_user(f"{'b' if i % 2 else 'h'}{i}", is_bot=bool(i % 2))
         elo = 1700 - 50 * i + (50 if i == 3 else 0)
-        Rating.objects.create(user=user, game="dudo", elo=elo, peak=elo, games=40, sigma=4.0, is_bot=user.is_bot)
+        Rating.objects.create(
+            user=user, game="dudo", elo=elo, peak=elo, games=40, sigma=4.0, is_bot=user.is_bot, established_opponents=10
+        )
         users.append(user)
     for i, (elo, games, sigma) in enumerate([(1900, 3, 7.0), (1850, 40, 6.0), (1800, 29, 4.9)], start=12):
         user = make_user(f"p{i}")
-        Rating.objects.create(user=user, game="dudo", elo=elo, peak=elo, games=games, sigma=sigma)
+        Rating.objects.create(
+            user=user, game="dudo", elo=elo, peak=elo, games=games, sigma=sigma, established_opponents=10
+        )
         users.append(user)
     return users
 
@@ -99,7 +103,7 @@ def test_the_page_runs_the_same_queries_whatever_the_ladder_size(client, ladder,
         client.get(reverse("leaderboard", args=["dudo"]))
     for i in range(40):
         user = make_user(f"extra{i}")
-        Rating.objects.create(user=user, game="dudo", elo=1000 + i, games=40, sigma=4.0)
+        Rating.objects.create(user=user, game="dudo", elo=1000 + i, games=40, sigma=4.0, established_opponents=10)
     with django_assert_num_queries(9):
         client.get(reverse("leaderboard", args=["dudo"]), {"page": 2})
 
@@ -131,6 +135,7 @@ def test_dobble_ranks_people_apart_from_bots_unless_asked(client, ladder):
     for rating in Rating.objects.filter(game="dudo"):
         Rating.objects.create(
             user=rating.user, game="dobble", elo=rating.elo, games=rating.games, sigma=rating.sigma,
+            established_opponents=rating.established_opponents,
             is_bot=rating.is_bot,
         )  # fmt: skip
     page = client.get(reverse("leaderboard", args=["dobble"])).content.decode()
@@ -145,7 +150,9 @@ def test_every_page_shows_dobble_bots_apart_and_says_so(client, make_user):
     """Dobble ranks people and bots apart: the home page, the leaderboards and the Dobble ladder
     agree on who is listed, and each says the rule in words."""
     bot = make_user("HardBot", is_bot=True)
-    Rating.objects.create(user=bot, game="dobble", elo=1520, peak=1520, games=30, sigma=4.0, is_bot=True)
+    Rating.objects.create(
+        user=bot, game="dobble", elo=1520, peak=1520, games=30, sigma=4.0, is_bot=True, established_opponents=10
+    )
     assert "HardBot" not in client.get("/").content.decode()
     for url in (reverse("leaderboards"), reverse("leaderboard", args=["dobble"])):
         html = client.get(url).content.decode()

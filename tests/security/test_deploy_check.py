@@ -46,6 +46,24 @@ def test_production_refuses_to_start_on_the_development_key(start):
 
 
 @EMBEDDED_PASS_ONLY
+@pytest.mark.parametrize(
+    "keys",
+    [
+        {"SECRET_KEY": secrets.token_urlsafe(30)},  # 40 characters: Django's check wants 50
+        {"SECRET_KEY": "ab" * 40},  # long, but 2 different characters
+        {"SECRET_KEY": "django-insecure-" + secrets.token_urlsafe(50)},
+        {"SECRET_KEY": secrets.token_urlsafe(50), "SECRET_KEY_FALLBACKS": "hunter2"},
+    ],
+    ids=["short", "two characters", "startproject's prefix", "a weak fallback"],
+)
+def test_production_refuses_a_weak_secret_key(keys):
+    """A tester ran production on a short key (issue 32): one signed cookie lets it be guessed offline."""
+    finished = run_django("manage.py", "check", DEBUG="false", **keys)
+    assert finished.returncode != 0
+    assert "SECRET_KEY (or one of SECRET_KEY_FALLBACKS) is weak: it needs at least 50 characters" in finished.stderr
+
+
+@EMBEDDED_PASS_ONLY
 def test_check_deploy_names_the_development_key():
     finished = run_django("manage.py", "check", "--deploy", DEBUG="true")
     assert finished.returncode != 0
