@@ -133,6 +133,7 @@ def public_seat(seat, result: dict | None) -> dict:
         "resigned": seat.resigned,
         "came": seat.came,
         "gone": seat.why_gone(result),
+        "gone_words": seat.gone_words(result),
         "gone_at": seat.gone_at,
     }
 

@@ -313,14 +313,15 @@ def opening_bank(match: Match) -> int:
     return match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
 
 
-def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> None:
-    """The seat loses (resigned by the player, or forfeited by absence or time); a house bot plays
-    its turns so the others can finish (locked match)."""
+def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False, counted_out: bool = False) -> None:
+    """The seat loses (resigned by the player, counted out at the table by its clock, or forfeited
+    by absence or time); a house bot plays its turns so the others can finish (locked match)."""
     seat.forfeited_at = now
     seat.gone_at = match.history_length  # the table's history and the replay say it there
     seat.resigned = resigned
+    seat.counted_out = counted_out
     seat.house_bot = seat.house_bot or "random"
-    seat.save(update_fields=["forfeited_at", "gone_at", "resigned", "house_bot"])
+    seat.save(update_fields=["forfeited_at", "gone_at", "resigned", "counted_out", "house_bot"])
     seats = list(match.seats.select_related("user"))
     state = match.load_state()
     active = [s.number for s in seats if s.forfeited_at is None]
