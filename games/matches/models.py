@@ -117,6 +117,11 @@ class Match(models.Model):
         return f"{names[0]}, waiting for players" if names else "waiting for players"
 
     @property
+    def summary(self) -> str:
+        """What the match is, for a player told of it elsewhere: "ranked Dudo, alice v bob"."""
+        return f"{'ranked' if self.ranked else 'casual'} {self.get_game_display()}, {self.players_label}"
+
+    @property
     def clock_label(self) -> str:
         """The clock as players read it: "3+2", "1 minute per move", "no clock"."""
         return clock_label(self.clock, self.clock_initial_ms, self.clock_increment_ms)
