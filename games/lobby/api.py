@@ -11,7 +11,7 @@ from games.lobby import matchmaking, tables
 from games.lobby.snapshot import lobby_snapshot
 from games.matches.errors import MatchError
 from games.matches.time_controls import QUICK_PAIRING
-from ratings.services import matchmaking_rating
+from ratings.services import matchmaking_rating, rating_for
 
 
 class QueueSerializer(serializers.Serializer):
@@ -57,7 +57,10 @@ def queue(request):
         "game": entry.game,
         "players": entry.players,
         "time_control": entry.time_control,
-        "rating": entry.rating,
+        # Two figures, named apart: the public Elo the pages show, and the one pairing reads
+        # (OpenSkill on the Elo scale by default: the better predictor, docs/ratings.md).
+        "elo": round(rating_for(request.user, game).elo, 1),
+        "pairing_rating": round(entry.rating, 1),
         "joined_at": entry.joined_at,
         "meet_bots": entry.meet_bots,
         "pool": matchmaking.pool(entry),

@@ -45,15 +45,17 @@ def join_queue(
     meet_bots: bool = False,
 ) -> QueueEntry:
     if time_control not in QUICK_PAIRING:
-        raise MatchError("bad_request", "Choose a time control of the quick pairing.")
+        raise MatchError("bad_request", "Choose a time control of the quick pairing.", "time_control")
     if game not in GAMES:
-        raise MatchError("bad_request", f"There is no game called {game!r}.")
+        raise MatchError("bad_request", f"There is no game called {game!r}.", "game")
     engine = GAMES[game]
     if rated_play_stopped(user):
         raise MatchError("rated_play_stopped", "Your account may not play rated games: write to the site's staff.")
     if not engine.smallest_table <= players <= engine.max_players:
         raise MatchError(
-            "bad_request", f"Ranked {engine.name} tables seat {engine.smallest_table} to {engine.max_players}."
+            "bad_request",
+            f"Ranked {engine.name} tables seat {engine.smallest_table} to {engine.max_players}.",
+            "players",
         )
     with transaction.atomic():
         entry, created = QueueEntry.objects.get_or_create(

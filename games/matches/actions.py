@@ -53,7 +53,7 @@ def apply_action(
     if seat_number not in engine.to_act(state):
         raise MatchError("not_your_turn", "It is not your turn.")
     if not isinstance(action, dict):
-        raise MatchError("illegal", 'An action must be a JSON object with a "type".')
+        raise MatchError("illegal", 'An action must be a JSON object with a "type".', "action")
     window_was_open = engine.answer_window_ms(state) is not None
     own_turn = engine.to_act(state) == [seat_number]
     if engine.realtime:
@@ -61,7 +61,7 @@ def apply_action(
     try:
         state = engine.apply(state, seat_number, action)
     except IllegalAction as error:
-        raise MatchError("illegal", str(error)) from None
+        raise MatchError("illegal", str(error), "action") from None
     if engine.realtime and fairness.changed_ms(match, state) != cards_were:
         # New cards go to the table on this commit: the next claims are timed from now (the
         # claim's `now` is when it was made, earlier; a simulated `now` may be later).
@@ -102,9 +102,13 @@ def realtime_claim(match: Match, state, action: dict, now: datetime) -> dict:
                              "nobody could see the cards yet.")  # fmt: skip
         raise MatchError("not_started", f"The cards turn up at go, in {wait:.1f} s: wait for the countdown.")
     if "false_start" in action:
-        raise MatchError("illegal", 'Only the server marks a claim as a false start: send it without "false_start".')
+        raise MatchError(
+            "illegal", 'Only the server marks a claim as a false start: send it without "false_start".', "action"
+        )
     if action.get("at_ms") is None:  # the protocol's shape, though the server stamps the time itself
-        raise MatchError("illegal", "A claim needs its game time at_ms (the server replaces it with the arrival time).")
+        raise MatchError(
+            "illegal", "A claim needs its game time at_ms (the server replaces it with the arrival time).", "action"
+        )
     claim = {**action, "at_ms": game_time_ms(match, now)}
     if fairness.is_false_start(match, now):
         claim["false_start"] = True
@@ -130,16 +134,16 @@ def check_shape(engine, action) -> None:
     """Before anything else, whatever path the move came by: an object of this game's keys,
     small enough to store and replay (MAX_ACTION_BYTES)."""
     if not isinstance(action, dict):
-        raise MatchError("illegal", 'An action must be a JSON object with a "type".')
+        raise MatchError("illegal", 'An action must be a JSON object with a "type".', "action")
     unknown = sorted(str(key)[:40] for key in set(action) - engine.action_keys)
     if unknown:
-        raise MatchError("illegal", f"{engine.name} actions have no key {', '.join(map(repr, unknown[:5]))}.")
+        raise MatchError("illegal", f"{engine.name} actions have no key {', '.join(map(repr, unknown[:5]))}.", "action")
     try:
         size = len(json.dumps(action))
     except (TypeError, ValueError, RecursionError):
         size = MAX_ACTION_BYTES + 1
     if size > MAX_ACTION_BYTES:
-        raise MatchError("illegal", f"An action may be at most {MAX_ACTION_BYTES} bytes of JSON.")
+        raise MatchError("illegal", f"An action may be at most {MAX_ACTION_BYTES} bytes of JSON.", "action")
 
 
 def check_running(match: Match) -> None:

@@ -76,7 +76,8 @@ def exception_handler(error, context):
     with a fitting status, so views call services without wrapping each call; DRF's own errors
     (bad fields, credentials, throttling) take the same shape (errors.error_body)."""
     if isinstance(error, MatchError):
-        return Response(error_body(error.code, error.message), status=STATUS_OF_ERROR.get(error.code, 400))
+        fields = {error.field: [error.message]} if error.field else None
+        return Response(error_body(error.code, error.message, fields), status=STATUS_OF_ERROR.get(error.code, 400))
     if isinstance(error, Http404):  # not get_object_or_404's "No User matches the given query."
         error = NotFound("No such object.")
     response = drf_exception_handler(error, context)
@@ -146,14 +147,14 @@ def matches(request):
     if request.method == "GET":
         game, wanted = request.query_params.get("game", ""), request.query_params.get("status", "")
         if game and game not in GAMES:
-            raise MatchError("bad_request", f"No game {game[:40]!r}: choose from {', '.join(sorted(GAMES))}.")
+            raise MatchError("bad_request", f"No game {game[:40]!r}: choose from {', '.join(sorted(GAMES))}.", "game")
         if wanted not in LISTED:
-            raise MatchError("bad_request", "List tables by status open, running or finished.")
+            raise MatchError("bad_request", "List tables by status open, running or finished.", "status")
         found = Match.objects.filter(status__in=LISTED[wanted])
         if game:
             found = found.filter(game=game)
         if request.query_params.get("mine", "0") not in ("0", "1", "true", "false"):
-            raise MatchError("bad_request", "Say mine=1 for your own tables.")
+            raise MatchError("bad_request", "Say mine=1 for your own tables.", "mine")
         mine = request.query_params.get("mine") in ("1", "true")
         if mine and not request.user.is_authenticated:
             raise NotAuthenticated()

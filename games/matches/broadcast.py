@@ -133,6 +133,7 @@ def public_seat(seat, result: dict | None) -> dict:
         "resigned": seat.resigned,
         "came": seat.came,
         "gone": seat.why_gone(result),
+        "gone_words": seat.gone_words(result),
         "gone_at": seat.gone_at,
     }
 
@@ -319,7 +320,9 @@ def close_session_sockets(session_key: str) -> None:
 
 
 def match_found_message(match, about: str = "") -> dict:
-    """`about` names what the match is part of ("Round 2 of Friday Swiss") for a player elsewhere."""
+    """`about` says what the match is for a player elsewhere: what it is part of ("Round 2 of
+    Friday Swiss"), else the match itself ("ranked Dudo, alice v bob")."""
+    about = about or match.summary
     return {"type": "match_found", "match": match.pk, "game": match.game, "url": f"/match/{match.pk}/", "about": about}
 
 
@@ -330,9 +333,8 @@ def send_match_found(match, users) -> None:
 
 def send_matches_found(found: list[tuple[Match, list]], about: str = "") -> None:
     """Every (match, players) pair of a tournament round in one hop to the channel layer."""
-    deliver(
-        [(user_group(user.pk), push(match_found_message(match, about))) for match, users in found for user in users]
-    )
+    messages = [(push(match_found_message(match, about)), users) for match, users in found]
+    deliver([(user_group(user.pk), message) for message, users in messages for user in users])
 
 
 def send_notice(user_ids, text: str, link: dict | None = None) -> None:

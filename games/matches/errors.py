@@ -2,10 +2,13 @@
 
 
 class MatchError(Exception):
-    def __init__(self, code: str, message: str):
+    """`field`: the request's field at fault, when one is (the API names it in `fields`)."""
+
+    def __init__(self, code: str, message: str, field: str = ""):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field
 
     def as_message(self) -> dict:
         return {"type": "error", "code": self.code, "message": self.message}

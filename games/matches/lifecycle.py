@@ -60,7 +60,7 @@ def create_match(
     check_clock(clock, clock_initial_ms, clock_increment_ms)
     if ranked and host is not None and clock == Match.Clock.NONE and not get_game(game).realtime:
         # Nothing would end a game its loser walks away from: they could keep only their wins.
-        raise MatchError("bad_request", "A ranked table needs a clock, so that every game ends: choose one.")
+        raise MatchError("bad_request", "A ranked table needs a clock, so that every game ends: choose one.", "clock")
     if host is not None and open_tables_of(host.bot_owner_id or host.pk) >= MAX_OPEN_TABLES:
         raise MatchError(
             "too_many_tables",
@@ -166,9 +166,9 @@ def checked_options(game: str, players: int, options: dict | None, ranked: bool)
     try:
         options = get_game(game).clean_options(players, options)
     except IllegalAction as error:
-        raise MatchError("bad_request", str(error)) from None
+        raise MatchError("bad_request", str(error), "options") from None
     if ranked and players < 2:
-        raise MatchError("bad_request", "Solo games are not rated: a ranked table needs at least 2 seats.")
+        raise MatchError("bad_request", "Solo games are not rated: a ranked table needs at least 2 seats.", "players")
     return options
 
 
@@ -180,11 +180,11 @@ def open_tables_of(owner_id: int) -> int:
 
 def check_clock(clock: str, initial_ms: int, increment_ms: int) -> None:
     if clock not in Match.Clock.values:
-        raise MatchError("bad_request", f"Clock must be one of {', '.join(Match.Clock.values)}.")
+        raise MatchError("bad_request", f"Clock must be one of {', '.join(Match.Clock.values)}.", "clock")
     if not 0 <= initial_ms <= MAX_CLOCK_MS or clock != Match.Clock.NONE and initial_ms < 1000:
-        raise MatchError("bad_request", "A clock needs between 1 second and 24 hours.")
+        raise MatchError("bad_request", "A clock needs between 1 second and 24 hours.", "clock_initial_ms")
     if not 0 <= increment_ms <= 600_000:
-        raise MatchError("bad_request", "The increment must be between 0 and 10 minutes.")
+        raise MatchError("bad_request", "The increment must be between 0 and 10 minutes.", "clock_increment_ms")
 
 
 def join_match(match_id: int, user) -> Seat:
@@ -224,7 +224,8 @@ def add_house_bot(match_id: int, by_user, bot_name: str) -> Seat:
 def seat_house_bot(match: Match, bot_name: str) -> Seat:
     """A house bot in the next free seat; a second copy at the table is a second account."""
     if bot_name not in bot_names(match.game):
-        raise MatchError("bad_request", f"No house bot {bot_name!r}; choose from {', '.join(bot_names(match.game))}.")
+        choices = ", ".join(bot_names(match.game))
+        raise MatchError("bad_request", f"No house bot {bot_name!r}; choose from {choices}.", "bot")
     seats = list(match.seats.all())
     copy = 1 + sum(seat.house_bot == bot_name for seat in seats)
     return Seat.objects.create(
@@ -313,14 +314,15 @@ def opening_bank(match: Match) -> int:
     return match.clock_initial_ms if match.clock == Match.Clock.PER_GAME else 0
 
 
-def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> None:
-    """The seat loses (resigned by the player, or forfeited by absence or time); a house bot plays
-    its turns so the others can finish (locked match)."""
+def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False, counted_out: bool = False) -> None:
+    """The seat loses (resigned by the player, counted out at the table by its clock, or forfeited
+    by absence or time); a house bot plays its turns so the others can finish (locked match)."""
     seat.forfeited_at = now
     seat.gone_at = match.history_length  # the table's history and the replay say it there
     seat.resigned = resigned
+    seat.counted_out = counted_out
     seat.house_bot = seat.house_bot or "random"
-    seat.save(update_fields=["forfeited_at", "gone_at", "resigned", "house_bot"])
+    seat.save(update_fields=["forfeited_at", "gone_at", "resigned", "counted_out", "house_bot"])
     seats = list(match.seats.select_related("user"))
     state = match.load_state()
     active = [s.number for s in seats if s.forfeited_at is None]

@@ -117,6 +117,11 @@ class Match(models.Model):
         return f"{names[0]}, waiting for players" if names else "waiting for players"
 
     @property
+    def summary(self) -> str:
+        """What the match is, for a player told of it elsewhere: "ranked Dudo, alice v bob"."""
+        return f"{'ranked' if self.ranked else 'casual'} {self.get_game_display()}, {self.players_label}"
+
+    @property
     def clock_label(self) -> str:
         """The clock as players read it: "3+2", "1 minute per move", "no clock"."""
         return clock_label(self.clock, self.clock_initial_ms, self.clock_increment_ms)
@@ -260,6 +265,11 @@ class Seat(models.Model):
     disconnected_at = models.DateTimeField(null=True, blank=True)
     forfeited_at = models.DateTimeField(null=True, blank=True)
     resigned = models.BooleanField(default=False, help_text="The forfeit was the player's own resignation.")
+    counted_out = models.BooleanField(
+        default=False,
+        help_text="The forfeit was the clock's: it ran out on the connected player's turn too many times in a row "
+        "(clocks.idles_out).",
+    )
     gone_at = models.PositiveIntegerField(
         null=True, blank=True, help_text="Where in the whole history the forfeit came: the index of the entry after it."
     )
@@ -284,16 +294,28 @@ class Seat(models.Model):
 
     def why_gone(self, result: dict | None) -> str | None:
         """Why the player is out of the game, in the words the table and the replay use:
-        "resigned", "left" (forfeited by absence or time after opening the table) or "did not
-        come" (also a seat the clock played to the end); None while they play. Once the match
-        has ended its result says who never came: opening the finished table is not coming."""
+        "resigned", "timed out" (counted out at the table, the clock having run out on their turn
+        too many times in a row), "left" (forfeited by absence or time after opening the table) or
+        "did not come" (also a seat the clock played to the end); None while they play. Once the
+        match has ended its result says who never came: opening the finished table is not coming."""
         absent = (result or {}).get("absent", [])
         if self.forfeited_at is None and self.number not in absent:
             return None
         if self.resigned:
             return "resigned"
+        if self.counted_out:
+            return "timed out"
         came = self.number not in absent if result else self.came
         return "left" if came else "did not come"
+
+    def gone_words(self, result: dict | None) -> str | None:
+        """`why_gone` as the history says it after the player's name: a player counted out while
+        at the table never left, and the line says what happened instead."""
+        why = self.why_gone(result)
+        if why != "timed out":
+            return why
+        times = settings.MATCH_TIMEOUTS_IN_A_ROW_TO_FORFEIT
+        return f"was counted out: their clock ran out {times} times in a row"
 
 
 class SeatSocket(models.Model):

@@ -96,12 +96,18 @@ def frame(match, step: int, seat: int | None) -> dict:
 
 
 def gone(match, view: dict) -> list[dict]:
-    """Who had resigned or left by this view's step, in words (Seat.why_gone), with where it
-    came in the history (Seat.gone_at), as the table's history says it: shown once the history
-    reaches that place (after an I Doubt It pass, which adds no entry, that may be a step early)."""
+    """Who had resigned or left by this view's step, in words (Seat.why_gone, and the history's
+    line Seat.gone_words), with where it came in the history (Seat.gone_at), as the table's
+    history says it: shown once the history reaches that place (after an I Doubt It pass, which
+    adds no entry, that may be a step early)."""
     seats = sorted(match.seats.exclude(gone_at=None), key=lambda seat: seat.gone_at)
     return [
-        {"seat": seat.number, "why": seat.why_gone(match.result), "at": seat.gone_at}
+        {
+            "seat": seat.number,
+            "why": seat.why_gone(match.result),
+            "words": seat.gone_words(match.result),
+            "at": seat.gone_at,
+        }
         for seat in seats
         if seat.gone_at <= len(view["history"])
     ]

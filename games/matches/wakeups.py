@@ -70,8 +70,11 @@ def play_for(match, state, seat, action: dict | None, now: datetime, seats: list
     for them too many times in a row, clocks.idles_out)."""
     source = MatchAction.Source.HOUSE
     if action is None:
-        if clocks.leaves_at_timeout(match, seat, state) or clocks.idles_out(match, seat, state):
+        if clocks.leaves_at_timeout(match, seat, state):
             lifecycle.forfeit(match, seat, now)
+            return
+        if clocks.idles_out(match, seat, state):
+            lifecycle.forfeit(match, seat, now, counted_out=True)
             return
         action = match.engine.default_action(state, seat.number)
         source = MatchAction.Source.TIMEOUT

@@ -20,8 +20,8 @@ from django.core.cache import cache
 from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework.authtoken.models import Token
 
-from botapi.models import Challenge
-from games.matches import broadcast
+from botapi.models import Challenge, LadderMatch
+from games.matches import broadcast, occasions
 from games.matches.models import Match, Seat
 from games.matches.sockets import ReconnectingConsumer
 
@@ -70,13 +70,24 @@ def send_started(match: Match, users) -> None:
     broadcast.send_match_found(match, [user for user in users if user.is_bot])
 
 
+def about(match) -> str:
+    """What a running match is part of, as it was told when it started: its event's round, the
+    bot ladder, else nothing to add (match_found_message then says what the match is)."""
+    occasion = occasions.of(match)
+    if occasion is not None:
+        return occasion.name
+    laddered = LadderMatch.objects.filter(match=match).select_related("match").first()
+    return laddered.about if laddered else ""
+
+
 def opening_events(user) -> list[dict]:
     """What a stream says first: the running matches the account is seated in, oldest first,
     and the challenges waiting for it."""
     seats = Seat.objects.filter(user=user, forfeited_at=None, match__status=Match.Status.RUNNING).select_related(
         "match"
     )
-    started = [broadcast.match_found_message(seat.match) for seat in seats.order_by("match__started_at")[:50]]
+    running = [seat.match for seat in seats.order_by("match__started_at")[:50]]
+    started = [broadcast.match_found_message(match, about(match)) for match in running]
     waiting = Challenge.objects.filter(opponent=user, status=Challenge.Status.PENDING).select_related(
         "challenger", "opponent"
     )

@@ -102,8 +102,10 @@ def run_ladder(now: datetime | None = None) -> list[Match]:
                 seats = [seat_fields(bot) for bot in group]
                 clock = driven_clock(slug, seats, ranked=True)
                 match = lifecycle.start_seated_match(game=slug, seats=seats, now=now, ranked=True, **clock)
-                LadderMatch.objects.create(match=match, started_at=now)
-                transaction.on_commit(lambda m=match, g=group: broadcast.send_matches_found([(m, g)], "Bot ladder"))
+                laddered = LadderMatch.objects.create(match=match, started_at=now)
+                transaction.on_commit(
+                    lambda m=match, g=group, a=laddered.about: broadcast.send_matches_found([(m, g)], a)
+                )
                 started.append(match)
     return started
 

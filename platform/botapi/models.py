@@ -86,6 +86,11 @@ class LadderMatch(models.Model):
     started_at = models.DateTimeField()
     checked = models.BooleanField(default=False, help_text="Everyone came, or the match was called off.")
 
+    @property
+    def about(self) -> str:
+        """What the match is, for the bots' event streams: "Bot ladder: ranked Dudo, Ace v Bee"."""
+        return f"Bot ladder: {self.match.summary}"
+
 
 class BotFailure(models.Model):
     """One failed move of a bot's version, with what its author needs to find the fault."""

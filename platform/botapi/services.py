@@ -72,14 +72,14 @@ def create_bot(owner, name: str):
     try:
         name = check_username(name)
     except ValidationError as error:
-        raise MatchError("bad_request", error.messages[0]) from None
+        raise MatchError("bad_request", error.messages[0], "name") from None
     if owner.owned_bots.count() >= MAX_BOTS_PER_OWNER:
         raise MatchError("bad_request", f"You can own at most {MAX_BOTS_PER_OWNER} bots.")
     try:
         with transaction.atomic():
             bot = get_user_model().objects.create_user(username=name, is_bot=True, bot_owner=owner)
     except IntegrityError:
-        raise MatchError("bad_request", "That username is taken.") from None
+        raise MatchError("bad_request", "That username is taken.", "name") from None
     return bot, Token.objects.create(user=bot).key
 
 
@@ -103,15 +103,17 @@ def upload_code(owner, name: str, source: str, game: str) -> BotCode:
     """A new version of the bot's code, once it has answered an opening position of `game` legally."""
     bot = owned_bot(owner, name)
     if not isinstance(source, str) or not source.strip():
-        raise MatchError("bad_request", "Send the bot's Python source.")
+        raise MatchError("bad_request", "Send the bot's Python source.", "source")
     if len(source.encode()) > MAX_SOURCE_BYTES:
-        raise MatchError("bad_request", f"The source may be at most {MAX_SOURCE_BYTES} bytes.")
+        raise MatchError("bad_request", f"The source may be at most {MAX_SOURCE_BYTES} bytes.", "source")
     try:
         compile(source, "bot.py", "exec")
     except SyntaxError as error:
-        raise MatchError("bad_request", f"bot.py line {error.lineno}: {error.msg}.") from None
+        raise MatchError("bad_request", f"bot.py line {error.lineno}: {error.msg}.", "source") from None
     except (RecursionError, MemoryError):
-        raise MatchError("bad_request", "bot.py nests too deeply to compile: split long expressions.") from None
+        raise MatchError(
+            "bad_request", "bot.py nests too deeply to compile: split long expressions.", "source"
+        ) from None
     smoke_test(source, game)
     return new_version(bot, source=source, sha256=hashlib.sha256(source.encode()).hexdigest(), game=game)
 
@@ -137,9 +139,10 @@ def set_webhook(owner, name: str, endpoint: str) -> BotCode:
         with CHECKS.turn():
             answer = webhooks.post(endpoint, body, VERIFY_SECONDS, webhook_secret(bot.pk), allow_private)
     except webhooks.WebhookError as error:
-        raise MatchError("bad_request", str(error)) from None
+        raise MatchError("bad_request", str(error), "endpoint") from None
     if not isinstance(answer, dict) or answer.get("challenge") != token:
-        raise MatchError("bad_request", 'The endpoint must answer the verify request with {"challenge": <the token>}.')
+        echo = 'The endpoint must answer the verify request with {"challenge": <the token>}.'
+        raise MatchError("bad_request", echo, "endpoint")
     return new_version(bot, kind=BotCode.Kind.WEBHOOK, endpoint=endpoint)
 
 
@@ -162,7 +165,9 @@ def set_ladder(
     profile.ladder = ladder
     if games_per_day is not None:
         if not 1 <= games_per_day <= MAX_LADDER_GAMES_PER_DAY:
-            raise MatchError("bad_request", f"A bot plays 1 to {MAX_LADDER_GAMES_PER_DAY} ladder games a day.")
+            raise MatchError(
+                "bad_request", f"A bot plays 1 to {MAX_LADDER_GAMES_PER_DAY} ladder games a day.", "games_per_day"
+            )
         profile.ladder_games_per_day = games_per_day
     profile.save()
     return profile
@@ -178,16 +183,17 @@ def smoke_test(source: str, game: str) -> None:
             answer = sandbox.run(source, move_request(engine, state, seat), sandbox_limits())
         engine.check(state, seat, answer)
     except sandbox.SandboxError as error:
-        raise MatchError("bad_request", f"On a {engine.name} opening position: {error}") from None
+        raise MatchError("bad_request", f"On a {engine.name} opening position: {error}", "source") from None
     except IllegalAction as error:
-        raise MatchError("bad_request", f"On a {engine.name} opening position the answer is illegal: {error}") from None
+        said = f"On a {engine.name} opening position the answer is illegal: {error}"
+        raise MatchError("bad_request", said, "source") from None
 
 
 def game_named(slug: str):
     try:
         return get_game(slug)
     except IllegalAction as error:
-        raise MatchError("bad_request", str(error)) from None
+        raise MatchError("bad_request", str(error), "game") from None
 
 
 def check_tested_for(bot, game: str) -> None:
@@ -251,9 +257,11 @@ def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool =
         if not seat["house_bot"]:
             others.append(seat["user"])
     if not engine.min_players <= len(seats) <= engine.max_players:
-        raise MatchError("bad_request", f"{engine.name} is played by {engine.min_players} to {engine.max_players}.")
+        raise MatchError(
+            "bad_request", f"{engine.name} is played by {engine.min_players} to {engine.max_players}.", "opponents"
+        )
     if ranked and any(other.bot_owner_id == owner.pk for other in others):
-        raise MatchError("bad_request", "Your own bots do not play each other in ranked matches.")
+        raise MatchError("bad_request", "Your own bots do not play each other in ranked matches.", "opponents")
     if ranked and not others:
         check_house_budget(bot)
     strangers = [other for other in others if other.bot_owner_id != owner.pk and not open_to_challenges(other)]
@@ -261,7 +269,9 @@ def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool =
         return start(game, seats, ranked)
     if len(strangers) > 1:
         raise MatchError(
-            "bad_request", "A challenge waits for one other owner: name one bot that is not open to challenges."
+            "bad_request",
+            "A challenge waits for one other owner: name one bot that is not open to challenges.",
+            "opponents",
         )
     with transaction.atomic():
         # The bot challenged is locked, so two challenges at once cannot both take its last place.
@@ -354,14 +364,15 @@ def opponent_seat(game: str, opponent: str, seats: list[dict]) -> dict:
     if opponent.startswith(HOUSE_PREFIX):
         name = opponent[len(HOUSE_PREFIX) :]
         if name not in bot_names(game):
-            raise MatchError("bad_request", f"No house bot {name!r}; choose from {', '.join(bot_names(game))}.")
+            choices = ", ".join(bot_names(game))
+            raise MatchError("bad_request", f"No house bot {name!r}; choose from {choices}.", "opponents")
         copy = 1 + sum(seat["house_bot"] == name for seat in seats)
         return seat_fields(lifecycle.house_bot_user(name, copy), name)
     other = get_user_model().objects.filter(username__iexact=opponent, is_bot=True, bot_owner__isnull=False).first()
     if other is None or suspended(other):
-        raise MatchError("bad_request", f"{opponent!r} is not a bot that plays here (or it is suspended).")
+        raise MatchError("bad_request", f"{opponent!r} is not a bot that plays here (or it is suspended).", "opponents")
     if any(seat["user"].pk == other.pk for seat in seats):
-        raise MatchError("bad_request", f"{other.username} already has a seat in this match.")
+        raise MatchError("bad_request", f"{other.username} already has a seat in this match.", "opponents")
     return seat_fields(other)
 
 

@@ -71,8 +71,8 @@ def why_not_counted(match: Match, seats: list) -> str | None:
     """Rated: ranked, finished with a ranking, two seats or more that came (Match.absentees), and
     neither aborted nor idle:
 
-    - aborted (Lichess): somebody resigned, left or was counted out while a player who came had
-      not yet made a move of their own. So a resignation at once gains the other player nothing.
+    - aborted (Lichess): somebody resigned, left or was counted out ("timed out") while a player
+      who came had not yet made a move of their own. So a resignation at once gains the other player nothing.
     - idle: a seat whose every move the clock made for it did not take part.
 
     A game played to its end by its rules is rated whoever scored what: a Dobble 53-0 as much as a
@@ -93,8 +93,9 @@ def why_not_counted(match: Match, seats: list) -> str | None:
     forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
     unmoved = [s for s in present if s.number not in moved]
     if forfeited - absent and unmoved:
-        gone = names([s for s in seats if s.number in forfeited - absent])
-        return f"aborted: {gone} left before every player had made a move"
+        gone = [s for s in seats if s.number in forfeited - absent]
+        said = " and ".join(f"{s.user.username} {'timed out' if s.counted_out else 'left'}" for s in gone)
+        return f"aborted: {said} before every player had made a move"
     idle = [s for s in unmoved if (s.number, MatchAction.Source.TIMEOUT) in made]
     return f"{names(idle)} made no move of their own" if idle else None
 

@@ -5,7 +5,8 @@
   "use strict";
 
   // events: the view's history; first: the first entry shown; describe(event, nameOf): an entry in
-  // words; name(seat); gone: [{seat, at, why}] (at: the number of entries before the mark);
+  // words; name(seat); gone: [{seat, at, why, words}] (at: the number of entries before the mark;
+  // words: the line after the name, "was counted out: ...", else why);
   // absent(seat): the computer made all of that seat's moves; note(index): a node after an entry, or null.
   function lines(h, { events, first = 0, describe, name, gone, absent = () => false, note = () => null }) {
     const goneAt = new Map(gone.map((mark) => [mark.seat, mark.at]));
@@ -14,7 +15,7 @@
     // Latest first, so that each earlier mark's place is still counted in the game's own entries.
     const marks = gone.filter((mark) => mark.at >= first && mark.at <= events.length).sort((a, b) => b.at - a.at);
     for (const mark of marks) {
-      shown.splice(mark.at - first, 0, h("li", { class: "history-gone" }, `${name(mark.seat)} ${mark.why}`));
+      shown.splice(mark.at - first, 0, h("li", { class: "history-gone" }, `${name(mark.seat)} ${mark.words || mark.why}`));
     }
     return shown;
   }

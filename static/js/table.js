@@ -189,7 +189,12 @@
     const why = message.status === "running" && mine ? mine.gone : null;
     note.hidden = !why;
     if (!why) return;
-    const how = { resigned: "You resigned", left: "You left the game", "did not come": "You did not come in time" }[why];
+    const how = {
+      resigned: "You resigned",
+      "timed out": "You were counted out: your clock ran out too many times in a row",
+      left: "You left the game",
+      "did not come": "You did not come in time",
+    }[why];
     note.textContent = `${how}: you have lost this game. The computer plays your seat so the others can finish; you may watch.`;
   }
 
@@ -496,7 +501,8 @@
     const describe = (renderer && renderer.describe) || ((event) => JSON.stringify(event));
     const first = Math.max(0, events.length - 60);
     // Where a player resigned or left: seats[].gone_at, stored at the forfeit.
-    const gone = message.seats.filter((s) => s.gone && s.gone_at != null).map((s) => ({ seat: s.seat, why: s.gone, at: s.gone_at }));
+    const gone = message.seats.filter((s) => s.gone && s.gone_at != null)
+      .map((s) => ({ seat: s.seat, why: s.gone, words: s.gone_words, at: s.gone_at }));
     const lines = DubiumHistory.lines(h, {
       events, first, describe, gone,
       name: (n) => playerName(message.seats, n),
@@ -583,7 +589,7 @@
     return ` (${why}${unrated ? ": not rated" : ""})`;
   }
 
-  // "resigned", "left" or "did not come", as the server words it (Seat.why_gone); null while playing.
+  // "resigned", "timed out", "left" or "did not come", as the server words it (Seat.why_gone); null while playing.
   function whyGone(message, number) {
     const seat = message.seats.find((s) => s.seat === number);
     return seat ? seat.gone : null;

@@ -42,9 +42,16 @@ async def test_the_ladder_seats_driven_bots_that_listen_tells_them_and_calls_off
     assert await database_sync_to_async(ladder.run_ladder)() == []  # nobody listens: nobody is seated
     ace_events, bee_events = await listen(application, ace_token), await listen(application, bee_token)
     [match] = await database_sync_to_async(ladder.run_ladder)()
+    players = await database_sync_to_async(lambda: match.players_label)()
+    assert players in ("Ace v Bee", "Bee v Ace")
     for events in (ace_events, bee_events):
         told = await events.receive_json_from()
-        assert (told["type"], told["match"], told["about"]) == ("match_found", match.pk, "Bot ladder")
+        assert (told["type"], told["match"]) == ("match_found", match.pk)
+        assert told["about"] == f"Bot ladder: ranked Dudo, {players}"
+    # A bot that connects again is told the same of the running match (it was told "" there).
+    again = await listen(application, ace_token)
+    reopened = await again.receive_json_from()
+    assert (reopened["match"], reopened["about"]) == (match.pk, f"Bot ladder: ranked Dudo, {players}")
     later = timezone.now() + timedelta(seconds=ladder.SHOW_UP_SECONDS + 1)
     assert await database_sync_to_async(ladder.call_off_no_shows)(later) == [match]
     await match.arefresh_from_db()
@@ -58,7 +65,7 @@ async def test_the_ladder_seats_driven_bots_that_listen_tells_them_and_calls_off
     assert await database_sync_to_async(ladder.run_ladder)(later) == []
     rested = later + ladder.NO_SHOW_REST
     assert len(await database_sync_to_async(ladder.run_ladder)(rested)) == 1
-    for events in (ace_events, bee_events):
+    for events in (ace_events, bee_events, again):
         await events.disconnect()
     assert not events_module.listening(ace.pk), "a bot that stopped listening is not seated again"
 
@@ -71,6 +78,8 @@ async def test_the_event_socket_opens_with_the_running_matches_and_waiting_chall
     events = await listen(application, ace_token)
     first, second = await events.receive_json_from(), await events.receive_json_from()
     assert (first["type"], first["match"]) == ("match_found", started.pk)
+    players = await database_sync_to_async(lambda: started.players_label)()
+    assert first["about"] == f"ranked Dudo, {players}"  # what the match is, where no event names it
     assert (second["type"], second["id"], second["ranked"]) == ("bot_challenge", offer.pk, False)
     await events.disconnect()
 

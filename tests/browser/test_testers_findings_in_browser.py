@@ -460,7 +460,8 @@ def test_a_tab_left_open_without_a_move_is_said_to_forfeit_and_then_does(site, s
     expect(page.locator(".seat[data-seat='0'] .idle-note")).to_have_count(0)
     screenshot(page, "idle-note", full_page=False)
     in_another_thread(lambda: wakeups.wake(match.pk, now=Match.objects.get(pk=match.pk).wake_at))
-    expect(page.locator("#result")).to_contain_text("bob (left)")
+    expect(page.locator("#result")).to_contain_text("bob (timed out)")  # he never left: his tab was open
+    expect(page.locator("#history")).to_contain_text("bob was counted out: their clock ran out 3 times in a row")
     assert Match.objects.get(pk=match.pk).result["ranking"] == [[0], [1]]
 
 

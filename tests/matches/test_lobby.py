@@ -11,6 +11,8 @@ from games.lobby import matchmaking, tables
 from games.lobby.models import QueueEntry
 from games.matches.errors import MatchError
 from games.matches.models import Match
+from ratings import skill
+from ratings.models import Rating
 
 
 def entry(pk, rating, waited_seconds, now, owner=None, meet_bots=False):
@@ -135,10 +137,21 @@ def test_the_queue_api_pairs_the_second_player_in_its_own_request_whatever_the_w
 def test_the_queue_api_joins_and_leaves(client, alice, bob):
     client.force_login(alice)
     response = client.post("/api/queue/", {"game": "dudo", "players": 3}, content_type="application/json")
-    assert response.status_code == 201 and response.json()["rating"] == 1500
+    assert response.status_code == 201
+    assert (response.json()["elo"], response.json()["pairing_rating"]) == (1500, 1500)
     assert client.get("/api/lobby/dudo/").json()["queues"] == {"3": 1}
     assert client.delete("/api/queue/?game=dudo").status_code == 204
     assert client.delete("/api/queue/?game=dudo").json()["code"] == "not_queued"
+
+
+@pytest.mark.django_db
+def test_the_queue_api_names_the_public_elo_apart_from_the_number_it_pairs_by(client, alice):
+    """A bot author read `rating` 1684 beside a public Elo of 1553 with nothing saying why."""
+    Rating.objects.create(user=alice, game="dudo", elo=1553.0, mu=27.0, games=12)
+    client.force_login(alice)
+    joined = client.post("/api/queue/", {"game": "dudo", "players": 2}, content_type="application/json").json()
+    assert (joined["elo"], joined["pairing_rating"]) == (1553.0, round(skill.elo_scale(27.0), 1))
+    assert "rating" not in joined
 
 
 @pytest.mark.django_db

@@ -104,7 +104,7 @@ def test_a_replay_marks_where_a_player_resigned_among_the_moves(alice, bob, caro
     assert replays.frame(match, before - 1, None)["gone"] == []
     history = replays.frame(match, before, None)["view"]["history"]
     mark = replays.frame(match, before, None)["gone"]
-    assert mark == [{"seat": carols, "why": "resigned", "at": len(history)}]
+    assert mark == [{"seat": carols, "why": "resigned", "words": "resigned", "at": len(history)}]
     assert replays.frame(match, match.seq, None)["gone"] == mark, "kept at its place as the moves go on"
     for step in (1, before, match.seq):  # where each step's own entries start (a doubt's reveal shows on its step)
         earlier = replays.frame(match, step - 1, None)["view"]["history"]

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import clocks, lifecycle, presence, scheduling, tasks, wakeups
+from games.matches import clocks, lifecycle, played, presence, replays, scheduling, tasks, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction
 
@@ -271,7 +271,22 @@ def test_a_player_who_stays_connected_but_never_moves_is_counted_out_at_the_thir
     assert match.status == Match.Status.FINISHED
     assert match.actions.filter(seat=away, source="timeout").count() == 2
     assert match.result["forfeited"] == [away] and match.result["ranking"] == [[1 - away], [away]]
-    assert [seat["gone"] for seat in presence.current_message(match.pk, None)["seats"]][away] == "left"
+
+
+def test_a_player_counted_out_at_the_table_is_said_to_have_timed_out_not_to_have_left(alice, bob, settings):
+    """bob never left: his tab was open all along. The table, the history, the replay and his
+    profile say what happened (they used to say "bob left")."""
+    match, away = duel_with_bob_away(alice, bob, settings, clock="turn", clock_initial_ms=10_000)
+    presence.connected(match.pk, away, "socket-2", True)
+    match = play_until_bob_times_out(match, alice, away, 3)
+    assert match.status == Match.Status.FINISHED
+    seat = presence.current_message(match.pk, None)["seats"][away]
+    assert (seat["gone"], seat["gone_words"]) == ("timed out", "was counted out: their clock ran out 3 times in a row")
+    assert [(mark["why"], mark["words"]) for mark in replays.frame(match, match.seq, None)["gone"]] == [
+        ("timed out", "was counted out: their clock ran out 3 times in a row")
+    ]
+    assert played.outcome(match, match.seats.get(number=away)) == "Lost, timed out"
+    assert played.listed(played.seats_of(alice))[0]["others_gone"] == ["bob timed out"]
 
 
 def test_a_move_of_your_own_starts_the_count_of_timeouts_again(alice, bob, settings):

@@ -136,6 +136,15 @@ def test_a_resignation_on_the_first_move_names_who_left_rather_than_blame_the_ot
     assert rate_match(match.pk) == []
 
 
+def test_a_player_counted_out_at_the_table_before_every_player_moved_is_said_to_have_timed_out(
+    finished_match, alice, bob
+):
+    """bob's tab stayed open while his clock ran out: he never left, and "Not rated" says so."""
+    match = finished_match("dudo", [alice, bob], [[0], [1]], movers=[0], timeouts=[1], forfeited=[1])
+    match.seats.filter(number=1).update(disconnected_at=match.finished_at, counted_out=True)
+    assert why_not_rated(match) == "aborted: bob timed out before every player had made a move"
+
+
 def test_a_game_played_to_its_end_is_rated_whatever_the_score_shutouts_included(finished_match, alice, bot):
     """A Dobble 53-0 against HardBot was not rated ("the game ended before HardBot had a move") while
     40-13 was: a game that reached its end by its rules is rated by the same rule whatever the score."""
