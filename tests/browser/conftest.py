@@ -121,6 +121,7 @@ def new_page(browser, site):
         """options go to the browser context, e.g. color_scheme="dark"."""
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **options)
         context.set_default_timeout(15_000)
+        context.add_init_script(HEARD)
         contexts.append(context)
         return context.new_page()
 
@@ -208,6 +209,11 @@ def log_in(page, site: str, username: str, password: str = "correct horse batter
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
+def house_bot(name: str, copy: int = 1) -> dict:
+    """A seat for a house bot (`copy` tells two of one strength apart), for lifecycle.start_seated_match."""
+    return {"user": lifecycle.house_bot_user(name, copy), "house_bot": name}
+
+
 def table_with_bots(host, game, bots, options=None, seed=11):
     """A table of `host` and house bots, made in another thread: the test's thread runs Playwright's
     event loop, which the service's broadcasts (async_to_sync) must not share."""
@@ -217,8 +223,7 @@ def table_with_bots(host, game, bots, options=None, seed=11):
             lifecycle.add_house_bot(match.pk, host, name)
         return match
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(create).result()
+    return in_thread(create)
 
 
 SHOWN_SHARES = """([groups, cards]) => [...document.querySelectorAll(groups)].flatMap((group) => {
@@ -234,14 +239,104 @@ def shown_shares(page, groups: str, cards: str) -> list[float]:
     return page.evaluate(SHOWN_SHARES, [groups, cards])
 
 
+def in_thread(work):
+    """Service calls that broadcast run in another thread: the test's thread runs Playwright's event
+    loop, which their async_to_sync must not share."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(work).result()
+
+
 def until(page, done, step, limit_ms=30_000):
-    """Run step() until done() holds; a redraw under a click simply means: look again."""
-    waited = 0
+    """Run step() until done() holds, looking again each time the page changes; a redraw under a
+    click simply means: look again."""
+    deadline = time.monotonic() + limit_ms / 1000
     while not done():
-        assert waited < limit_ms, "the table did not reach the wanted moment in time"
+        assert time.monotonic() < deadline, "the table did not reach the wanted moment in time"
         try:
             step()
         except Exception:  # noqa: BLE001 - Playwright timeouts and detached nodes during a redraw
             pass
-        page.wait_for_timeout(80)
-        waited += 80
+        next_change(page)
+
+
+# What tests wait for instead of a fixed time. Added to every page before its own scripts: for each
+# socket path, whether its socket is open, how often one opened and the type of every message heard;
+# and the path of every answer a page's script read. Each is noted after the page's own handlers ran.
+HEARD = """(() => {
+  const heard = { sockets: {}, answers: [] };
+  Object.defineProperty(window, "dubiumHeard", { value: heard });
+  const after = (note) => () => setTimeout(note);
+  window.WebSocket = class extends window.WebSocket {
+    constructor(...args) {
+      super(...args);
+      const path = new URL(this.url).pathname;
+      const socket = heard.sockets[path] = heard.sockets[path] || { open: false, opened: 0, messages: [] };
+      this.addEventListener("open", after(() => { socket.open = true; socket.opened += 1; }));
+      this.addEventListener("close", after(() => { socket.open = false; }));
+      this.addEventListener("message", (event) => {
+        let type = null;
+        try { type = JSON.parse(event.data).type; } catch { type = null; }
+        setTimeout(() => socket.messages.push(type));
+      });
+    }
+  };
+  for (const read of ["json", "text"]) {
+    const native = Response.prototype[read];
+    Response.prototype[read] = function () {
+      const path = this.url && new URL(this.url).pathname;
+      return native.call(this).then((body) => { setTimeout(() => heard.answers.push(path)); return body; });
+    };
+  }
+})();"""
+
+
+def socket_open(page, path: str, times: int = 1) -> None:
+    """Until the page's socket at `path` (e.g. "/ws/notices/") is open, having opened `times` times:
+    then it hears its groups' pushes (a consumer joins them before it accepts)."""
+    page.wait_for_function(
+        "([path, times]) => { const s = window.dubiumHeard.sockets[path]; return s && s.open && s.opened >= times; }",
+        arg=[path, times],
+    )
+
+
+def socket_heard(page, path: str, kind: str | None = None, count: int = 1) -> list:
+    """Until the page's socket at `path` has heard `count` messages (of type `kind`, when given) and the
+    page has acted on them; every type heard there so far."""
+    page.wait_for_function(
+        "([path, kind, count]) => { const s = window.dubiumHeard.sockets[path];"
+        " return s && s.messages.filter((type) => kind === null || type === kind).length >= count; }",
+        arg=[path, kind, count],
+    )
+    return page.evaluate("(path) => window.dubiumHeard.sockets[path].messages", path)
+
+
+def answered(page, path: str, count: int = 1) -> None:
+    """Until the page's script has read `count` answers from `path` and acted on them."""
+    page.wait_for_function(
+        "([path, count]) => window.dubiumHeard.answers.filter((p) => p === path).length >= count",
+        arg=[path, count],
+    )
+
+
+def next_change(page, limit_ms: int = 1000) -> None:
+    """Until anything on the page changes (a redraw, a clock's tick), or limit_ms if nothing does:
+    what a loop acting on a table waits for between two looks."""
+    page.evaluate(
+        """(limit) => new Promise((done) => {
+            const watch = new MutationObserver(() => { watch.disconnect(); done(); });
+            watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+            setTimeout(() => { watch.disconnect(); done(); }, limit);
+        })""",
+        limit_ms,
+    )
+
+
+def settled(page) -> None:
+    """Until the page's animations and transitions that end have ended (a card rising, a panel's
+    entrance, the dice turning over), and it has been painted since."""
+    page.evaluate(
+        """() => Promise.all(document.getAnimations()
+            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => null)))
+          .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+    )

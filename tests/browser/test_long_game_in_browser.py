@@ -2,7 +2,6 @@
 player still sees the whole history on opening the page and every move after it."""
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -10,15 +9,9 @@ from games.engine import KEPT_HISTORY
 from games.matches import lifecycle
 from games.matches.actions import submit_action
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import in_thread, log_in, screenshot
 
 pytestmark = pytest.mark.browser
-
-
-def in_thread(work):
-    """Service calls run off the test's thread, which runs Playwright's event loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(work).result()
 
 
 def play_until(match_id: int, users: dict, done) -> Match:

@@ -11,9 +11,8 @@ import pytest
 
 from games.matches import lifecycle, wakeups
 from games.matches.models import Seat
-from tests.browser.conftest import log_in, screenshot, shown_shares, table_with_bots, until
+from tests.browser.conftest import in_thread, log_in, screenshot, shown_shares, table_with_bots, until
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
-from tests.browser.test_testers_findings_in_browser import in_another_thread
 
 pytestmark = pytest.mark.browser
 
@@ -294,7 +293,7 @@ def test_the_replay_of_a_doubt_on_a_phone_shows_the_reveal_beside_the_board_not_
         lifecycle.start_match(match.pk, alice)
         return wakeups.play_out(match.pk).pk
 
-    match_id = in_another_thread(play)
+    match_id = in_thread(play)
     page = new_page(PHONE)
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match_id}/replay/")

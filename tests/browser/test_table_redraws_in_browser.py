@@ -71,7 +71,6 @@ def test_dubito_keeps_the_focus_on_the_hand_after_a_card_is_played(site, strict,
         assert focus["onTable"] and focus["control"], "the hand has the focus for the next card"
 
 
-
 def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, alice):
     """The staged "Bluff!" ends after its five seconds over the table as it is then, also when the
     state that staged it was followed by others (the bots' bids, the game's end)."""

@@ -5,7 +5,6 @@ entrants, and the check-in and withdraw buttons."""
 
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -14,19 +13,12 @@ from playwright.sync_api import expect
 
 from games.matches import lifecycle, wakeups
 from games.matches.models import Seat
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import in_thread, log_in, screenshot
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
 from tournaments import organizing, running, services
 from tournaments.models import Score, Tournament
 
 pytestmark = pytest.mark.browser
-
-
-def in_thread(build):
-    """Tournaments are built in another thread: this one runs Playwright's event loop, which the
-    match service's broadcasts must not share."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(build).result()
 
 
 def played_out(organizer, name, game, bots, **fields) -> Tournament:
