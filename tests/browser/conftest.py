@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.matches import lifecycle
+from games.matches.models import Match
 from tests.ports import free_port
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -246,6 +247,14 @@ def in_thread(work):
         return pool.submit(work).result()
 
 
+def finished(match_id: int, seconds: float = 60) -> None:
+    """Until the match has ended: the ticker plays its bots at their own pace."""
+    deadline = time.monotonic() + seconds
+    while Match.objects.get(pk=match_id).status != Match.Status.FINISHED:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+
+
 def until(page, done, step, limit_ms=30_000):
     """Run step() until done() holds, looking again each time the page changes; a redraw under a
     click simply means: look again."""
@@ -260,24 +269,39 @@ def until(page, done, step, limit_ms=30_000):
 
 
 # What tests wait for instead of a fixed time. Added to every page before its own scripts: for each
-# socket path, whether its socket is open, how often one opened and the type of every message heard;
-# and the path of every answer a page's script read. Each is noted after the page's own handlers ran.
+# socket path, whether its socket is open, how often one opened, the type of every message heard,
+# the highest state `seq` heard, the actions sent and whether the last one is still unanswered
+# (no state past its `seq` and no error heard since); and the path of every answer a page's script
+# read. What is heard is noted after the page's own handlers ran.
 HEARD = """(() => {
   const heard = { sockets: {}, answers: [] };
   Object.defineProperty(window, "dubiumHeard", { value: heard });
-  const after = (note) => () => setTimeout(note);
   window.WebSocket = class extends window.WebSocket {
     constructor(...args) {
       super(...args);
       const path = new URL(this.url).pathname;
-      const socket = heard.sockets[path] = heard.sockets[path] || { open: false, opened: 0, messages: [] };
-      this.addEventListener("open", after(() => { socket.open = true; socket.opened += 1; }));
-      this.addEventListener("close", after(() => { socket.open = false; }));
+      const socket = heard.sockets[path] = heard.sockets[path]
+        || { open: false, opened: 0, messages: [], seq: -1, actions: 0, unanswered: null };
+      this.heard = socket;
+      this.addEventListener("open", () => setTimeout(() => { socket.open = true; socket.opened += 1; }));
+      this.addEventListener("close", () => setTimeout(() => { socket.open = false; }));
       this.addEventListener("message", (event) => {
-        let type = null;
-        try { type = JSON.parse(event.data).type; } catch { type = null; }
-        setTimeout(() => socket.messages.push(type));
+        let message = {};
+        try { message = JSON.parse(event.data); } catch { message = {}; }
+        setTimeout(() => {
+          socket.messages.push(message.type);
+          if (message.type === "state") socket.seq = Math.max(socket.seq, message.seq);
+          const answered = message.type === "error" || (message.type === "state" && message.seq > socket.unanswered);
+          if (socket.unanswered !== null && answered) socket.unanswered = null;
+        });
       });
+    }
+
+    send(data) {
+      super.send(data);
+      let message = {};
+      try { message = JSON.parse(data); } catch { message = {}; }
+      if (message.type === "action") { this.heard.actions += 1; this.heard.unanswered = message.seq; }
     }
   };
   for (const read of ["json", "text"]) {
@@ -288,6 +312,32 @@ HEARD = """(() => {
     };
   }
 })();"""
+
+
+def table_socket(page) -> str:
+    """The path of the match socket of the table the page shows."""
+    return re.sub(r"^/match/(\d+)/.*$", r"/ws/match/\1/", page.evaluate("location.pathname"))
+
+
+def table_at(page, seq: int) -> None:
+    """Until the table on the page has drawn the match's state `seq` (or a later one)."""
+    page.wait_for_function(
+        "([path, seq]) => (window.dubiumHeard.sockets[path] || {}).seq >= seq", arg=[table_socket(page), seq]
+    )
+
+
+def move_answered(page) -> None:
+    """Until the server has answered the last move the page sent (a state past it, or an error) and
+    the page has drawn it; at once when it sent none."""
+    page.wait_for_function(
+        "(path) => (window.dubiumHeard.sockets[path] || { unanswered: null }).unanswered === null",
+        arg=table_socket(page),
+    )
+
+
+def moves_sent(page) -> int:
+    """How many moves the page has sent to its table's socket."""
+    return page.evaluate("(path) => (window.dubiumHeard.sockets[path] || { actions: 0 }).actions", table_socket(page))
 
 
 def socket_open(page, path: str, times: int = 1) -> None:

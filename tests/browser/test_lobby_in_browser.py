@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from games.engine import GAMES
 from games.matches import lifecycle
 from games.matches.models import Match
-from tests.browser.conftest import house_bot, in_thread, log_in
+from tests.browser.conftest import house_bot, in_thread, log_in, socket_heard, socket_open
 
 pytestmark = pytest.mark.browser
 
@@ -60,15 +60,15 @@ def test_the_lobby_sends_a_player_only_to_a_match_the_queue_paired_them_into(sit
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/play/dudo/")
-    page.wait_for_timeout(2000)  # the socket is open and has said what it had to say
-    assert page.url == f"{site}/play/dudo/"
+    heard = socket_heard(page, "/ws/lobby/dudo/", "lobby")  # what the socket says as it opens ends with the lobby
+    assert "match_found" not in heard and page.url == f"{site}/play/dudo/"
 
 
 def test_a_signed_out_visitor_hears_the_lobby_change_without_a_script_error(site, strict, alice, bob):
     """Only signed-in visitors have the quick-pairing queue's line; the update wrote to it for everyone."""
     page = strict.page()
     page.goto(f"{site}/play/dudo/")
-    page.wait_for_timeout(1000)  # the lobby's socket is open
+    socket_open(page, "/ws/lobby/dudo/")
 
     def alice_opens_a_table_and_bob_sits_down():  # sitting down tells every lobby of the game
         lifecycle.join_match(lifecycle.create_match(game="dudo", players=3, host=alice).pk, bob)

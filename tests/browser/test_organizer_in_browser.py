@@ -1,5 +1,6 @@
 """An organizer runs a tournament from the dashboard, start to finish, in a real browser."""
 
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -17,12 +18,15 @@ pytestmark = pytest.mark.browser
 
 
 def wait_for_status(page, wanted: str, seconds: float = 90) -> None:
-    """The dashboard page does not update itself: reload it as an organizer would."""
+    """The dashboard page does not update itself: once the tournament is `wanted` (the ticker runs it),
+    the organizer reloads it and reads so."""
+    pk = int(re.search(r"/organize/(\d+)/", page.url).group(1))
     deadline = time.monotonic() + seconds
-    while page.locator("#tournament-status").inner_text() != wanted:
-        assert time.monotonic() < deadline, f"still {page.locator('#tournament-status').inner_text()}"
-        time.sleep(1)
-        page.reload()
+    while Tournament.objects.get(pk=pk).get_status_display() != wanted:
+        assert time.monotonic() < deadline, f"still {Tournament.objects.get(pk=pk).get_status_display()}"
+        time.sleep(0.1)
+    page.reload()
+    expect(page.locator("#tournament-status")).to_have_text(wanted)
 
 
 def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(site, strict, make_user):

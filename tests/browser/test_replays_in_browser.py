@@ -1,7 +1,6 @@
 """The replay in chromium: its controls, the seats the computer played after a player left, and
 answers that come back out of order."""
 
-import time
 
 import pytest
 from django.utils import timezone
@@ -10,24 +9,22 @@ from playwright.sync_api import expect
 from games.matches import lifecycle, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match
-from tests.browser.conftest import house_bot, in_thread
+from tests.browser.conftest import answered, house_bot, in_thread
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
     match = in_thread(
-        lambda: lifecycle.start_seated_match(
-            game="dudo",
-            options={"dice": 1},
-            now=timezone.now(),
-            seats=[house_bot("random"), house_bot("heuristic")],
+        lambda: wakeups.play_out(
+            lifecycle.start_seated_match(
+                game="dudo",
+                options={"dice": 1},
+                now=timezone.now(),
+                seats=[house_bot("random"), house_bot("heuristic")],
+            ).pk
         )
     )
-    deadline = time.monotonic() + 60
-    while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
     page = strict.page()
     page.goto(f"{site}/match/{match.pk}/replay/")
     page.wait_for_selector("#history li")
@@ -111,5 +108,5 @@ def test_a_late_answer_for_an_earlier_step_is_not_drawn_under_a_later_step(site,
     step_three = page.locator("#replay").inner_text()
     assert len(held) == 1
     held[0].continue_()
-    page.wait_for_timeout(500)  # step 2's answer arrives now
+    answered(page, f"/api/matches/{match.pk}/replay/2/")  # step 2's answer arrives now
     assert page.locator("#replay").inner_text() == step_three

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.matches import lifecycle
 from games.matches.models import Match
-from tests.browser.conftest import in_thread, log_in, screenshot
+from tests.browser.conftest import in_thread, log_in, next_change, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def wait_for_result(page, act, limit_seconds=120):
             act()
         except PlaywrightTimeout:
             pass  # the table was redrawn by a push under the click: look again
-        page.wait_for_timeout(60)
+        next_change(page)
 
 
 def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, strict, alice, bob, carol):
