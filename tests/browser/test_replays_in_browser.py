@@ -53,8 +53,10 @@ def test_the_replay_controls_show_in_chromiums_own_fonts(site, strict, alice):
     expect(page.locator("#replay-step")).to_have_text(str(Match.objects.get(pk=match.pk).seq))
 
 
-def test_the_replay_names_a_seat_the_computers_only_after_the_step_its_player_left_after(site, strict, alice):
+def test_the_replay_names_a_seat_the_computers_only_after_the_step_its_player_left_after(site, strict, alice, settings):
     """The replay read "alice (computer) doubts ..." on the step of alice's own doubt, made just before she resigned."""
+    settings.HOUSE_BOT_THINK_MS = 60_000  # the bots move when the test wakes them, never by the ticker meanwhile
+
     def play_then_resign():
         match = lifecycle.start_seated_match(
             game="doubt-it", now=timezone.now(), seed=3,
