@@ -17,8 +17,18 @@ from games.matches import lifecycle
 from games.matches.models import Match
 from tests.ports import free_port
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+HERE = Path(__file__).resolve().parent
+ARTIFACTS = HERE.parents[1] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Every test here drives chromium: marked `browser` (whether its file says so or not) before
+    tests/conftest.py reads the marks, which keep it to the embedded pass unless it is `both_stacks`."""
+    for item in items:
+        if HERE in Path(item.fspath).resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session", autouse=True)

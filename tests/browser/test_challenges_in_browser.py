@@ -33,6 +33,7 @@ def test_a_sent_challenge_waits_with_a_cancel_that_takes_it_off_the_other_player
     assert Challenge.objects.get().status == Challenge.Status.CANCELLED
 
 
+@pytest.mark.both_stacks
 def test_a_challenge_reaches_the_player_on_any_page_and_is_answered_from_the_header(site, strict, alice, bob, carol):
     alice_page, bob_page = strict.page(), strict.page()
     log_in(alice_page, site, "alice")

@@ -174,6 +174,7 @@ def watch_the_replay(page, site, match) -> None:
     screenshot(page, f"flows-{match.game}-replay")
 
 
+@pytest.mark.both_stacks
 def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, alice, bob):
     alice_page, bob_page = strict.page(), strict.page()
     log_in(alice_page, site, "alice")

@@ -77,6 +77,7 @@ def test_a_signed_out_visitor_hears_the_lobby_change_without_a_script_error(site
     expect(page.locator("#open-tables")).to_contain_text("2/3")
 
 
+@pytest.mark.both_stacks
 def test_a_player_joins_an_open_table_from_the_lobby_in_one_click(site, strict, alice, bob):
     """The lobby's 'Open' only showed the table, where 'Take a seat' was a second step."""
     host, guest = strict.page(), strict.page()

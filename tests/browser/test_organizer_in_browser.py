@@ -29,6 +29,7 @@ def wait_for_status(page, wanted: str, seconds: float = 90) -> None:
     expect(page.locator("#tournament-status")).to_have_text(wanted)
 
 
+@pytest.mark.both_stacks
 def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(site, strict, make_user):
     make_user("olga", role="organizer")
     make_user("otto", role="organizer")

@@ -99,6 +99,7 @@ def test_a_table_opened_past_the_accounts_socket_limit_says_so_in_words(site, ne
     expect(second.locator(".messages li")).to_have_text(too_many)
 
 
+@pytest.mark.both_stacks
 def test_a_page_whose_sign_in_ends_elsewhere_says_so_and_one_whose_password_changed_here_does_not(
     site, new_page, make_user
 ):

@@ -26,6 +26,7 @@ def wait_for_result(page, act, limit_seconds=120):
         next_change(page)
 
 
+@pytest.mark.both_stacks
 def test_two_people_play_dudo_to_the_end_while_a_spectator_watches(site, strict, alice, bob, carol):
     alice_page, bob_page, watcher = strict.page(), strict.page(), strict.page((390, 844))
     log_in(alice_page, site, "alice")

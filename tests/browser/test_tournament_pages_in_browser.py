@@ -309,6 +309,7 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
     screenshot(page, "no-show-back-at-the-tournament")
 
 
+@pytest.mark.both_stacks
 def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_when_it_starts(site, strict, make_user):
     """Nothing told a player that round 2 had been seated: they stayed on the page, and the clock
     played their game for them."""
@@ -460,6 +461,7 @@ def test_a_finished_tables_line_follows_what_the_tournament_tells(site, strict, 
     expect(line).to_have_text("Back to Quick Dudo. The organizer cancelled the tournament: it has no final standings.")
 
 
+@pytest.mark.both_stacks
 def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(site, strict, make_user):
     """A player who resigned reloaded the table as the next round was seated and heard nothing of
     it, or of the tournament's end: a notice that went out while a page loaded was lost."""

@@ -30,7 +30,7 @@ async def opened(application, cookie=None, address="198.51.100.7"):
         headers.append((b"cookie", f"{django_settings.SESSION_COOKIE_NAME}={cookie}".encode()))
     ws = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=headers)
     ws.scope["client"] = (address, 50000)
-    connected, _ = await ws.connect()
+    connected, _ = await ws.connect(timeout=10)  # a busy machine takes over a second
     assert connected
     output = await ws.receive_output(timeout=5)
     if output["type"] == "websocket.close":
@@ -99,7 +99,7 @@ async def test_a_bot_account_has_room_for_many_tables(application, make_user, se
     async def bot_socket():
         headers = [*SITE, (b"authorization", f"Token {token}".encode())]
         ws = WebsocketCommunicator(application, "/ws/lobby/dudo/", headers=headers)
-        connected, code = await ws.connect()
+        connected, code = await ws.connect(timeout=10)
         return ws, connected, code
 
     held = [await bot_socket() for _ in range(20)]
