@@ -35,14 +35,18 @@ run: setup sandbox
 	$(PY) manage.py load_demo
 	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} WEB_CPU=$${WEB_CPU-0} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers --ws-max-size 65536
 
-## test: the whole suite (browser tests included); DATABASE_URL/REDIS_URL select the real stack
+# Processes the embedded pass runs its tests in (pytest-xdist, a file to each in turn; 0: one process).
+# The real-stack pass keeps to one: its processes would share one Redis database, which tests flush.
+TEST_WORKERS ?= 2
+
+## test: the whole suite on the embedded defaults, browser tests included (README, "Tests")
 test: setup sandbox browser
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
-## test-real: the whole suite against the local PostgreSQL and Redis
+## test-real: the suite against the local PostgreSQL and Redis, less what runs once, in `make test`
 test-real: services
-	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test
+	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test TEST_WORKERS=0
 
 ## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis.
 ## It creates no account: make the first one with `manage.py createsuperuser` (README).

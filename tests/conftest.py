@@ -101,6 +101,28 @@ def services_required() -> bool:
     return os.environ.get("DUBIUM_REQUIRE_SERVICES") == "1"
 
 
+def real_stack() -> bool:
+    """The run is on PostgreSQL and Redis (`make test-real`, CI's second pass), not the embedded defaults."""
+    return services_required() or bool(os.environ.get("REDIS_URL"))
+
+
+ONCE = "the same on any stack: runs once, in the embedded pass"
+REAL_STACK_ONLY = "the real stack's own: runs in the real-stack pass (make test-real)"
+
+
+def pytest_collection_modifyitems(config, items):
+    """What each CI pass runs, by the marks of pyproject.toml: what cannot differ between the stacks
+    (marked `once`, and browser tests not marked `both_stacks`) runs in the embedded pass only, the
+    multi-process stack (`stack`) in the real-stack pass only."""
+    real = real_stack()
+    for item in items:
+        marked = {mark.name for mark in item.iter_markers()}
+        if real and ("once" in marked or ("browser" in marked and "both_stacks" not in marked)):
+            item.add_marker(pytest.mark.skip(reason=ONCE))
+        elif not real and "stack" in marked:
+            item.add_marker(pytest.mark.skip(reason=REAL_STACK_ONLY))
+
+
 @pytest.fixture
 def application():
     """The site's ASGI application, for websocket tests (imported once Django is set up)."""

@@ -86,9 +86,7 @@ def wait_for(url: str, server: subprocess.Popen, log_path: Path, seconds: float 
     raise AssertionError(f"make run did not answer within {seconds} s:\n{log_path.read_text()}")
 
 
-@pytest.mark.skipif(
-    os.environ.get("REDIS_URL", "") != "", reason="`make run` is embedded: the embedded pass of CI checks it once"
-)
+@pytest.mark.once  # `make run` is embedded
 def test_make_run_runs_every_beat_entry_and_starts_a_tournament_due_now(make_run):
     env, log_path, _ = make_run
     pk = int(manage(env, "shell", "-c", CREATE_DUE_TOURNAMENT).split()[-1])

@@ -9,7 +9,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 ELSEWHERE = "postgres://postgres@127.0.0.1:5432/dubium_elsewhere"
-pytestmark = pytest.mark.skipif(bool(os.environ.get("REDIS_URL")), reason="runs once, in CI's embedded pass")
+pytestmark = pytest.mark.once
 
 
 def test_make_stack_runs_production_settings_on_the_given_database():

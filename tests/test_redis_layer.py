@@ -134,7 +134,7 @@ async def test_a_receive_waiting_for_a_message_gets_it_when_it_is_sent(layer):
     listener = await layer.new_channel()
     await layer.group_add("table", listener)
     waiting = asyncio.ensure_future(layer.receive(listener))
-    await asyncio.sleep(0.2)
+    await blocked_in_redis(layer)
     assert not waiting.done()
     await layer.group_send("table", PUSH)
     assert await asyncio.wait_for(waiting, 5) == PUSH
@@ -147,6 +147,16 @@ async def test_a_message_taken_by_an_interrupted_receive_is_received_next_time(l
     key = layer.prefix + layer.non_local_name(listener)
     await layer.run(redis_layer.TAKE, [key, key + "$inflight"])  # its answer lost with the cancelled task
     assert [await layer.receive(listener), await layer.receive(listener)] == [PUSH, {**PUSH, "text": "second"}]
+
+
+async def blocked_in_redis(layer) -> None:
+    """Until a receive of the layer's database waits in Redis for a message (BZPOPMIN)."""
+    connection = layer.connection(0)
+    db = int(connection.connection_pool.connection_kwargs.get("db", 0))
+    deadline = time.monotonic() + 10
+    while not any(c["cmd"] == "bzpopmin" and int(c["db"]) == db for c in await connection.client_list()):
+        assert time.monotonic() < deadline, "no receive waits in Redis"
+        await asyncio.sleep(0.01)
 
 
 def count_commands(layer, monkeypatch) -> list[str]:

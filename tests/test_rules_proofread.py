@@ -7,16 +7,14 @@ import pytest
 
 from games.engine import GAMES
 from games.lobby import tables
-from tests.conftest import services_required
 from tests.test_player_pages import article
 
 pytestmark = pytest.mark.django_db
 JARGON = re.compile(r"RandomBot|HeuristicBot|projective|order 7|#\d", re.I)
 # Our own Markdown files rendered: the same on any stack, so CI's real-stack pass leaves them to its embedded pass.
-same_on_any_stack = pytest.mark.skipif(services_required(), reason="documents only: runs once, in the embedded pass")
 
 
-@same_on_any_stack
+@pytest.mark.once  # documents only
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_a_rules_page_formats_every_list_and_names_no_bot_class_or_mathematics(client, slug):
     text = article(client.get(f"/rules/{slug}/").content.decode())
@@ -25,7 +23,7 @@ def test_a_rules_page_formats_every_list_and_names_no_bot_class_or_mathematics(c
     assert not JARGON.search(text), JARGON.search(text)
 
 
-@same_on_any_stack
+@pytest.mark.once  # documents only
 def test_dubitos_rules_speak_of_no_doubts_or_bluffs_it_does_not_have(client):
     text = article(client.get("/rules/dubito/").content.decode())
     assert not re.search(r"doubt|bluff", text, re.I)

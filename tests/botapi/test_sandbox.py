@@ -6,6 +6,7 @@ import pytest
 
 from botapi import sandbox
 
+pytestmark = pytest.mark.once  # the sandbox is the same on any stack
 LIMITS = sandbox.Limits(seconds=1.5, memory_mb=128)
 REQUEST = {"view": {"seat": 0}, "legal": [{"type": "doubt"}, {"type": "pass"}]}
 

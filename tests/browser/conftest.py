@@ -14,10 +14,21 @@ from pathlib import Path
 import pytest
 
 from games.matches import lifecycle
+from games.matches.models import Match
 from tests.ports import free_port
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+HERE = Path(__file__).resolve().parent
+ARTIFACTS = HERE.parents[1] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Every test here drives chromium: marked `browser` (whether its file says so or not) before
+    tests/conftest.py reads the marks, which keep it to the embedded pass unless it is `both_stacks`."""
+    for item in items:
+        if HERE in Path(item.fspath).resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -121,6 +132,7 @@ def new_page(browser, site):
         """options go to the browser context, e.g. color_scheme="dark"."""
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **options)
         context.set_default_timeout(15_000)
+        context.add_init_script(HEARD)
         contexts.append(context)
         return context.new_page()
 
@@ -208,6 +220,11 @@ def log_in(page, site: str, username: str, password: str = "correct horse batter
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
+def house_bot(name: str, copy: int = 1) -> dict:
+    """A seat for a house bot (`copy` tells two of one strength apart), for lifecycle.start_seated_match."""
+    return {"user": lifecycle.house_bot_user(name, copy), "house_bot": name}
+
+
 def table_with_bots(host, game, bots, options=None, seed=11):
     """A table of `host` and house bots, made in another thread: the test's thread runs Playwright's
     event loop, which the service's broadcasts (async_to_sync) must not share."""
@@ -217,8 +234,7 @@ def table_with_bots(host, game, bots, options=None, seed=11):
             lifecycle.add_house_bot(match.pk, host, name)
         return match
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(create).result()
+    return in_thread(create)
 
 
 SHOWN_SHARES = """([groups, cards]) => [...document.querySelectorAll(groups)].flatMap((group) => {
@@ -234,14 +250,153 @@ def shown_shares(page, groups: str, cards: str) -> list[float]:
     return page.evaluate(SHOWN_SHARES, [groups, cards])
 
 
+def in_thread(work):
+    """Service calls that broadcast run in another thread: the test's thread runs Playwright's event
+    loop, which their async_to_sync must not share."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(work).result()
+
+
+def finished(match_id: int, seconds: float = 60) -> None:
+    """Until the match has ended: the ticker plays its bots at their own pace."""
+    deadline = time.monotonic() + seconds
+    while Match.objects.get(pk=match_id).status != Match.Status.FINISHED:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+
+
 def until(page, done, step, limit_ms=30_000):
-    """Run step() until done() holds; a redraw under a click simply means: look again."""
-    waited = 0
+    """Run step() until done() holds, looking again each time the page changes; a redraw under a
+    click simply means: look again."""
+    deadline = time.monotonic() + limit_ms / 1000
     while not done():
-        assert waited < limit_ms, "the table did not reach the wanted moment in time"
+        assert time.monotonic() < deadline, "the table did not reach the wanted moment in time"
         try:
             step()
         except Exception:  # noqa: BLE001 - Playwright timeouts and detached nodes during a redraw
             pass
-        page.wait_for_timeout(80)
-        waited += 80
+        next_change(page)
+
+
+# What tests wait for instead of a fixed time. Added to every page before its own scripts: for each
+# socket path, whether its socket is open, how often one opened, the type of every message heard,
+# the highest state `seq` heard, the actions sent and whether the last one is still unanswered
+# (no state past its `seq` and no error heard since); and the path of every answer a page's script
+# read. What is heard is noted after the page's own handlers ran.
+HEARD = """(() => {
+  const heard = { sockets: {}, answers: [] };
+  Object.defineProperty(window, "dubiumHeard", { value: heard });
+  window.WebSocket = class extends window.WebSocket {
+    constructor(...args) {
+      super(...args);
+      const path = new URL(this.url).pathname;
+      const socket = heard.sockets[path] = heard.sockets[path]
+        || { open: false, opened: 0, messages: [], seq: -1, actions: 0, unanswered: null };
+      this.heard = socket;
+      this.addEventListener("open", () => setTimeout(() => { socket.open = true; socket.opened += 1; }));
+      this.addEventListener("close", () => setTimeout(() => { socket.open = false; }));
+      this.addEventListener("message", (event) => {
+        let message = {};
+        try { message = JSON.parse(event.data); } catch { message = {}; }
+        setTimeout(() => {
+          socket.messages.push(message.type);
+          if (message.type === "state") socket.seq = Math.max(socket.seq, message.seq);
+          const answered = message.type === "error" || (message.type === "state" && message.seq > socket.unanswered);
+          if (socket.unanswered !== null && answered) socket.unanswered = null;
+        });
+      });
+    }
+
+    send(data) {
+      super.send(data);
+      let message = {};
+      try { message = JSON.parse(data); } catch { message = {}; }
+      if (message.type === "action") { this.heard.actions += 1; this.heard.unanswered = message.seq; }
+    }
+  };
+  for (const read of ["json", "text"]) {
+    const native = Response.prototype[read];
+    Response.prototype[read] = function () {
+      const path = this.url && new URL(this.url).pathname;
+      return native.call(this).then((body) => { setTimeout(() => heard.answers.push(path)); return body; });
+    };
+  }
+})();"""
+
+
+def table_socket(page) -> str:
+    """The path of the match socket of the table the page shows."""
+    return re.sub(r"^/match/(\d+)/.*$", r"/ws/match/\1/", page.evaluate("location.pathname"))
+
+
+def table_at(page, seq: int) -> None:
+    """Until the table on the page has drawn the match's state `seq` (or a later one)."""
+    page.wait_for_function(
+        "([path, seq]) => (window.dubiumHeard.sockets[path] || {}).seq >= seq", arg=[table_socket(page), seq]
+    )
+
+
+def move_answered(page) -> None:
+    """Until the server has answered the last move the page sent (a state past it, or an error) and
+    the page has drawn it; at once when it sent none."""
+    page.wait_for_function(
+        "(path) => (window.dubiumHeard.sockets[path] || { unanswered: null }).unanswered === null",
+        arg=table_socket(page),
+    )
+
+
+def moves_sent(page) -> int:
+    """How many moves the page has sent to its table's socket."""
+    return page.evaluate("(path) => (window.dubiumHeard.sockets[path] || { actions: 0 }).actions", table_socket(page))
+
+
+def socket_open(page, path: str, times: int = 1) -> None:
+    """Until the page's socket at `path` (e.g. "/ws/notices/") is open, having opened `times` times:
+    then it hears its groups' pushes (a consumer joins them before it accepts)."""
+    page.wait_for_function(
+        "([path, times]) => { const s = window.dubiumHeard.sockets[path]; return s && s.open && s.opened >= times; }",
+        arg=[path, times],
+    )
+
+
+def socket_heard(page, path: str, kind: str | None = None, count: int = 1) -> list:
+    """Until the page's socket at `path` has heard `count` messages (of type `kind`, when given) and the
+    page has acted on them; every type heard there so far."""
+    page.wait_for_function(
+        "([path, kind, count]) => { const s = window.dubiumHeard.sockets[path];"
+        " return s && s.messages.filter((type) => kind === null || type === kind).length >= count; }",
+        arg=[path, kind, count],
+    )
+    return page.evaluate("(path) => window.dubiumHeard.sockets[path].messages", path)
+
+
+def answered(page, path: str, count: int = 1) -> None:
+    """Until the page's script has read `count` answers from `path` and acted on them."""
+    page.wait_for_function(
+        "([path, count]) => window.dubiumHeard.answers.filter((p) => p === path).length >= count",
+        arg=[path, count],
+    )
+
+
+def next_change(page, limit_ms: int = 1000) -> None:
+    """Until anything on the page changes (a redraw, a clock's tick), or limit_ms if nothing does:
+    what a loop acting on a table waits for between two looks."""
+    page.evaluate(
+        """(limit) => new Promise((done) => {
+            const watch = new MutationObserver(() => { watch.disconnect(); done(); });
+            watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+            setTimeout(() => { watch.disconnect(); done(); }, limit);
+        })""",
+        limit_ms,
+    )
+
+
+def settled(page) -> None:
+    """Until the page's animations and transitions that end have ended (a card rising, a panel's
+    entrance, the dice turning over), and it has been painted since."""
+    page.evaluate(
+        """() => Promise.all(document.getAnimations()
+            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => null)))
+          .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+    )

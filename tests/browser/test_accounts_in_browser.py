@@ -4,8 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from dubium import demo
-from tests.browser.conftest import log_in, screenshot
-from tests.browser.test_testers_findings_in_browser import in_another_thread
+from tests.browser.conftest import in_thread, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +57,7 @@ def test_a_players_games_read_on_a_phone_without_scrolling_sideways(site, new_pa
         for game, seed in (("dudo", 5), ("doubt-it", 6), ("dudo", 7)):
             demo.play_bot_match(game, ["heuristic", "random", "random"], seed=seed)
 
-    in_another_thread(play)
+    in_thread(play)
     page = new_page((390, 844))
     for path in ("/accounts/u/HeuristicBot/", "/accounts/u/HeuristicBot/games/"):
         page.goto(f"{site}{path}")

@@ -1,6 +1,5 @@
 """A programmer brings a bot in the browser: create it, upload its code, watch it play a house bot."""
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -9,7 +8,7 @@ from playwright.sync_api import expect
 from botapi import services
 from botapi.models import BotCode, BotFailure
 from games.matches.models import Match, MatchAction
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import finished, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -64,9 +63,7 @@ def test_a_failure_report_on_the_bots_page_opens_the_replay_at_the_step_the_bot_
         bot, match = pool.submit(start).result()
     page = new_page()
     log_in(page, site, "alice")
-    deadline = time.monotonic() + 60
-    while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED and time.monotonic() < deadline:
-        time.sleep(0.1)  # the ticker plays the match out
+    finished(match.pk)  # the ticker plays the match out
     page.goto(f"{site}/bots/")
     assert page.locator("#bot-client a[download]").count() == 6, "the client and an example for each game"
     report = page.locator("#bot-Crashy ol.failures li").first

@@ -87,6 +87,7 @@ def test_each_card_shows_eight_different_pictures_with_their_names_and_keys(site
     assert "Twemoji" in page.locator(".dobble-credit").inner_text()
 
 
+@pytest.mark.both_stacks
 def test_a_wrong_key_locks_the_player_out_with_a_countdown_and_the_right_key_wins_the_card(site, new_page, alice):
     match = table_with_bots(alice, "dobble", ["easy"], {"lockout_ms": 3000}, seed=5)
     start_in_thread(match, alice)

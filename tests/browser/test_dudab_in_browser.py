@@ -11,7 +11,7 @@ from games.dudab.bots import HeuristicBot
 from games.matches import actions, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot, shown_shares, table_with_bots
+from tests.browser.conftest import log_in, screenshot, settled, shown_shares, table_with_bots
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
 
 pytestmark = pytest.mark.browser
@@ -45,7 +45,7 @@ def play_alice_until(match_id, alice, stop, seconds=40):
 
 
 def assert_axe_clean(page) -> None:
-    page.wait_for_timeout(400)  # the staged panel's entrance is over
+    settled(page)  # the staged panel's entrance is over
     blocking = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
     assert not blocking, describe(blocking)
 

@@ -7,16 +7,15 @@ from dubium import demo
 from fairplay.models import Flag, ReviewAction
 from ratings.models import RatingChange
 from ratings.services import rate_match
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import in_thread, log_in, screenshot
 from tests.browser.test_accessibility_in_browser import axe_violations, describe
-from tests.browser.test_testers_findings_in_browser import in_another_thread
 
 pytestmark = pytest.mark.browser
 
 
 def test_staff_review_a_flag_with_its_chart_void_a_match_and_the_log_says_so(site, strict, make_user):
     make_user("steward", is_staff=True)
-    match = in_another_thread(lambda: demo.play_bot_match("dudo", ["heuristic", "random"], seed=5))
+    match = in_thread(lambda: demo.play_bot_match("dudo", ["heuristic", "random"], seed=5))
     rate_match(match.pk)
     suspect = match.seats.get(number=0).user
     chart = {"labels": ["0-250", "250-400", "400+"], "unit": "share of moves by ms",
@@ -44,7 +43,7 @@ def test_staff_review_a_flag_with_its_chart_void_a_match_and_the_log_says_so(sit
 
 
 def test_a_player_reads_on_the_replay_that_the_deal_matched_its_seal(site, strict, make_user):
-    match = in_another_thread(lambda: demo.play_bot_match("dudo", ["heuristic", "random"], seed=7))
+    match = in_thread(lambda: demo.play_bot_match("dudo", ["heuristic", "random"], seed=7))
     owner = make_user("owner")
     bot = match.seats.get(number=0).user
     bot.bot_owner = owner

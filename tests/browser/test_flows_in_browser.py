@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from games.engine import GAMES
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import log_in, move_answered, moves_sent, next_change, screenshot, settled, table_at
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def play_to_the_end(page, step, limit_seconds=240) -> None:
             step(page)
         except PlaywrightTimeout:
             pass  # the table was redrawn under the click: look again
-        page.wait_for_timeout(60)
+        next_change(page)
 
 
 def dudo_step(page):
@@ -156,22 +156,25 @@ def watch_the_replay(page, site, match) -> None:
     page.wait_for_selector("#history li")
     assert bot_name in page.locator("#history").inner_text()  # seats named by player, not by number
     assert page.locator("#replay-seat option").count() == 2
+    steps = int(page.locator("#replay").get_attribute("data-steps"))
+    shown = page.locator("#replay-step")
     for seat in ["", "0"]:
         page.select_option("#replay-seat", seat)
-        for step in ["first", "next", "next", "last"]:
+        for step, then in [("first", 0), ("next", 1), ("next", 2), ("last", steps)]:
             button = page.locator(f"[data-step={step}]")
             if button.is_enabled():  # First and Back are disabled at the first move, Next and Last at the last
                 button.click()
-            page.wait_for_timeout(100)
+                expect(shown).to_have_text(str(min(then, steps)))
         assert page.locator("#game-area").inner_text().strip()
         expect(page.locator("[data-step=next]")).to_be_disabled()
         page.click("[data-step=first]")
         expect(page.locator("[data-step=back]")).to_be_disabled()
-        page.wait_for_timeout(200)
+        expect(shown).to_have_text("0")
         assert "your turn" not in page.locator("#game-area").inner_text().lower()  # a replay prompts nobody
     screenshot(page, f"flows-{match.game}-replay")
 
 
+@pytest.mark.both_stacks
 def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, alice, bob):
     alice_page, bob_page = strict.page(), strict.page()
     log_in(alice_page, site, "alice")
@@ -194,8 +197,9 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
 
     for _ in range(4):  # a few bids, then alice resigns
         for page in (alice_page, bob_page):
+            table_at(page, Match.objects.get(pk=match.pk).seq)  # the page knows whose turn it is
             dudo_step(page)
-            page.wait_for_timeout(150)
+            move_answered(page)
     alice_page.on("dialog", lambda dialog: dialog.accept())
     alice_page.click("button:has-text('Resign')")  # the table shows it as its socket hears of it
     for page in (alice_page, bob_page):
@@ -253,7 +257,7 @@ def test_the_guard_sees_console_errors_failed_requests_and_server_errors(site, s
     page.goto(f"{site}/play/dudo/")
     page.evaluate("console.error('boom')")
     page.goto(f"{site}/match/999999/")
-    page.wait_for_timeout(300)  # and the browser's own requests after it (the icon)
+    page.wait_for_load_state("networkidle")  # and the browser's own requests after it (the icon)
     logging.getLogger("dubium.test").error("a server error")
     seen = "\n".join(strict.problems + strict.server_log.problems)
     assert "console: boom" in seen and "HTTP 404" in seen and "a server error" in seen
@@ -324,10 +328,11 @@ def test_the_bid_key_bids_from_the_dice_count_list_and_types_in_the_chat(site, s
     moves = page.locator("#history li").count()
     page.fill("#chat-input", "")
     page.focus("#chat-input")
+    sent = moves_sent(page)
     page.keyboard.press("b")
     assert page.input_value("#chat-input") == "b"
-    page.wait_for_timeout(300)
-    assert page.locator("#history li").count() == moves, "no bid from the chat"
+    settled(page)  # what the key set off has run
+    assert moves_sent(page) == sent and page.locator("#history li").count() == moves, "no bid from the chat"
     page.focus("#dudo-quantity")
     page.keyboard.press("b")
     expect(page.locator("#history li")).not_to_have_count(moves)  # her turn: only her bid adds one

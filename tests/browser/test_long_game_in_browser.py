@@ -2,7 +2,6 @@
 player still sees the whole history on opening the page and every move after it."""
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -10,15 +9,9 @@ from games.engine import KEPT_HISTORY
 from games.matches import lifecycle
 from games.matches.actions import submit_action
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import in_thread, log_in, screenshot, table_at
 
 pytestmark = pytest.mark.browser
-
-
-def in_thread(work):
-    """Service calls run off the test's thread, which runs Playwright's event loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(work).result()
 
 
 def play_until(match_id: int, users: dict, done) -> Match:
@@ -59,10 +52,10 @@ def test_a_long_game_shows_its_whole_history_and_every_new_move(site, strict, al
 
     last = entries.last.inner_text()
     before = match.seq
-    in_thread(lambda: play_until(match.pk, users, lambda m: m.seq >= before + 3))
+    played = in_thread(lambda: play_until(match.pk, users, lambda m: m.seq >= before + 3))
     newest = "last => [...document.querySelectorAll('#history li')].pop().textContent !== last"
     page.wait_for_function(newest, arg=last)
-    page.wait_for_timeout(500)  # the last of the three pushes
+    table_at(page, played.seq)  # the last of the three pushes
     live = entries.all_inner_texts()
     assert len(live) == 60 and live[0] != first_shown  # the list moved on with the moves
 

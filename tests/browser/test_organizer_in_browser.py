@@ -1,5 +1,6 @@
 """An organizer runs a tournament from the dashboard, start to finish, in a real browser."""
 
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -7,9 +8,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in, screenshot
+from games.engine import GAMES
+from tests.browser.conftest import in_thread, log_in, screenshot
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
-from tests.browser.test_tournament_pages_in_browser import in_thread
 from tournaments import running, services
 from tournaments.models import Tournament
 
@@ -17,14 +18,18 @@ pytestmark = pytest.mark.browser
 
 
 def wait_for_status(page, wanted: str, seconds: float = 90) -> None:
-    """The dashboard page does not update itself: reload it as an organizer would."""
+    """The dashboard page does not update itself: once the tournament is `wanted` (the ticker runs it),
+    the organizer reloads it and reads so."""
+    pk = int(re.search(r"/organize/(\d+)/", page.url).group(1))
     deadline = time.monotonic() + seconds
-    while page.locator("#tournament-status").inner_text() != wanted:
-        assert time.monotonic() < deadline, f"still {page.locator('#tournament-status').inner_text()}"
-        time.sleep(1)
-        page.reload()
+    while Tournament.objects.get(pk=pk).get_status_display() != wanted:
+        assert time.monotonic() < deadline, f"still {Tournament.objects.get(pk=pk).get_status_display()}"
+        time.sleep(0.1)
+    page.reload()
+    expect(page.locator("#tournament-status")).to_have_text(wanted)
 
 
+@pytest.mark.both_stacks
 def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(site, strict, make_user):
     make_user("olga", role="organizer")
     make_user("otto", role="organizer")
@@ -243,3 +248,51 @@ def started_with(organizer, players) -> Tournament:
         services.enter(cup.pk, player)
     return running.start(cup.pk)
 
+
+def test_only_formats_a_game_can_be_played_in_are_offered_and_others_are_refused_in_words(site, strict, make_user):
+    make_user("olga", role="organizer")
+    page = strict.page()
+    log_in(page, site, "olga")
+    offered = {}
+    for game in GAMES:
+        page.goto(f"{site}/organize/new/{game}/")
+        offered[game] = page.locator("select[name=format] option").evaluate_all("options => options.map(o => o.value)")
+    assert "round-robin" not in offered["doubt-it"] and "round-robin" in offered["dudo"]
+    assert all("swiss" in formats for formats in offered.values())
+
+    page.goto(f"{site}/organize/new/doubt-it/")  # a form posted with the format it does not offer
+    page.fill("input[name=name]", "Three a side")
+    page.evaluate("""() => {
+        const select = document.querySelector("select[name=format]");
+        select.add(new Option("Round robin", "round-robin"));
+        select.value = "round-robin";
+    }""")
+    page.click("#tournament-form button[type=submit]")
+    page.wait_for_selector(".errorlist")
+    errors = page.locator(".errorlist").inner_text()
+    assert "I Doubt It is not played in that format: choose Swiss rounds or Knockout." in errors
+    assert "round-robin" not in errors
+    assert not Tournament.objects.exists()
+
+
+def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site, strict, make_user):
+    olga = make_user("olga", role="organizer")
+    page = strict.page()
+    log_in(page, site, "olga")
+    planned = timezone.now() + timedelta(days=2)
+    cup = Tournament.objects.create(
+        name="Early Cup", game="dudo", organizer=olga, starts_at=planned, rounds=3, turn_seconds=0
+    )
+    page.goto(f"{site}/organize/{cup.pk}/")
+    assert "starts " in page.locator("#tournament-when").inner_text()
+    page.fill("input[name=bots_heuristic]", "2")
+    page.click("#add-house-bots button")
+    page.wait_for_selector("text=2 house bots entered.")
+    page.click("text=Start now")
+    page.click("#confirm-form button[type=submit]")
+    page.wait_for_selector("text=Started: round 1 is being seated.")
+    for url in (f"{site}/organize/{cup.pk}/", f"{site}/tournaments/{cup.pk}/"):
+        page.goto(url)
+        when = page.locator("#tournament-when").inner_text()
+        assert "starts" not in when and planned.strftime("%-d %b") not in when
+        assert "round 1 of 3 under way" in when or when.startswith("played "), when

@@ -8,12 +8,21 @@ says is in player words (a fifth card, a row that does not take the card, a move
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from games.matches import lifecycle, wakeups
 from games.matches.models import Seat
-from tests.browser.conftest import log_in, screenshot, shown_shares, table_with_bots, until
+from tests.browser.conftest import (
+    in_thread,
+    log_in,
+    move_answered,
+    screenshot,
+    settled,
+    shown_shares,
+    table_with_bots,
+    until,
+)
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
-from tests.browser.test_testers_findings_in_browser import in_another_thread
 
 pytestmark = pytest.mark.browser
 
@@ -117,7 +126,7 @@ def test_a_dudo_game_that_ends_shows_its_result_in_view_and_no_turn_prompt(site,
             page.click("#dudo-bid")
 
     until(page, lambda: page.locator("#result").is_visible(), step)
-    page.wait_for_timeout(5500)  # past the staged doubt
+    expect(page.locator("#dudo-reveal")).to_have_count(0, timeout=15_000)  # past the staged doubt
     in_view(page, "#result h2")
     text = game_text(page)
     assert "The game is over" in text
@@ -189,7 +198,7 @@ def test_a_picked_card_neither_hides_its_neighbour_nor_looks_like_the_focus(site
     your_turn(page)
     cards = page.locator("#my-hand .playing-card")
     cards.nth(0).click()
-    page.wait_for_timeout(200)  # the card rises
+    settled(page)  # the card has risen
     assert cards.nth(1).evaluate(INDEX_SHOWS), "the raised card covers its neighbour's rank"
     cards.nth(1).focus()
     page.keyboard.press("Shift+Tab")
@@ -224,7 +233,7 @@ def test_dubito_on_a_phone_sorts_the_hand_and_says_why_a_row_does_not_take_a_car
             refused["said"] = page.locator("#table-error").inner_text()
         else:
             page.keyboard.press("Enter")  # the keyboard is on the first lit row
-            page.wait_for_timeout(400)
+            move_answered(page)
 
     until(page, lambda: refused["said"], step)
     shares = shown_shares(page, ".dubito-row .row-cards", ".playing-card")
@@ -294,7 +303,7 @@ def test_the_replay_of_a_doubt_on_a_phone_shows_the_reveal_beside_the_board_not_
         lifecycle.start_match(match.pk, alice)
         return wakeups.play_out(match.pk).pk
 
-    match_id = in_another_thread(play)
+    match_id = in_thread(play)
     page = new_page(PHONE)
     log_in(page, site, "alice")
     page.goto(f"{site}/match/{match_id}/replay/")

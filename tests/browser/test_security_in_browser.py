@@ -5,8 +5,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import expect
 
-from games.matches import lifecycle
-from tests.browser.conftest import log_in
+from games.matches import broadcast, lifecycle
+from tests.browser.conftest import in_thread, log_in, socket_heard, socket_open
 
 pytestmark = pytest.mark.browser
 
@@ -99,19 +99,20 @@ def test_a_table_opened_past_the_accounts_socket_limit_says_so_in_words(site, ne
     expect(second.locator(".messages li")).to_have_text(too_many)
 
 
+@pytest.mark.both_stacks
 def test_a_page_whose_sign_in_ends_elsewhere_says_so_and_one_whose_password_changed_here_does_not(
     site, new_page, make_user
 ):
     """A tester's table quietly turned into a visitor's when the password was changed elsewhere;
     the header still named him. The tab of the session that changed it stays signed in, silently."""
-    make_user("alice")
+    alice = make_user("alice")
     here, elsewhere = new_page(), new_page()
     for page in (here, elsewhere):
         log_in(page, site, "alice")
     other_tab = here.context.new_page()  # the same session as `here`
     for page in (elsewhere, other_tab):
         page.goto(f"{site}/leaderboards/")
-    here.wait_for_timeout(1000)  # the pages' notices sockets open
+        socket_open(page, "/ws/notices/")
     here.goto(f"{site}/accounts/password/")
     here.fill("input[name=old_password]", "correct horse battery")
     here.fill("input[name=new_password1]", "a new and better one 42")
@@ -121,5 +122,7 @@ def test_a_page_whose_sign_in_ends_elsewhere_says_so_and_one_whose_password_chan
         "You are signed out here: signed out elsewhere, or the password was changed. Sign in again"
     )
     assert "/accounts/login/?next=" in elsewhere.locator(".messages li a").get_attribute("href")
-    other_tab.wait_for_timeout(3000)  # its sockets closed and opened again, signed in
+    socket_open(other_tab, "/ws/notices/", times=2)  # its socket closed and opened again...
+    in_thread(lambda: broadcast.deliver([(broadcast.user_group(alice.pk), broadcast.push({"type": "ping"}))]))
+    socket_heard(other_tab, "/ws/notices/", "ping")  # ...signed in: it hears what is sent to alice
     assert other_tab.locator(".messages li").count() == 0

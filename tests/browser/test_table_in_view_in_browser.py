@@ -7,7 +7,6 @@ says "You won" or "You lost"; a finished Dudab Buba fits a phone with no hand le
 
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -15,7 +14,7 @@ from games.dudab.bots import HeuristicBot
 from games.matches import actions, lifecycle
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot, table_with_bots, until
+from tests.browser.conftest import in_thread, log_in, screenshot, table_with_bots, until
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +27,6 @@ NOTHING_OVER = """(selector) => [...document.querySelectorAll(selector)].every((
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   return node.contains(hit);
 })"""
-
-
-def in_thread(work):
-    """The service's broadcasts must not share the test thread's Playwright loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(work).result()
 
 
 def clocked_dudo(alice, clock, initial_ms, options=None):

@@ -6,14 +6,22 @@ and leaves screenshots in test-artifacts/screenshots/ for people to look at.
 """
 
 import re
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from playwright.sync_api import expect
 
-from games.matches import lifecycle
+from games.matches import lifecycle, wakeups
 from games.matches.models import Match
-from tests.browser.conftest import ARTIFACTS, log_in, shown_shares, table_with_bots, until
+from tests.browser.conftest import (
+    ARTIFACTS,
+    in_thread,
+    log_in,
+    move_answered,
+    settled,
+    shown_shares,
+    table_with_bots,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +50,7 @@ def shoot(page, name: str) -> None:
     """The page at desktop size, then at phone size (left there), into test-artifacts/screenshots/."""
     folder = ARTIFACTS / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(600)  # let the flip animations finish
+    settled(page)  # the flip animations have finished
     page.set_viewport_size(DESKTOP)
     page.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
@@ -155,7 +163,7 @@ def test_dubito_shows_each_players_tableau_with_rules_and_points(site, new_page,
             plays["done"] += 1
 
     until(page, lambda: plays["done"] >= 5, step)
-    page.wait_for_timeout(300)
+    move_answered(page)
     rules = page.locator(".player-tableau.me .row-rule").all_inner_texts()
     assert len(rules) == 4 and "1 pt per card" in rules[0] and "4 pts per card" in rules[3] and "one rank" in rules[3]
     assert page.locator(".player-tableau").count() == 2
@@ -203,7 +211,7 @@ def test_dudab_buba_draws_its_cards_and_lights_the_columns_a_card_fits(site, new
             moves["done"] += 1
 
     until(page, lambda: moves["done"] >= 6 and moves["lit"] >= 1, step, limit_ms=45_000)
-    page.wait_for_timeout(300)
+    move_answered(page)
     labels = page.locator(".dudab-card").evaluate_all(SPOKEN_NAMES)
     assert labels and all(DUDAB_NAME.match(label) for label in labels), labels
     assert page.locator(".dudab-card svg").count() == len(labels), "every card is a picture"
@@ -243,15 +251,9 @@ def finished_bot_match(host, game, bots, options):
             lifecycle.add_house_bot(match.pk, host, name)
         lifecycle.start_match(match.pk, host)
         lifecycle.leave_match(match.pk, host)
-        return match.pk
+        return wakeups.play_out(match.pk).pk
 
-    with ThreadPoolExecutor(1) as pool:
-        match_id = pool.submit(play).result()
-    deadline = time.monotonic() + 60
-    while Match.objects.get(pk=match_id).status != Match.Status.FINISHED:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
-    return match_id
+    return in_thread(play)
 
 
 @pytest.mark.parametrize(("game", "options", "picture"), [
@@ -267,7 +269,7 @@ def test_a_replay_draws_the_same_pictures_and_names(site, new_page, alice, game,
     page.wait_for_selector("#history li")
     page.select_option("#replay-seat", index=1)
     page.click("[data-step=back]")
-    page.wait_for_timeout(300)
+    expect(page.locator("#replay-step")).to_have_text(str(Match.objects.get(pk=match_id).seq - 1))
     assert page.locator(f"#game-area {picture}").count() > 0
     assert re.search(r"(HeuristicBot|RandomBot)\S* (bids|plays|doubts)", history(page))
     assert not errors, errors

@@ -3,10 +3,11 @@ own move it is never dropped on <body>, and their next decision finds it on a co
 staged reveal ends over the table as it is then."""
 
 import re
+import time
 
 import pytest
 
-from tests.browser.conftest import log_in, table_with_bots
+from tests.browser.conftest import log_in, next_change, settled, table_with_bots, until
 from tests.browser.test_accessibility_in_browser import AXE
 
 pytestmark = pytest.mark.browser
@@ -27,15 +28,16 @@ def started(strict, site, match):
     return page
 
 
-def watch_until_my_turn(page, mine: str, limit_ms: int = 20_000) -> dict:
-    """Sample the focus while the bots play; the focus once the player's control is back."""
-    for _ in range(limit_ms // 60):
+def watch_until_my_turn(page, mine: str, limit_seconds: float = 20) -> dict:
+    """Sample the focus after each change while the bots play; the focus once the player's control is back."""
+    deadline = time.monotonic() + limit_seconds
+    while time.monotonic() < deadline:
         focus = page.evaluate(FOCUS)
         assert not focus["body"] and focus["onTable"], "the focus left the table while the others played"
         if page.locator(mine).count() and page.locator(mine).first.is_enabled():
-            page.wait_for_timeout(200)  # the redraw that brought it has settled
+            settled(page)  # the redraw that brought it has settled
             return page.evaluate(FOCUS)
-        page.wait_for_timeout(60)
+        next_change(page)
     raise AssertionError("the player's turn did not come back in time")
 
 
@@ -71,21 +73,25 @@ def test_dubito_keeps_the_focus_on_the_hand_after_a_card_is_played(site, strict,
         assert focus["onTable"] and focus["control"], "the hand has the focus for the next card"
 
 
-
 def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, alice):
     """The staged "Bluff!" ends after its five seconds over the table as it is then, also when the
     state that staged it was followed by others (the bots' bids, the game's end)."""
     page = started(strict, site, table_with_bots(alice, "dudo", ["heuristic", "heuristic"], seed=4))
     doubts = lambda: page.locator("#history li", has_text="doubts").count()  # noqa: E731
-    for _ in range(600):
-        if page.locator("#dudo-reveal").count():
-            break
+
+    def bid():
         bid = page.locator("#dudo-bid:not([disabled])")
         if bid.count() and bid.is_visible():
             bid.click()
-        page.wait_for_timeout(100)
+
+    until(page, lambda: page.locator("#dudo-reveal").count(), bid, limit_ms=60_000)
     seen = doubts()
-    page.wait_for_timeout(6_000)  # the reveal's five seconds, alice not moving
+    # The reveal's five seconds, alice not moving: until it has closed or a newer doubt is staged.
+    page.wait_for_function(
+        """(seen) => !document.querySelector("#dudo-reveal") || [...document.querySelectorAll("#history li")]
+            .filter((li) => li.textContent.includes("doubts")).length > seen""",
+        arg=seen,
+    )
     if doubts() == seen:  # no newer doubt staged meanwhile
         assert page.locator("#dudo-reveal").count() == 0, "the reveal closed"
 

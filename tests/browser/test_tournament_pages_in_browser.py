@@ -5,7 +5,6 @@ entrants, and the check-in and withdraw buttons."""
 
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -14,19 +13,12 @@ from playwright.sync_api import expect
 
 from games.matches import lifecycle, wakeups
 from games.matches.models import Seat
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import in_thread, log_in, screenshot, socket_heard, socket_open
 from tests.browser.test_accessibility_in_browser import BLOCKING, axe_violations, describe
 from tournaments import organizing, running, services
 from tournaments.models import Score, Tournament
 
 pytestmark = pytest.mark.browser
-
-
-def in_thread(build):
-    """Tournaments are built in another thread: this one runs Playwright's event loop, which the
-    match service's broadcasts must not share."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(build).result()
 
 
 def played_out(organizer, name, game, bots, **fields) -> Tournament:
@@ -317,6 +309,7 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
     screenshot(page, "no-show-back-at-the-tournament")
 
 
+@pytest.mark.both_stacks
 def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_when_it_starts(site, strict, make_user):
     """Nothing told a player that round 2 had been seated: they stayed on the page, and the clock
     played their game for them."""
@@ -327,7 +320,7 @@ def test_a_player_waiting_on_the_tournament_page_is_taken_to_their_next_game_whe
     page = strict.page()
     log_in(page, site, "ann")
     page.goto(f"{site}/tournaments/{cup.pk}/")
-    page.wait_for_timeout(500)  # the notices socket opens
+    socket_open(page, "/ws/notices/")
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
     second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
     page.wait_for_url(f"{site}/match/{second}/")
@@ -353,7 +346,7 @@ def at_a_casual_table_as_round_2_starts(site, strict, make_user, settings):
     log_in(page, site, "ann")
     page.goto(f"{site}/match/{casual.pk}/")
     page.wait_for_selector("#seats li")
-    page.wait_for_timeout(500)  # the notices socket opens
+    socket_open(page, "/ws/notices/")
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
     second = in_thread(lambda: Seat.objects.get(match__tournament_table__round=2, user=ann).match_id)
     notice = page.locator(".messages li").first
@@ -406,7 +399,7 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
     log_in(page, site, "ann")
     page.goto(f"{site}/match/{her_table(1)}/")
     page.wait_for_selector("#seats li")
-    page.wait_for_timeout(500)  # the notices socket opens
+    socket_open(page, "/ws/notices/")
     play_round(1)
     expect(page.locator(".messages li")).to_have_text(
         "Round 2 of Quick Dudo: your game has started, taking you there in 5 seconds, or go to its table"
@@ -416,14 +409,13 @@ def test_a_player_sees_her_game_end_is_not_taken_from_a_form_she_is_filling_and_
 
     page.goto(f"{site}/accounts/password/")
     page.fill("input[name=old_password]", "half a passw")
-    page.wait_for_timeout(500)
+    socket_open(page, "/ws/notices/")
     play_round(2)
     notice = page.locator(".messages li")
     expect(notice).to_have_text("Round 3 of Quick Dudo: your game has started, go to its table")
-    page.wait_for_timeout(1000)
-    assert page.url == f"{site}/accounts/password/" and page.input_value("input[name=old_password]") == "half a passw"
     play_round(3)
-    expect(notice.last).to_have_text("Quick Dudo is over. See the final standings")
+    expect(notice.last).to_have_text("Quick Dudo is over. See the final standings")  # heard after round 3's notice
+    assert page.url == f"{site}/accounts/password/" and page.input_value("input[name=old_password]") == "half a passw"
     expect(notice).to_have_count(2)
     screenshot(page, "tournament-over-notice")
 
@@ -439,15 +431,15 @@ def test_a_player_typing_in_her_finished_tables_chat_is_not_taken_away(site, str
     log_in(page, site, "ann")
     page.goto(f"{site}/match/{first}/")
     page.wait_for_selector("#seats li")
-    page.wait_for_timeout(500)  # the notices socket opens
+    socket_open(page, "/ws/notices/")
     in_thread(lambda: [wakeups.play_out(table.match_id) for table in cup.tables.filter(round=1)])
     notice = page.locator(".messages li")
     expect(notice).to_contain_text("taking you there in 5 seconds")
     page.click("#chat-input")
     page.keyboard.type("gg, well pla")
-    page.wait_for_timeout(6500)
+    # The five seconds are up: the notice keeps its link instead of taking her there.
+    expect(notice).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table", timeout=15_000)
     assert page.url == f"{site}/match/{first}/" and page.input_value("#chat-input") == "gg, well pla"
-    expect(notice).to_have_text("Round 2 of Quick Dudo: your game has started, go to its table")
 
 
 def test_a_finished_tables_line_follows_what_the_tournament_tells(site, strict, make_user, settings):
@@ -464,11 +456,12 @@ def test_a_finished_tables_line_follows_what_the_tournament_tells(site, strict, 
     page.goto(f"{site}/match/{first}/")
     line = page.locator("#occasion-next")
     expect(line).to_have_text("Back to Quick Dudo. The tournament seats your next game when this round ends.")
-    page.wait_for_timeout(500)  # the notices socket opens
+    socket_open(page, "/ws/notices/")
     in_thread(lambda: organizing.cancel(olga, cup.pk))
     expect(line).to_have_text("Back to Quick Dudo. The organizer cancelled the tournament: it has no final standings.")
 
 
+@pytest.mark.both_stacks
 def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(site, strict, make_user):
     """A player who resigned reloaded the table as the next round was seated and heard nothing of
     it, or of the tournament's end: a notice that went out while a page loaded was lost."""
@@ -495,7 +488,7 @@ def test_a_page_opened_later_still_hears_the_round_and_the_end_it_missed_once(si
     expect(page.locator(".messages li")).to_have_text(["Quick Dudo is over. See the final standings"])
     another_tab = page.context.new_page()
     another_tab.goto(f"{site}/accounts/u/ann/")
-    another_tab.wait_for_timeout(1000)
+    socket_heard(another_tab, "/ws/notices/", "notice")  # the end's notice, sent again as its socket opens
     expect(another_tab.locator(".messages li")).to_have_count(0)  # shown once, not in every tab
 
 

@@ -4,13 +4,10 @@ import random
 
 import pytest
 
-from fairplay import detectors
+from fairplay import detectors, evidence
 from games.registry import registered
-from tests.conftest import services_required
 
-pytestmark = pytest.mark.skipif(
-    services_required(), reason="pure Python, the same on any stack: runs once, in CI's embedded pass"
-)
+pytestmark = pytest.mark.once  # pure Python
 
 
 def test_right_claims_in_a_third_of_a_second_are_flagged_and_a_quick_person_is_not():

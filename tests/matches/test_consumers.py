@@ -217,8 +217,12 @@ async def test_a_socket_beats_while_open_and_is_counted_out_when_it_closes(appli
     ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][0])
     await ws.receive_json_from()
     socket = await database_sync_to_async(SeatSocket.objects.get)(seat__number=0)
-    await asyncio.sleep(0.3)
-    beaten = await database_sync_to_async(SeatSocket.objects.get)(pk=socket.pk)
+    beaten = socket
+    for _ in range(200):  # a beat every 50 ms, at the busy machine's pace
+        beaten = await database_sync_to_async(SeatSocket.objects.get)(pk=socket.pk)
+        if beaten.last_seen > socket.last_seen:
+            break
+        await asyncio.sleep(0.05)
     assert beaten.last_seen > socket.last_seen
     await ws.disconnect()
     assert not await database_sync_to_async(SeatSocket.objects.exists)()
@@ -257,10 +261,15 @@ async def test_a_push_reaches_the_socket_while_the_database_thread_is_busy(appli
     first = match_ids["first"]
     ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
     await ws.receive_json_from()
-    release = threading.Event()
-    busy = asyncio.ensure_future(database_sync_to_async(release.wait)(30))
+    holding, release = threading.Event(), threading.Event()
+
+    def hold():
+        holding.set()
+        release.wait(30)
+
+    busy = asyncio.ensure_future(database_sync_to_async(hold)())
     try:
-        await asyncio.sleep(0.1)  # the database thread is now waiting on `release`
+        assert await asyncio.to_thread(holding.wait, 10), "the database thread is now waiting on `release`"
         pushed = broadcast.push({"type": "chat", "text": "heard at once"})
         await get_channel_layer().group_send(broadcast.seat_group(match_ids["match"], first), pushed)
         message = await ws.receive_json_from(timeout=5)

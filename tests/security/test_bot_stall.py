@@ -24,7 +24,6 @@ from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 from tests.botapi.test_asking import eventually, house
 from tests.botapi.webhook_server import BotServer
-from tests.conftest import services_required
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
@@ -123,7 +122,7 @@ def test_the_stall_attack_holds_up_no_house_bot_clock_queue_or_tournament(
     assert all(delay <= HELD for delay in late.values()), late
 
 
-@pytest.mark.skipif(services_required(), reason="the web process's own line: runs once, in the embedded pass")
+@pytest.mark.once  # the web process's own line
 def test_uploads_are_tried_two_at_a_time_eight_wait_and_more_are_refused(alice, monkeypatch):
     """Ten uploads at once ran ten bots of 200 MB side by side in the web process."""
     trying, most, refused, released, lock = [], [0], [], threading.Event(), threading.Lock()

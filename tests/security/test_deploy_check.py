@@ -10,7 +10,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 # Settings read from the environment are the same on both stacks: these start Python afresh, once.
-EMBEDDED_PASS_ONLY = pytest.mark.skipif(bool(os.environ.get("REDIS_URL")), reason="runs once, in CI's embedded pass")
 
 
 def test_check_deploy_is_clean_with_debug_off():
@@ -33,7 +32,7 @@ def run_django(*args: str, **env: str) -> subprocess.CompletedProcess:
     )
 
 
-@EMBEDDED_PASS_ONLY
+@pytest.mark.once
 @pytest.mark.parametrize(
     "start",
     [("manage.py", "check"), ("-c", "import dubium.asgi"), ("-m", "celery", "-A", "dubium", "report")],
@@ -45,7 +44,7 @@ def test_production_refuses_to_start_on_the_development_key(start):
     assert "DEBUG is off but SECRET_KEY is not set" in finished.stderr
 
 
-@EMBEDDED_PASS_ONLY
+@pytest.mark.once
 @pytest.mark.parametrize(
     "keys",
     [
@@ -63,7 +62,7 @@ def test_production_refuses_a_weak_secret_key(keys):
     assert "SECRET_KEY (or one of SECRET_KEY_FALLBACKS) is weak: it needs at least 50 characters" in finished.stderr
 
 
-@EMBEDDED_PASS_ONLY
+@pytest.mark.once
 def test_check_deploy_names_the_development_key():
     finished = run_django("manage.py", "check", "--deploy", DEBUG="true")
     assert finished.returncode != 0

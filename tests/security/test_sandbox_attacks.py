@@ -9,6 +9,8 @@ import pytest
 from botapi import sandbox
 from tests.botapi.test_sandbox import LIMITS, run, sandbox_installed  # noqa: F401 (the same fixture and limits)
 
+pytestmark = pytest.mark.once  # the sandbox is the same on any stack
+
 
 def test_a_fork_bomb_gets_no_second_process():
     answer = run(

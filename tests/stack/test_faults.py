@@ -115,7 +115,10 @@ def test_a_worker_killed_while_an_uploaded_bot_thinks_loses_nothing(stack):
     )
     call(web1, "POST", "/api/bots/slow-bot/code/", {"game": "dudo", "source": source}, token)
     match = call(web1, "POST", "/api/bots/slow-bot/matches/", {"game": "dudo", "opponents": ["house:random"]}, token)
-    time.sleep(2)
+    deadline = time.monotonic() + 30
+    while call(web1, "GET", f"/api/matches/{match['id']}/")["seq"] < 2:  # under way: the bot thinks 0.6 s a move
+        assert time.monotonic() < deadline, "the match did not get going"
+        time.sleep(0.1)
     stack["restart"]("bots", down_seconds=1)  # the sandbox and the bot worker's threads die mid-move
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -2,9 +2,12 @@
 
 import json
 import time
+from datetime import UTC, datetime
 
 import pytest
+import redis
 
+from games.matches.tasks import wake_match
 from tests.stack.client import (
     call,
     first_move_if_mine,
@@ -69,6 +72,19 @@ def test_a_web_process_killed_mid_match_loses_nothing(stack):
     assert again["view"]["bid"] == {"quantity": 2, "face": 3, "seat": first}
 
 
+def wake_up_overdue(stack, seconds: float = 30) -> None:
+    """Until the worker's queue holds a match's wake-up whose time has come: nobody took it."""
+    queue = redis.Redis.from_url(stack["env"]["REDIS_URL"])
+    deadline = time.monotonic() + seconds
+    while True:
+        now = datetime.now(UTC)
+        messages = [json.loads(raw)["headers"] for raw in queue.lrange(stack["env"]["CELERY_QUEUE"], 0, -1)]
+        if any(m["task"] == wake_match.name and m["eta"] and datetime.fromisoformat(m["eta"]) < now for m in messages):
+            return
+        assert time.monotonic() < deadline, f"no wake-up overdue in the queue: {messages}"
+        time.sleep(0.1)
+
+
 def test_moves_due_while_the_worker_is_down_are_played_when_it_is_back(stack):
     web1, _ = stack["ports"]
     frank = register(web1, "stack-frank")
@@ -77,7 +93,7 @@ def test_moves_due_while_the_worker_is_down_are_played_when_it_is_back(stack):
     call(web1, "POST", f"/api/matches/{match['id']}/start/", {}, frank)
     with socket_for(web1, match["id"], frank) as ws:
         state = first_move_if_mine(ws, next_state(ws, 0))
-        time.sleep(2)
+        wake_up_overdue(stack)
         assert call(web1, "GET", f"/api/matches/{match['id']}/")["seq"] == state["seq"], "nobody plays the bot"
         stack["restart"]("worker")
         answered = next_state(ws, state["seq"] + 1, timeout=30)

@@ -12,15 +12,11 @@ from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import services_required
 from tournaments import dutch, dutch_brackets, running, seating, services, swiss
 from tournaments.models import Score, Tournament
 from tournaments.pairing import table_sizes
 
 from .test_swiss import all_pairings
-
-# Pure pairing, no database: runs once, in CI's embedded pass.
-same_on_any_stack = pytest.mark.skipif(services_required(), reason="pure pairing: runs once, in the embedded pass")
 
 
 @st.composite
@@ -50,7 +46,7 @@ def top_brackets(players, pairs):
     return tuple(key)
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure pairing
 @settings(max_examples=120, deadline=None)
 @given(fields())
 def test_a_legal_round_is_found_whenever_one_exists_and_fills_the_top_brackets_as_well_as_any(players):
@@ -90,7 +86,7 @@ def play_event(entrants, rounds, seed):
             had_bye.add(p)
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure pairing
 @settings(max_examples=12, deadline=None)
 @given(st.integers(10, 24), st.integers(0, 10**6))
 def test_over_an_event_nobody_passes_a_difference_of_two_or_moves_first_three_times_running(entrants, seed):
@@ -108,7 +104,7 @@ def test_over_an_event_nobody_passes_a_difference_of_two_or_moves_first_three_ti
                 assert seat * 3 not in seats[-3:], (p, seats)
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure pairing
 def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
     score = {"a": 3, "b": 3, "c": 1, "d": 1, "e": 0, "f": 0, "g": 0, "h": 0}
     met = Counter({frozenset("bf"): 1, frozenset("be"): 1, frozenset("cd"): 1})
@@ -116,7 +112,7 @@ def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
     assert {frozenset(t) for t in tables} == {frozenset(p) for p in ("ab", "ce", "df", "gh")}
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure pairing
 def test_the_bye_goes_where_it_leaves_every_other_player_in_their_score_group():
     score = {"a": 3, "b": 3, "c": 0, "d": 0, "e": 0}
     met = Counter({frozenset("be"): 1, frozenset("ad"): 1, frozenset("cd"): 1})
@@ -124,7 +120,7 @@ def test_the_bye_goes_where_it_leaves_every_other_player_in_their_score_group():
     assert byes == ["d"] and {frozenset(t) for t in tables} == {frozenset("ab"), frozenset("ce")}
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure pairing
 def test_who_floated_down_last_round_stays_in_their_group_when_another_can_float():
     score = {"a": 2, "b": 2, "c": 2, "d": 1, "e": 1, "f": 1}
     players = swiss.Field(list("abcdef"), score, floats={"c": "D "})
@@ -133,7 +129,7 @@ def test_who_floated_down_last_round_stays_in_their_group_when_another_can_float
     assert score[partner["c"]] == 2 and score[partner["b"]] == 1
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure pairing
 def test_who_moves_first_follows_the_colour_wishes():
     assert dutch.wish("wbw") == dutch.Wish("b", 2, 1)
     assert dutch.wish("wbb") == dutch.Wish("w", 3, 1)

@@ -12,6 +12,7 @@ from tests.tournaments.test_swiss import SMALL_SHAPES, best_seating, multi_seat_
 from tournaments import pairing, swiss
 from tournaments.rematch_free import PREFERENCES, OutOfBudget, met_graph, seat_without_rematches
 
+pytestmark = pytest.mark.once  # pure pairing
 SHAPES = [*SMALL_SHAPES, (11, [4, 4, 3]), (12, [4, 4, 4]), (12, [3, 3, 3, 3]), (12, [6, 6])]
 
 

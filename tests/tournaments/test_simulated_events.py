@@ -13,12 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import services_required
 from tournaments import pairing, swiss, tiebreaks
 from tournaments.scoring import share_points
 from tournaments.seating import choose_byes
 
-same_on_any_stack = pytest.mark.skipif(services_required(), reason="pure simulation: runs once, in the embedded pass")
 
 
 def rematch_free_round_exists(order, met, had_bye) -> bool:
@@ -113,7 +111,7 @@ def play_event(entrants: int, seats: int, rounds: int, seed: int):
     play_event.result = games, {p: float(score[p]) for p in games}, withdrawn_after
 
 
-@same_on_any_stack
+@pytest.mark.once  # pure simulation
 @settings(max_examples=40, deadline=None)
 @given(st.integers(5, 26), st.sampled_from([2, 2, 3, 4, 5, 6]), st.integers(3, 6), st.integers(0, 10**6))
 def test_an_event_with_byes_forfeits_and_withdrawals_checks_by_hand_round_by_round(entrants, seats, rounds, seed):
