@@ -9,7 +9,7 @@ Players equal on everything share a place.
 
 from collections import defaultdict
 
-from tournaments import running, scoring, tiebreaks
+from tournaments import scoring, tiebreaks
 from tournaments.models import ScoreCorrection, Tournament
 
 NO_SHOW = "no-show"  # a table a player never came to, or where fewer than two came: not a game played
@@ -149,7 +149,7 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
         if table_id is None:  # a bye or a round missed: the middle place of a table, for the sum of places
             middle = (tournament.table_size + 1) / 2
             if kind == scoring.BYE and earned and rules.pairings_fixed_in_advance:
-                gone = running.withdrawn_opponent(tournament, round_number, entry_id)  # the game a withdrawal left
+                gone = rules.withdrawn_opponent(round_number, entry_id)  # the game a withdrawal left
                 game = tiebreaks.Game(round_number, earned, False, kind=tiebreaks.FORFEIT_WIN, scheduled=(gone,))
             else:
                 unplayed = tiebreaks.MISSED if kind == scoring.LATE else ""

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from fairplay import detectors, evidence
+from fairplay import detectors
 from games.registry import registered
 
 pytestmark = pytest.mark.once  # pure Python

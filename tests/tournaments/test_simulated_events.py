@@ -18,7 +18,6 @@ from tournaments.scoring import share_points
 from tournaments.seating import choose_byes
 
 
-
 def rematch_free_round_exists(order, met, had_bye) -> bool:
     graph = nx.Graph()
     graph.add_nodes_from(order)

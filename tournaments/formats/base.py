@@ -261,6 +261,10 @@ class TournamentFormat:
         """Names of rounds beside their numbers ("Final"), where a format has them."""
         return {}
 
+    def withdrawn_opponent(self, round_number: int, entry_id: int) -> int | None:
+        """Where pairings are fixed in advance: whom a 1-point bye was the game against."""
+        return None
+
     def results_parts(self, rows: list[dict], names: dict[int, str]) -> dict:
         """What this format adds to the results (a bracket, a crosstable...), for _results.html."""
         return {}

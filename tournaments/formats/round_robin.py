@@ -39,6 +39,9 @@ class RoundRobin(ReseatingFormat):
     sitting_out_is_a_game = False  # everyone sits out once: no game and no draw (a crosstable's blank)
     pairings_fixed_in_advance = True
 
+    def withdrawn_opponent(self, round_number: int, entry_id: int) -> int:
+        return withdrawn_opponent(self.tournament, round_number, entry_id)
+
     @classmethod
     def refused_for(cls, engine) -> str:
         if engine.min_players > 2:
