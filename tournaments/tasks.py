@@ -3,14 +3,16 @@
 from celery import shared_task
 
 from tournaments import running
-from tournaments.formats import dobble_series
+from tournaments.formats import registry
 
 
 @shared_task(ignore_result=True)
 def tournament_tick() -> None:
-    """Beat: start tournaments whose time has come and settle Dobble choices nobody made,
-    forfeit players who never came, score tables whose match ended unheard."""
+    """Beat: start tournaments whose time has come, let each format settle what it waits for
+    (Dobble choices nobody made), forfeit players who never came, score tables whose match
+    ended unheard."""
     running.start_due()
-    dobble_series.choose_overdue()
+    for found in registry.FORMATS.values():
+        found.tick()
     running.forfeit_no_shows()
     running.score_stalled()
