@@ -23,8 +23,8 @@ def accepts_entries(tournament: Tournament) -> bool:
 
 
 def enter(tournament_id: int, user) -> Entry:
-    """Enter before the start, or late: paired from the next round on, with a zero- or
-    half-point bye (the organizer's `late_entry_points`) for each round already seated."""
+    """Enter before the start, or late where the format takes late entries (a Swiss: paired from
+    the next round on; TournamentFormat.entered)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if not accepts_entries(tournament):
@@ -41,8 +41,7 @@ def enter(tournament_id: int, user) -> Entry:
         if user.is_bot:
             check_tested_for(user, tournament.game)
         entry = Entry.objects.create(tournament=tournament, user=user)
-        if not tournament.is_open:
-            tournament.rules.entered_late(entry, timezone.now())
+        tournament.rules.entered(entry)
         return entry
 
 
@@ -78,8 +77,8 @@ def withdraw(tournament_id: int, user, entry_id: int | None = None) -> Entry:
 
 def take_out(tournament: Tournament, entry: Entry) -> None:
     """Before the start the entry is deleted; while running, the player is not paired again
-    (a match under way is played out or left as usual) and stays in the standings. The player
-    leaving and the organizer withdrawing them both come here (locked tournament)."""
+    (a match under way is played out or left as usual) and stays in the standings (locked
+    tournament; `withdraw` is how a player or their organizer asks for it)."""
     if tournament.is_open:
         entry.delete()
         return
@@ -93,11 +92,11 @@ def take_out(tournament: Tournament, entry: Entry) -> None:
 
 
 def leave_games(tournament: Tournament, entry: Entry, now: datetime | None = None) -> None:
-    """A format that cannot wait for a player who has left it (a knockout): their games under way end for them
-    now (resigned where they came to the table, else forfeited as never come, which is no game
-    won over the board), so the opponent goes through without waiting out the no-show time
-    (brackets.bracket gives a withdrawn player's series to the other; later seats are left as
-    they are seated)."""
+    """A format that cannot wait for a player who has left it (a knockout, `leaves_at_once`):
+    their games under way end for them now (resigned where they came to the table, else
+    forfeited as never come, which is no game won over the board), so the opponent goes through
+    without waiting out the no-show time (brackets.bracket gives a withdrawn player's series to
+    the other; later seats are left as they are seated)."""
     now = now or timezone.now()
     under_way = Table.objects.filter(tournament=tournament, scored=False, match__status=Match.Status.RUNNING)
     for table in under_way:
@@ -203,6 +202,5 @@ def add_house_bot(tournament_id: int, bot_name: str) -> Entry:
             raise MatchError("full", "This tournament is full.")
         copy = 1 + tournament.entries.filter(house_bot=bot_name).count()
         entry = Entry.objects.create(tournament=tournament, user=house_bot_user(bot_name, copy), house_bot=bot_name)
-        if not tournament.is_open:
-            tournament.rules.entered_late(entry, timezone.now())
+        tournament.rules.entered(entry)
         return entry

@@ -3,17 +3,17 @@
 from celery import shared_task
 
 from tournaments import running, series
-from tournaments.formats import arena, dobble_series
+from tournaments.formats import arena, registry
 
 
 @shared_task(ignore_result=True)
 def tournament_tick() -> None:
-    """Beat: start tournaments whose time has come, seat waiting arena players (and end arenas
-    whose time is up), settle Dobble choices nobody made, forfeit players who never came, score
-    tables whose match ended unheard."""
+    """Beat: start tournaments whose time has come, let each format settle what it waits for
+    (Dobble choices nobody made; an arena's waiting players, and its end), forfeit players who
+    never came, score tables whose match ended unheard."""
     running.start_due()
-    arena.tick()
-    dobble_series.choose_overdue()
+    for found in registry.FORMATS.values():
+        found.tick()
     running.forfeit_no_shows()
     running.score_stalled()
 

@@ -13,8 +13,13 @@
     return link ? link.getAttribute("href") : null;
   };
   const atLoad = shownTable();
+  // A page already on its way elsewhere (the join form sent, which lands on the new table itself)
+  // is not sent there a second time: that would cut the form's answer off.
+  let leaving = false;
+  window.addEventListener("beforeunload", () => { leaving = true; });
 
   async function refresh() {
+    if (leaving) return;
     try {
       const response = await fetch(live.dataset.refresh, { headers: { Accept: "text/html" } });
       if (response.ok) {
@@ -23,7 +28,7 @@
         if (fresh && shown) shown.replaceWith(fresh);
         const table = shownTable();
         const typing = window.DubiumNotice && window.DubiumNotice.typing && window.DubiumNotice.typing();
-        if (table && table !== atLoad && !typing) { location.href = table; return; }
+        if (table && table !== atLoad && !typing && !leaving) { location.href = table; return; }
       }
     } catch (error) {
       // The server is restarting or the network dropped: the next turn tries again.

@@ -156,7 +156,7 @@ def test_a_person_playing_elsewhere_is_seated_once_that_game_ends(olga, alice, b
 def test_no_game_starts_after_the_end_and_the_games_under_way_finish_and_count(started, alice):
     match = at_table(started, alice)
     late = started.ends_at + timedelta(seconds=5)
-    arena_format.tick(late)
+    arena_format.Arena.tick(late)
     started.refresh_from_db()
     assert started.status == Tournament.Status.RUNNING, "a game is under way: it is played out"
     lose(match, opponent(match, alice), when=late)
@@ -167,7 +167,7 @@ def test_no_game_starts_after_the_end_and_the_games_under_way_finish_and_count(s
 
 def test_an_arena_nobody_played_in_is_cancelled_at_its_end(olga):
     tournament = running.start(make_arena(olga).pk)
-    arena_format.tick(tournament.ends_at + timedelta(seconds=1))
+    arena_format.Arena.tick(tournament.ends_at + timedelta(seconds=1))
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.CANCELLED and "nobody played" in tournament.cancelled_because
 

@@ -88,14 +88,28 @@ class Arena(TournamentFormat):
     def resumed(self, now: datetime) -> None:
         self.seat_waiting(now)
 
+    @classmethod
+    def tick(cls, now: datetime | None = None) -> int:
+        """The beat: a wave in every running arena (players whose rematch wait is over, a short
+        table's fill wait), and the end of those whose time is up; how many arenas it saw."""
+        now = now or timezone.now()
+        arenas = Tournament.objects.filter(format=cls.slug, status=Tournament.Status.RUNNING)
+        found = list(arenas.values_list("pk", flat=True))
+        for tournament_id in found:
+            seat_now(tournament_id, now)
+        return len(found)
+
     def seat_first_round(self, order: list[int], now: datetime) -> None:
         """Everyone entered waits from the start; the first wave seats them."""
         self.tournament.entries.filter(paused=False).update(waiting_since=now)
         self.seat_waiting(now)
 
-    def entered_late(self, entry: Entry, now: datetime) -> None:
-        """A player who joins while it runs waits from now; a wave comes once this commits."""
-        entry.waiting_since = now
+    def entered(self, entry: Entry) -> None:
+        """A player who joins while it runs waits from now, and a wave comes once this commits
+        (before the start, the start seats everyone)."""
+        if self.tournament.status != Tournament.Status.RUNNING:
+            return
+        entry.waiting_since = timezone.now()
         entry.save(update_fields=["waiting_since"])
         call_a_wave(self.tournament.pk)
 
@@ -274,18 +288,6 @@ def seat_now(tournament_id: int, now: datetime | None = None) -> None:
             rules.end_when_played(now)
         else:
             rules.seat_waiting(now)
-
-
-def tick(now: datetime | None = None) -> int:
-    """Beat: a wave in every running arena (players whose rematch wait is over, a short table's
-    fill wait), and the end of those whose time is up."""
-    now = now or timezone.now()
-    running_arenas = list(
-        Tournament.objects.filter(format=Arena.slug, status=Tournament.Status.RUNNING).values_list("pk", flat=True)
-    )
-    for tournament_id in running_arenas:
-        seat_now(tournament_id, now)
-    return len(running_arenas)
 
 
 def entry_of(tournament: Tournament, user) -> Entry:

@@ -205,18 +205,14 @@ class TournamentFormat:
         tables = self.tournament.tables.filter(round=round_number)
         return tables.exists() and not tables.filter(scored=False).exists()
 
+    @classmethod
+    def tick(cls, now: datetime | None = None) -> int:
+        """The beat, every few seconds: what this format's running tournaments wait for (a Dobble
+        choice left too long); how many it settled."""
+        return 0
+
     def resumed(self, now: datetime) -> None:
         """The organizer resumed the tournament: what waited for it (locked tournament)."""
-
-    def entered_late(self, entry: Entry, now: datetime) -> None:
-        """Someone entered after the start (locked tournament). FIDE's rule for late entrants: each
-        round already seated is an unplayed round worth the organizer's zero or half point, so they
-        pair (and rank) with the players they can catch."""
-        tournament, points = self.tournament, self.tournament.late_entry_points
-        Score.objects.bulk_create(
-            Score(tournament=tournament, entry=entry, round=number, points=points, kind=scoring.LATE)
-            for number in range(1, tournament.current_round + 1)
-        )
 
     def seat_order(self, seating: list[int], round_number: int) -> list[int]:
         """A table's entries in seat order in a round."""
@@ -227,6 +223,18 @@ class TournamentFormat:
     def accepts_late_entries(self) -> bool:
         """Entries stay open after the start (running or paused)."""
         return False
+
+    def entered(self, entry: Entry) -> None:
+        """A new entry, before the start or late (locked tournament). FIDE's rule for late
+        entrants: each round they missed is an unplayed round worth the organizer's zero or half
+        point (`late_entry_points`), so they pair (and rank) with the players they can catch."""
+        tournament = self.tournament
+        Score.objects.bulk_create(
+            Score(
+                tournament=tournament, entry=entry, round=number, points=tournament.late_entry_points, kind=scoring.LATE
+            )
+            for number in range(1, tournament.current_round + 1)
+        )
 
     def withdrawal_refused(self) -> str:
         """Why nobody can withdraw from the running tournament, in words ("" when they can)."""

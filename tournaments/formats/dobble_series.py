@@ -89,6 +89,10 @@ class DobbleSeries(FixedTablesFormat):
         else:
             notices.tell_choice(tournament, table, following, CHOICE_SECONDS)
 
+    @classmethod
+    def tick(cls, now: datetime | None = None) -> int:
+        return choose_overdue(now)
+
     def resumed(self, now: datetime) -> None:
         """Choosers get their full time again."""
         self.tournament.tables.filter(match=None, chooser__isnull=False).update(
