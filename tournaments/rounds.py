@@ -111,6 +111,7 @@ def chosen_words(tournament: Tournament, table: Table, names: dict) -> str:
         Table.Choice.CHOSEN: f"chosen by {who}",
         Table.Choice.TIMED_OUT: f"{who}'s time to choose ran out: the least played so far",
         Table.Choice.HOUSE_BOT: f"{who}'s, a house bot's, pick: the least played so far",
+        Table.Choice.BOT_CODE: f"made for {who}, a bot played by its code: the least played so far",
     }.get(table.choice, "")
 
 

@@ -471,8 +471,11 @@ def next_table(tournament: Tournament, table: Table, seat_order: list[int], now:
     following.save()
     if chooser.house_bot:
         settle_choice(tournament, following, default_mini_game(following), Table.Choice.HOUSE_BOT, now)
+    elif table.match.seats.filter(user_id=chooser.user_id, code_version__isnull=False).exists():
+        # Uploaded code and webhooks answer a match's positions only (docs/protocol/dobble.md).
+        settle_choice(tournament, following, default_mini_game(following), Table.Choice.BOT_CODE, now)
     else:
-        notices.tell_choice(tournament, table, following, CHOICE_SECONDS)
+        notices.tell_choice(tournament, table, following, CHOICE_SECONDS, default_mini_game(following))
 
 
 def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None) -> Table:
