@@ -12,7 +12,7 @@ import pytest
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 BOT_DOCS = [DOCS / "bots.md", DOCS / "protocol.md", *sorted((DOCS / "protocol").glob("*.md"))]
-FENCED_JSON = re.compile(r"^```json\n(.*?)^```", re.S | re.M)
+FENCED_JSON = re.compile(r"^[ \t]*```json\n(.*?)^[ \t]*```", re.S | re.M)  # in a list item too
 
 
 def examples(text: str) -> list[tuple[int, str]]:

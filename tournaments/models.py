@@ -328,6 +328,7 @@ class Table(models.Model):
         CHOSEN = "chosen", "Chosen by the loser"
         TIMED_OUT = "timed-out", "The loser's time ran out: the least played"
         HOUSE_BOT = "house-bot", "A house bot lost: the least played"
+        BOT_CODE = "bot-code", "A bot's uploaded code or webhook lost: the least played"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     round = models.PositiveSmallIntegerField()

@@ -5,6 +5,7 @@ who chooses the next mini-game."""
 from django.db import transaction
 from django.urls import reverse
 
+from games.engine import get_game
 from games.matches import broadcast
 from games.matches.models import Match, Seat
 from tournaments.models import Table, Tournament
@@ -40,6 +41,21 @@ def tell_sitting_out(tournament: Tournament, round_number: int, byes: list[tuple
         tell_entrants(tournament, text, entries=entries)
 
 
+def series_choice_message(tournament: Tournament, finished: Table, seconds: int, otherwise: str) -> dict:
+    """What a driven bot that lost a series' mini-game is asked: the mini-games it may name, where
+    to POST its answer, and what it gets when it does not answer in time."""
+    return {
+        "type": "series_choice",
+        "tournament": tournament.pk,
+        "about": tournament.round_name(finished.round + 1),
+        "lost": finished.match_id,
+        "choices": list(get_game("dobble").options["mini_game"].choices),
+        "seconds": seconds,
+        "otherwise": otherwise,
+        "answer": f"/api/tournaments/{tournament.pk}/choice/",
+    }
+
+
 def tell_entrants_cancelled(tournament: Tournament) -> None:
     """Called off by its organizer (or the staff). A player whose game of it is still under way
     hears that it is played out and rated (organizing.cancel), which they must know before walking
@@ -55,14 +71,20 @@ def tell_entrants_cancelled(tournament: Tournament) -> None:
     tell_entrants(tournament, f"{cancelled} ", entries=others)
 
 
-def tell_choice(tournament: Tournament, finished: Table, following: Table, seconds: int) -> None:
+def tell_choice(tournament: Tournament, finished: Table, following: Table, seconds: int, otherwise: str) -> None:
     """The loser of a series' mini-game hears that they choose the next one, and the others at
     the table who chooses: the table page of the game just ended offers the choice (its line
-    is drawn again on a notice), so the link leads there."""
+    is drawn again on a notice), so the link leads there. A bot driven from outside is asked on
+    its event stream, in a message a program reads (docs/protocol/dobble.md)."""
     chooser = following.chooser
     about = tournament.round_name(following.round)
     link = {"href": reverse("table", args=[finished.match_id]), "text": "Choose at your table"}
-    if not chooser.user.is_bot:
+    if chooser.user.is_bot:
+        asked = series_choice_message(tournament, finished, seconds, otherwise)
+        transaction.on_commit(
+            lambda: broadcast.deliver([(broadcast.user_group(chooser.user_id), broadcast.push(asked))])
+        )
+    else:
         said = f"{about}: you lost the last mini-game, so you choose the next one ({seconds} seconds). "
         transaction.on_commit(lambda: broadcast.send_notice([chooser.user_id], said, link))
     others = tournament.entries.filter(pk__in=following.seating, user__is_bot=False).exclude(pk=chooser.pk)

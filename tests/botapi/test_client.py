@@ -90,6 +90,31 @@ def test_the_client_hears_of_its_match_on_the_event_stream_and_plays_it_to_the_e
     assert refused.value.status == 400 and refused.value.code == "invalid"
 
 
+def test_the_client_answers_a_series_choice_with_the_bots_own_pick_or_else_the_offered_one():
+    client_module = load(CLIENT / "dubium_bot.py")
+    asked = {
+        "type": "series_choice", "tournament": 7, "about": "Round 2 of spot it", "lost": 31,
+        "choices": ["towering-inferno", "the-well"], "seconds": 30, "otherwise": "the-well",
+        "answer": "/api/tournaments/7/choice/",
+    }  # fmt: skip
+
+    class Server:
+        def __init__(self):
+            self.posted = []
+
+        def events(self):
+            yield asked
+
+        def request(self, method, path, body=None):
+            self.posted.append((method, path, body))
+
+    example = load(CLIENT / "examples" / "dobble.py")
+    for pick, expected in ((example.choose_mini_game, "towering-inferno"), (None, "the-well")):
+        server = Server()
+        client_module.run(server, example.choose, choose_mini_game=pick)
+        assert server.posted == [("POST", "/api/tournaments/7/choice/", {"mini_game": expected})]
+
+
 @pytest.mark.django_db
 def test_the_bots_page_offers_the_client_and_each_example_for_download(client):
     page = client.get("/bots/").content.decode()

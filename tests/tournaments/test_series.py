@@ -1,12 +1,17 @@
 """Dobble series: the last winner deals next, and the series can rank by mini-games won."""
 
 import csv
+import json
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.utils import timezone
+from rest_framework.test import APIClient
 
-from games.matches import broadcast, wakeups
+from botapi import services as bots_api
+from games.matches import broadcast, lifecycle, wakeups
 from games.matches.models import Match
 from tournaments import running, services, size_scale
 from tournaments.formats import dobble_series
@@ -211,3 +216,53 @@ def test_a_default_mini_game_is_recorded_as_the_loser_s_time_running_out_or_a_ho
         f"{second.chooser.user.username}&#x27;s, a house bot&#x27;s, pick"
         in client.get(f"/tournaments/{bots.pk}/").content.decode()
     )
+
+
+def series_lost_by(olga, bot) -> Tournament:
+    """A two-game series of `bot` against HardBot whose first mini-game `bot` resigns at once."""
+    cup = Tournament.objects.create(
+        name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
+    )
+    services.enter(cup.pk, bot)
+    services.add_house_bot(cup.pk, "hard")
+    running.start(cup.pk)
+    lifecycle.leave_match(cup.tables.get(round=1).match_id, bot)
+    return cup
+
+
+def test_a_bot_played_by_its_code_has_the_next_mini_game_chosen_for_it_at_once(olga, alice, client):
+    """Uploaded code answers a match's positions only: nobody asked it, and its table waited out
+    the 30 seconds (recorded as its time running out)."""
+    bot, _ = bots_api.create_bot(alice, "Spotty")
+    bots_api.upload_code(alice, "Spotty", "def choose(view, legal):\n    return legal[0]\n", "dobble")
+    cup = series_lost_by(olga, bot)
+    second = cup.tables.get(round=2)
+    assert second.chooser.user == bot and second.choice == Table.Choice.BOT_CODE
+    assert second.match.options["mini_game"] == "the-well", "the least played, at once"
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "The Well (made for Spotty, a bot played by its code: the least played so far)" in page
+
+
+def test_a_driven_bot_is_asked_for_the_next_mini_game_on_its_event_stream_and_answers_over_the_api(olga, alice):
+    bot, token = bots_api.create_bot(alice, "Spotty")
+    layer = get_channel_layer()
+    stream = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(broadcast.user_group(bot.pk), stream)
+    cup = series_lost_by(olga, bot)
+    heard = [json.loads(async_to_sync(layer.receive)(stream)["text"]) for _ in range(2)]
+    asked = next(message for message in heard if message["type"] == "series_choice")
+    assert asked == {
+        "type": "series_choice",
+        "tournament": cup.pk,
+        "about": "Round 2 of spot it",
+        "lost": cup.tables.get(round=1).match_id,
+        "choices": ["towering-inferno", "the-well", "hot-potato", "gotta-catch-them-all", "poisoned-gift"],
+        "seconds": 30,
+        "otherwise": "the-well",
+        "answer": f"/api/tournaments/{cup.pk}/choice/",
+    }
+    driven = APIClient()
+    driven.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert driven.post(asked["answer"], {"mini_game": "hot-potato"}, format="json").status_code == 200
+    second = cup.tables.get(round=2)
+    assert second.match.options["mini_game"] == "hot-potato" and second.choice == Table.Choice.CHOSEN

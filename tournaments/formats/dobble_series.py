@@ -86,8 +86,11 @@ class DobbleSeries(FixedTablesFormat):
         )
         if chooser.house_bot:
             settle_choice(tournament, following, default_mini_game(following), Table.Choice.HOUSE_BOT, now)
+        elif table.match.seats.filter(user_id=chooser.user_id, code_version__isnull=False).exists():
+            # Uploaded code and webhooks answer a match's positions only (docs/protocol/dobble.md).
+            settle_choice(tournament, following, default_mini_game(following), Table.Choice.BOT_CODE, now)
         else:
-            notices.tell_choice(tournament, table, following, CHOICE_SECONDS)
+            notices.tell_choice(tournament, table, following, CHOICE_SECONDS, default_mini_game(following))
 
     @classmethod
     def tick(cls, now: datetime | None = None) -> int:
@@ -130,6 +133,7 @@ class DobbleSeries(FixedTablesFormat):
             Table.Choice.CHOSEN: f"chosen by {who}",
             Table.Choice.TIMED_OUT: f"{who}'s time to choose ran out: the least played so far",
             Table.Choice.HOUSE_BOT: f"{who}'s, a house bot's, pick: the least played so far",
+            Table.Choice.BOT_CODE: f"made for {who}, a bot played by its code: the least played so far",
         }.get(table.choice, "")
 
     def waiting_choice(self, table: Table) -> Table | None:

@@ -7,7 +7,9 @@ It opens the bot's event stream (`GET /api/stream/event`, one JSON event a line)
 match it is told of (a queue pairing, a ladder match, a tournament game, an accepted challenge)
 plays over the match's websocket: each time its seat may act, it sends `choose(view, legal)`.
 `--queue dudo` also puts the bot in the ranked queue, again after each game; `--accept` accepts
-every challenge it is sent. docs/bots.md describes the protocol it speaks.
+every challenge it is sent. In a Dobble series, a bot that lost a mini-game names the next one
+with `choose_mini_game(choices)` if its file defines one, else takes the one the server offers
+(docs/protocol/dobble.md). docs/bots.md describes the protocol it speaks.
 """
 
 import argparse
@@ -175,14 +177,15 @@ class WebSocket:
         self.sock.close()
 
 
-def load_choose(path: str):
+def load_bot(path: str):
+    """The bot's file as a module: `choose`, and `choose_mini_game` if it has one."""
     spec = importlib.util.spec_from_file_location("bot", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.choose
+    return module
 
 
-def run(client: Client, choose, queue: str = "", accept: bool = False, games: int = 0) -> None:
+def run(client: Client, choose, queue: str = "", accept: bool = False, games: int = 0, choose_mini_game=None) -> None:
     """Listen for events and play every match told of, one at a time; stop after `games` (0: never)."""
     if queue:
         print("queue:", client.join_queue(queue)["pool"])
@@ -190,6 +193,10 @@ def run(client: Client, choose, queue: str = "", accept: bool = False, games: in
     for event in client.events():
         if event["type"] == "bot_challenge" and accept:
             client.accept(event["id"])
+        elif event["type"] == "series_choice":
+            pick = choose_mini_game(event["choices"]) if choose_mini_game else event["otherwise"]
+            print(f"{event['about']}: chose {pick}")
+            client.request("POST", event["answer"], {"mini_game": pick})
         elif event["type"] == "notice":
             print("notice:", event["text"])
         elif event["type"] == "match_found" and event["match"] not in played:
@@ -212,7 +219,9 @@ def main() -> None:
     parser.add_argument("--accept", action="store_true", help="accept every challenge")
     parser.add_argument("--games", type=int, default=0, help="stop after this many games")
     options = parser.parse_args()
-    run(Client(options.server, options.token), load_choose(options.bot), options.queue, options.accept, options.games)
+    bot = load_bot(options.bot)
+    client = Client(options.server, options.token)
+    run(client, bot.choose, options.queue, options.accept, options.games, getattr(bot, "choose_mini_game", None))
 
 
 if __name__ == "__main__":

@@ -11,3 +11,9 @@ def choose(view, legal):
         if target and mine and action["symbol"] in target["symbols"] and action["symbol"] in mine["symbols"]:
             return action
     return legal[0]
+
+
+def choose_mini_game(choices):
+    """In a Dobble series, the loser of a mini-game names the next one: this bot races best for
+    the pile."""
+    return "towering-inferno" if "towering-inferno" in choices else choices[0]
