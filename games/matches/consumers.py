@@ -83,8 +83,7 @@ class MatchConsumer(ReconnectingConsumer):
             await writes.presence_write(
                 self.match_id, presence.connected, self.match_id, self.seat, self.channel_name, False
             )
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
 
     async def measure_delay(self):
         """Ping the client every few seconds (real-time matches) and tell the table this seat's delay."""
@@ -204,7 +203,13 @@ class MatchConsumer(ReconnectingConsumer):
         await self.send_json({"type": "error", "code": code, "message": text})
 
     async def match_push(self, event):
-        if event.get("seq") is not None:
-            self.heard = max(self.heard, event["seq"])
+        seq = event.get("seq")
+        if seq is not None and seq < self.heard:
+            # An older state than one this socket was sent: pushes from two web processes have no
+            # order between them (a process's own reach its sockets at once, the other's come
+            # through Redis), and a page shows the last state it got.
+            return
+        if seq is not None:
+            self.heard = seq
         await self.send(text_data=event["text"])
         self.plan_go(event.get("starts_in_ms", 0))

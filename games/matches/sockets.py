@@ -78,13 +78,25 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
         """Join the groups, then make sure the sign-in is still good (socket_auth.still_signed_in);
         False, with the socket accepted and closed, when it ended meanwhile. Called before the
         handshake is accepted."""
-        for group in groups:
-            await self.channel_layer.group_add(group, self.channel_name)
+        await self.channel_layer_call("group_add", groups)
         if await database_sync_to_async(socket_auth.still_signed_in)(self.scope):
             return True
         await self.accept()  # then close: a refused handshake reads as a dropped line
         await self.close(code=TOKEN_RETIRED if self.scope.get("token_auth") else SIGNED_OUT)
         return False
+
+    async def leave_groups(self) -> None:
+        """Leave the groups `groups_joined` names (none if the socket never got that far)."""
+        await self.channel_layer_call("group_discard", getattr(self, "groups_joined", []))
+
+    async def channel_layer_call(self, name: str, groups: list[str]) -> None:
+        """The layer's `group_add` or `group_discard` for every group: in one round trip where
+        it can (the real stack's `<name>_many`), else one group at a time."""
+        if hasattr(self.channel_layer, f"{name}_many"):
+            await getattr(self.channel_layer, f"{name}_many")(groups, self.channel_name)
+        else:
+            for group in groups:
+                await getattr(self.channel_layer, name)(group, self.channel_name)
 
     async def signed_out(self, event):
         await self.close(code=SIGNED_OUT)
