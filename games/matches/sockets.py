@@ -82,8 +82,12 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
         if await database_sync_to_async(socket_auth.still_signed_in)(self.scope):
             return True
         await self.accept()  # then close: a refused handshake reads as a dropped line
-        await self.close(code=TOKEN_RETIRED if self.scope.get("token_auth") else SIGNED_OUT)
+        await self.close(code=self.signed_out_code())
         return False
+
+    def signed_out_code(self) -> int:
+        """How a socket whose sign-in ended is closed: open it again, or sign in again (a token)."""
+        return TOKEN_RETIRED if self.scope.get("token_auth") else SIGNED_OUT
 
     async def leave_groups(self) -> None:
         """Leave the groups `groups_joined` names (none if the socket never got that far)."""
