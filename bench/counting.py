@@ -9,8 +9,10 @@ read and reset over HTTP (`/bench/counts`, `?reset=1`), so the client can take t
 after the sockets have opened (the connect path) and after the moves.
 
 - PostgreSQL round trips: psycopg's `Connection.wait`, through which every exchange with the
-  server goes (a statement, BEGIN, COMMIT, a savepoint, the health check's SELECT 1); its wall
-  time includes taking the interpreter's lock back when the answer has come.
+  server goes (a statement, COMMIT, a savepoint, the health check's SELECT 1; its wall time
+  includes taking the interpreter's lock back when the answer has come), plus the BEGIN psycopg
+  sends before a transaction's first statement (its own round trip, within that statement's
+  wait); in a pipeline, one for its end (the statements in it are sent without waiting).
 - Redis round trips: redis-py's `send_packed_command`, asyncio (the channel layer) and
   blocking (the cache, Celery's broker), by the command's name.
 - Hops: Channels' `database_sync_to_async`, by the function called: the wall time from the call
@@ -71,20 +73,45 @@ def install() -> None:
 
     from games.matches import writes
 
-    waited = psycopg.Connection.wait
+    waited, began, piped = psycopg.Connection.wait, psycopg.Connection._get_tx_start_command, psycopg.Pipeline.__exit__
+
+    def trip(spent: float = 0.0) -> None:
+        TALLY.add("pg round trip", spent)
+        if getattr(_local, "in_group", False):
+            _local.group_trips += 1
+            _local.group_wait += spent
 
     def wait(self, gen, *args, **kwargs):
+        started, talked = time.perf_counter(), []
+
+        def watched():  # a wait that asks for no I/O (autocommit switched) is no round trip
+            try:
+                request = next(gen)
+                while True:
+                    talked.append(True)
+                    request = gen.send((yield request))
+            except StopIteration as done:
+                return done.value
+
+        try:
+            return waited(self, watched(), *args, **kwargs)
+        finally:
+            if talked and self._pipeline is None:  # in a pipeline only its end waits for the server
+                trip(time.perf_counter() - started)
+
+    def begin(self):
+        trip()
+        return began(self)
+
+    def pipeline_end(self, *args):
         started = time.perf_counter()
         try:
-            return waited(self, gen, *args, **kwargs)
+            return piped(self, *args)
         finally:
-            spent = time.perf_counter() - started
-            TALLY.add("pg round trip", spent)
-            if getattr(_local, "in_group", False):
-                _local.group_trips += 1
-                _local.group_wait += spent
+            trip(time.perf_counter() - started)
 
-    psycopg.Connection.wait = wait
+    psycopg.Connection.wait, psycopg.Connection._get_tx_start_command = wait, begin
+    psycopg.Pipeline.__exit__ = pipeline_end
 
     def counted_sends(cls, kind: str, is_async: bool):
         sent = cls.send_packed_command

@@ -2,6 +2,13 @@
 accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot; and a
 round's new rows (matches, seats, tournament tables) in one `executemany` per table.
 
+On PostgreSQL a move's writes go in one round trip (`together`: a pipeline), after the one that
+locks it, and these statements bind their values on the server (`cursor`), so the server
+prepares each once a connection has run it a few times instead of parsing and planning it
+anew, and the client does not quote a 5 KB snapshot into the statement's text. Every round trip
+is a wait on the process's one database thread, behind which the process's other moves queue
+(docs/performance.md).
+
 The ORM compiles every query anew, 0.5-1 ms of Python a statement (bench/move_cpu.py), more
 than everything else a move does. These statements are the same on every move, so they are
 written once; values still pass through each field's own conversions (the database's
@@ -12,10 +19,13 @@ starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts
 holds one value in every row once, and sends one statement with all the rows.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
+import psycopg
 from django.db import connection, connections, models
 from django.db.models.fields import AutoFieldMixin
 
@@ -29,9 +39,9 @@ LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at"
 def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """The match, locked until the transaction ends, and its seats in order with their users."""
     db = connections[connection.alias]  # this thread's, looked up once rather than at every use
-    with db.cursor() as cursor:
-        cursor.execute(select_sql(), [match_id])
-        rows = cursor.fetchall()
+    with cursor(db) as selecting:
+        selecting.execute(select_sql(), [match_id])
+        rows = selecting.fetchall()
     if not rows:
         raise MatchError("not_found", "There is no such match.")
     match_columns, seat_columns, user_columns = columns()
@@ -56,14 +66,51 @@ def insert_action(match: Match, seat: int, action: dict, source: str, events: li
 
 def update_snapshot(match: Match) -> None:
     values = [getattr(match, name) for name in SNAPSHOT_FIELDS]
-    write(update_sql(), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
+    write(update_sql(Match, SNAPSHOT_FIELDS), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
+
+
+def update_fields(instance, names: tuple[str, ...]) -> None:
+    """`instance.save(update_fields=names)` for a row known to exist, as one of this module's
+    statements (so it can go `together` with them)."""
+    model = type(instance)
+    write(update_sql(model, names), fields_of(model, names), [getattr(instance, n) for n in names], instance.pk)
 
 
 def write(sql: str, fields: list, values: list, *key) -> None:
     db = connections[connection.alias]
     params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
-    with db.cursor() as cursor:
-        cursor.execute(sql, [*params, *key])
+    with cursor(db) as writing:
+        writing.execute(sql, [*params, *key])
+
+
+def cursor(db):
+    """A cursor of `db` (this thread's connection) for this module's statements: on PostgreSQL
+    one that binds values on the server, which prepares a statement after a few runs on a
+    connection (Django's binds them on the client). Django's wrapper all the same: its errors,
+    its health check before a kept connection's first use, its query log under DEBUG."""
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        binding = psycopg.Cursor(db.connection)
+    return db.make_debug_cursor(binding) if db.queries_logged else db.make_cursor(binding)
+
+
+@contextmanager
+def together() -> Iterator[None]:
+    """This module's writes made inside go to PostgreSQL in one round trip (a pipeline), and
+    any error in them is raised at the end of the block: only for statements whose results
+    nobody reads (a move's INSERT and UPDATEs; the ORM reads the row count of its own). On SQLite,
+    in the process, they simply run in turn."""
+    db = connections[connection.alias]
+    if db.vendor != "postgresql":
+        yield
+        return
+    db.ensure_connection()
+    with db.wrap_database_errors, db.connection.pipeline():
+        yield
 
 
 @cache
@@ -199,10 +246,10 @@ def insert_sql(model, names: tuple[str, ...]) -> str:
 
 
 @cache
-def update_sql() -> str:
-    columns = [connection.ops.quote_name(Match._meta.get_field(name).column) for name in SNAPSHOT_FIELDS]
+def update_sql(model, names: tuple[str, ...]) -> str:
+    columns = [connection.ops.quote_name(model._meta.get_field(name).column) for name in names]
     assignments = ", ".join(f"{column} = %s" for column in columns)
-    return f"UPDATE {Match._meta.db_table} SET {assignments} WHERE id = %s"
+    return f"UPDATE {model._meta.db_table} SET {assignments} WHERE id = %s"
 
 
 @cache
