@@ -74,19 +74,24 @@ def own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def database_cpu_seconds() -> float:
-    """CPU time so far of the PostgreSQL backends serving the bench's database (the real stack's
-    web processes and the bench itself; a backend that ended meanwhile is not counted)."""
+def database_cpu_seconds() -> dict[int, float]:
+    """CPU time so far of each PostgreSQL backend serving the bench's database (the real stack's
+    web processes'), by process id."""
     import psycopg
 
     with psycopg.connect(os.environ["DATABASE_URL"]) as connection:
         query = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         pids = [pid for (pid,) in connection.execute(query).fetchall()]
-    total = 0.0
+    spent = {}
     for pid in pids:
         with contextlib.suppress(OSError):
-            total += cpu_seconds(pid)
-    return total
+            spent[pid] = cpu_seconds(pid)
+    return spent
+
+
+def database_cpu_since(before: dict[int, float]) -> float:
+    """The backends' CPU since `before` (a backend that ended meanwhile is not counted)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in database_cpu_seconds().items())
 
 
 def redis_cpu_seconds() -> float:
@@ -318,7 +323,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     monitor = asyncio.create_task(loop_lag(lag, stop))
     real_stack = bool(os.environ.get("REDIS_URL"))
     server_cpu = sum(cpu_seconds(server.pid) for server in servers)
-    database_cpu = database_cpu_seconds() if real_stack else 0.0
+    database_cpu = database_cpu_seconds() if real_stack else {}
     redis_cpu = redis_cpu_seconds() if real_stack else 0.0
     client_cpu = own_cpu_seconds()
     started = time.monotonic()
@@ -329,7 +334,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     client_cpu = own_cpu_seconds() - client_cpu
     server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_cpu
     if real_stack:
-        database_cpu = database_cpu_seconds() - database_cpu
+        database_cpu = database_cpu_since(database_cpu)
         redis_cpu = redis_cpu_seconds() - redis_cpu
     stop.set()
     await monitor
@@ -339,7 +344,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         "connect_s": connect_s,
         "client_cpu": client_cpu,
         "server_cpu": server_cpu,
-        "database_cpu": database_cpu,
+        "database_cpu": database_cpu if real_stack else 0.0,
         "redis_cpu": redis_cpu,
         "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0,
         "connect_counts": connect_counts,
