@@ -28,12 +28,6 @@ def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int])
         socket.check_heard(seqs.get(socket.match_id))
 
 
-def seat_and_pace(match_id: int, user) -> tuple[int | None | bool, bool]:
-    """The user's seat (presence.seat_number) and whether the match is real-time, in one hop."""
-    seat = presence.seat_number(match_id, user)
-    return seat, seat is not False and fairness.is_realtime(match_id)
-
-
 def arrive(match_id: int, seat: int, channel_name: str, scope) -> dict | None:
     """A seated player's socket, in the groups of its match and its sign-in, is counted and read
     the whole state to send it, in one call among the process's writes; None, and not counted,
@@ -41,8 +35,8 @@ def arrive(match_id: int, seat: int, channel_name: str, scope) -> dict | None:
     is read after the count, in the same transaction when the call is written in a group."""
     if not socket_auth.still_signed_in(scope):
         return None
-    presence.connected(match_id, seat, channel_name, True)
-    return presence.current_message(match_id, seat)
+    match, seats = presence.connected(match_id, seat, channel_name, True)
+    return presence.whole_message(match, seats, seat)
 
 
 def look(match_id: int, scope) -> dict | None:
@@ -73,7 +67,7 @@ class MatchConsumer(ReconnectingConsumer):
         state (`arrive`, among the process's writes), or for a spectator checks and reads (`look`)."""
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
-        seat, realtime = await database_sync_to_async(seat_and_pace)(self.match_id, self.user)
+        seat, realtime = await database_sync_to_async(presence.seat_and_pace)(self.match_id, self.user)
         if seat is False:
             # Accept first: a close before the handshake reaches the page as a 403 and code 1006,
             # which it takes for a dropped line and retries for ever.

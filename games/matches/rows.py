@@ -30,7 +30,7 @@ from django.db import connection, connections, models
 from django.db.models.fields import AutoFieldMixin
 
 from games.matches.errors import MatchError
-from games.matches.models import Match, MatchAction, Seat
+from games.matches.models import Match, MatchAction, Seat, SeatSocket
 
 SNAPSHOT_FIELDS = ("state", "history_start", "seq", "turn_started_at", "window_opened_at", "wake_at", "shown_at")
 LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at")
@@ -111,6 +111,39 @@ def together() -> Iterator[None]:
     db.ensure_connection()
     with db.wrap_database_errors, db.connection.pipeline():
         yield
+
+
+def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] | None:
+    """The match's game and the user's seat number in it (None for anyone else), or None when
+    there is no such match: what a socket opening needs first, in one statement."""
+    seat = Seat._meta.db_table
+    with cursor(connections[connection.alias]) as reading:
+        reading.execute(
+            f"SELECT m.game, s.number FROM {Match._meta.db_table} m LEFT JOIN {seat} s"
+            " ON s.match_id = m.id AND s.user_id = %s WHERE m.id = %s",
+            [user_id, match_id],
+        )
+        return reading.fetchone()
+
+
+def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
+    """A socket of the seat opened (`now`: noted, or seen again) or closed (None: forgotten);
+    how many the seat has now. One round trip on PostgreSQL."""
+    db = connections[connection.alias]
+    table = SeatSocket._meta.db_table
+    with cursor(db) as writing:
+        with together():
+            if now is None:
+                writing.execute(f"DELETE FROM {table} WHERE channel_name = %s", [channel_name])
+            else:
+                seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
+                writing.execute(
+                    f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT"
+                    " (channel_name) DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
+                    [seat_id, channel_name, seen],
+                )
+            writing.execute(f"SELECT COUNT(*) FROM {table} WHERE seat_id = %s", [seat_id])
+        return writing.fetchone()[0]
 
 
 @cache
