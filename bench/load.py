@@ -299,8 +299,9 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(time.monotonic() - before - 0.05)
 
 
-async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int, counted) -> dict:
-    """`counted`: the servers' ports to read bench/counting.py's counts from, or None."""
+async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int, counted, profile=None) -> dict:
+    """`counted`: the servers' ports to read bench/counting.py's counts from, or None;
+    `profile`: a path to write py-spy's samples of each server's moves to (`<path>-<pid>.txt`)."""
     rng = random.Random(1)
     start = Start()
     if counted:
@@ -326,6 +327,15 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     database_cpu = database_cpu_seconds() if real_stack else {}
     redis_cpu = redis_cpu_seconds() if real_stack else 0.0
     client_cpu = own_cpu_seconds()
+    profilers = [
+        subprocess.Popen(
+            [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--rate", "250",
+             "--duration", str(round(seconds)), "--format", "raw", "--nonblocking", "--output",
+             f"{profile}-{server.pid}.txt"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        for server in (servers if profile else [])
+    ]  # fmt: skip
     started = time.monotonic()
     start.deadline = started + seconds
     start.go.set()
@@ -338,6 +348,8 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         redis_cpu = redis_cpu_seconds() - redis_cpu
     stop.set()
     await monitor
+    for profiler in profilers:
+        await asyncio.to_thread(profiler.wait)
     lag.sort()
     return {
         "elapsed": elapsed,
@@ -372,10 +384,11 @@ def settle(servers, idle_share: float = 0.15, longest: float = 120) -> None:
             return
 
 
-def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=None) -> dict:
+def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=None, profile=None) -> dict:
     settle(servers)
     tally = Tally(seats)
-    timing = asyncio.run(run_phase(urls, servers, tally, seconds, think, until_seq, counted))
+    path = f"{profile}-{name}" if profile else None
+    timing = asyncio.run(run_phase(urls, servers, tally, seconds, think, until_seq, counted, path))
     server_cpu = timing["server_cpu"]
     latencies = sorted(latency for _, latency in tally.latencies)
     result = {
@@ -424,7 +437,25 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
     if counted:
         print_counts("a socket's opening", timing["connect_counts"], len(urls))
         print_counts("a move", timing["move_counts"], max(1, tally.moves))
+    for server in servers if profile else []:
+        print_profile(f"{path}-{server.pid}.txt")
     return result
+
+
+def print_profile(path: str, shown: int = 30) -> None:
+    """py-spy's samples (collapsed stacks): the functions most often on the stack, with their share."""
+    inclusive, own, total = Counter(), Counter(), 0
+    with contextlib.suppress(FileNotFoundError), open(path) as samples:
+        for line in samples:
+            stack, _, count = line.rstrip().rpartition(" ")
+            frames = [frame.split(" (")[0] + " " + frame.rsplit("/", 1)[-1].split(":")[0] for frame in stack.split(";")]
+            total += int(count)
+            own[frames[-1]] += int(count)
+            for frame in set(frames):
+                inclusive[frame] += int(count)
+    print(f"{'':>8}  py-spy, {total} samples of the server's threads ({path}); on the stack / on top:")
+    for frame, count in inclusive.most_common(shown):
+        print(f"{'':>10}{100 * count / max(1, total):5.1f}% {100 * own[frame] / max(1, total):5.1f}%  {frame}")
 
 
 def print_counts(what: str, counts: dict, per: int) -> None:
@@ -554,6 +585,12 @@ def main() -> None:
     )
     parser.add_argument("--notices", action="store_true", help="each player also holds a page's notices socket")
     parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="sample each server with py-spy during each phase's moves, into PATH-<phase>-<pid>.txt, and print the"
+        " functions most often on the stack",
+    )
+    parser.add_argument(
         "--clock",
         choices=sorted(PRESETS),
         default="none",
@@ -639,14 +676,23 @@ def main() -> None:
             )
             return
         dubium = phase(
-            "dubium", servers, dubium_urls(ports, tables, args.notices), seats, args.seconds, think, counted=counted
+            "dubium",
+            servers,
+            dubium_urls(ports, tables, args.notices),
+            seats,
+            args.seconds,
+            think,
+            counted=counted,
+            profile=args.profile,
         )
         if not args.no_relay:
             size = round(dubium["bytes"])
             stored_urls = relay_urls(
                 ports, matches, seats, size, snapshot=snapshot_size() if args.floor == "snapshot" else 0
             )
-            stored = phase("stored", servers, stored_urls, seats, args.seconds, think, counted=counted)
+            stored = phase(
+                "stored", servers, stored_urls, seats, args.seconds, think, counted=counted, profile=args.profile
+            )
             relay = phase(
                 "relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think, counted=counted
             )
