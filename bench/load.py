@@ -329,7 +329,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     client_cpu = own_cpu_seconds()
     profilers = [
         subprocess.Popen(
-            [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--rate", "250",
+            [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--rate", "250", "--gil",
              "--duration", str(round(seconds)), "--format", "raw", "--nonblocking", "--output",
              f"{profile}-{server.pid}.txt"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -442,20 +442,37 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
     return result
 
 
-def print_profile(path: str, shown: int = 30) -> None:
-    """py-spy's samples (collapsed stacks): the functions most often on the stack, with their share."""
+def print_profile(path: str, shown: int = 25) -> None:
+    """py-spy's samples of the thread holding the interpreter's lock (collapsed stacks): where the
+    server's Python time goes. The functions most often on top of the stack, then Dubium's own
+    (and the bench's) most often anywhere on it."""
     inclusive, own, total = Counter(), Counter(), 0
     with contextlib.suppress(FileNotFoundError), open(path) as samples:
         for line in samples:
             stack, _, count = line.rstrip().rpartition(" ")
-            frames = [frame.split(" (")[0] + " " + frame.rsplit("/", 1)[-1].split(":")[0] for frame in stack.split(";")]
+            frames = []
+            for frame in stack.split(";"):
+                name, _, where = frame.rpartition(" (")
+                frames.append((name, where.split(":")[0]))
             total += int(count)
             own[frames[-1]] += int(count)
             for frame in set(frames):
                 inclusive[frame] += int(count)
-    print(f"{'':>8}  py-spy, {total} samples of the server's threads ({path}); on the stack / on top:")
-    for frame, count in inclusive.most_common(shown):
-        print(f"{'':>10}{100 * count / max(1, total):5.1f}% {100 * own[frame] / max(1, total):5.1f}%  {frame}")
+    print(f"{'':>8}  py-spy: {total} samples holding the interpreter's lock ({path})")
+    print(f"{'':>10}on top of the stack: " + ", ".join(
+        f"{name} ({where.rsplit('/', 1)[-1]}) {100 * count / max(1, total):.1f}%"
+        for (name, where), count in own.most_common(shown)
+    ))  # fmt: skip
+    # py-spy names a file from the folder on the import path: games/..., dubium/..., relays.py
+    ours_named = {path.name for folder in (ROOT, ROOT / "platform", ROOT / "bench") for path in folder.iterdir()}
+    ours = [
+        (name, where.rsplit("/", 1)[-1], count)
+        for (name, where), count in inclusive.most_common()
+        if where.split("/", 1)[0] in ours_named
+    ]
+    print(f"{'':>10}Dubium's functions on the stack: " + ", ".join(
+        f"{name} ({file}) {100 * count / max(1, total):.1f}%" for name, file, count in ours[:shown]
+    ))  # fmt: skip
 
 
 def print_counts(what: str, counts: dict, per: int) -> None:
