@@ -84,12 +84,10 @@ def apply_action(
     over = engine.is_over(state)
     if not over:
         wakeups.plan_next(match, state, seats)
-    with rows.together():  # one round trip on PostgreSQL
-        if changed:
-            rows.update_fields(mover, changed)
-        rows.insert_action(match, seat_number, action, source, events, now)
-        if not over:
-            rows.update_snapshot(match)
+    stored = [rows.logged(match, seat_number, action, source, events, now)]
+    stored += [rows.updated(mover, changed)] if changed else []
+    stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]
+    rows.execute_all(*stored)  # one round trip on PostgreSQL
     if over:
         lifecycle.finish(match, state, seats, now)
         return

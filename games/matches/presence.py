@@ -122,10 +122,8 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, c
     if running:
         state = match.load_state()
         wakeups.plan_next(match, state, seats)
-    with rows.together():  # one round trip on PostgreSQL
-        rows.update_fields(seat, ("connections", "disconnected_at"))
-        if running:
-            rows.update_fields(match, ("wake_at",))
+    counted = rows.updated(seat, ("connections", "disconnected_at"))
+    rows.execute_all(counted, *([rows.updated(match, ("wake_at",))] if running else []))  # one round trip
     if running:
         transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
     else:

@@ -2,8 +2,8 @@
 accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot; and a
 round's new rows (matches, seats, tournament tables) in one `executemany` per table.
 
-On PostgreSQL a move's writes go in one round trip (`together`: a pipeline), after the one that
-locks it, and these statements bind their values on the server (`cursor`), so the server
+On PostgreSQL a move's writes go in one statement (`execute_all`), after the one that locks it,
+and these statements bind their values on the server (`cursor`), so the server
 prepares each once a connection has run it a few times instead of parsing and planning it
 anew, and the client does not quote a 5 KB snapshot into the statement's text. Every round trip
 is a wait on the process's one database thread, behind which the process's other moves queue
@@ -19,8 +19,6 @@ starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts
 holds one value in every row once, and sends one statement with all the rows.
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
 from typing import NamedTuple
@@ -57,30 +55,50 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     return match, seats
 
 
-def insert_action(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> None:
+class Statement(NamedTuple):
+    """A write of this module's, its values converted as the ORM would convert them."""
+
+    sql: str
+    params: list
+
+
+def logged(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> Statement:
+    """The move's log row (the match's new seq)."""
     values = {"match": match.pk, "seq": match.seq, "seat": seat, "action": action, "source": source}
     values |= {"events": events, "created_at": now}
-    fields = fields_of(MatchAction, LOG_FIELDS)
-    write(insert_sql(MatchAction, LOG_FIELDS), fields, [values[name] for name in LOG_FIELDS])
+    return statement(insert_sql(MatchAction, LOG_FIELDS), MatchAction, LOG_FIELDS, values)
 
 
-def update_snapshot(match: Match) -> None:
-    values = [getattr(match, name) for name in SNAPSHOT_FIELDS]
-    write(update_sql(Match, SNAPSHOT_FIELDS), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
-
-
-def update_fields(instance, names: tuple[str, ...]) -> None:
-    """`instance.save(update_fields=names)` for a row known to exist, as one of this module's
-    statements (so it can go `together` with them)."""
+def updated(instance, names: tuple[str, ...]) -> Statement:
+    """`instance.save(update_fields=names)` for a row known to exist (the snapshot:
+    SNAPSHOT_FIELDS of a match; a seat's clock)."""
     model = type(instance)
-    write(update_sql(model, names), fields_of(model, names), [getattr(instance, n) for n in names], instance.pk)
+    values = {name: getattr(instance, name) for name in names}
+    made = statement(update_sql(model, names), model, names, values)
+    return Statement(made.sql, [*made.params, instance.pk])
 
 
-def write(sql: str, fields: list, values: list, *key) -> None:
+def statement(sql: str, model, names: tuple[str, ...], values: dict) -> Statement:
     db = connections[connection.alias]
-    params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
+    fields = fields_of(model, names)
+    return Statement(sql, [field.get_db_prep_save(values[name], db) for field, name in zip(fields, names, strict=True)])
+
+
+def execute_all(*statements: Statement) -> None:
+    """The statements in one round trip on PostgreSQL: one statement, the others in front of it
+    as data-modifying WITH clauses (they see the rows as they were before it, so they must not
+    touch the same rows). A pipeline sends them as one too, but waits on the socket for each,
+    and every wait gives up the interpreter's lock to the event loop, which may keep it for
+    the switch interval. SQLite, in the process, runs them in turn."""
+    db = connections[connection.alias]
     with cursor(db) as writing:
-        writing.execute(sql, [*params, *key])
+        if db.vendor != "postgresql":
+            for statement in statements:
+                writing.execute(statement.sql, statement.params)
+            return
+        *first, last = statements
+        sql = " ".join(f"WITH w{n} AS ({s.sql})" if n == 0 else f", w{n} AS ({s.sql})" for n, s in enumerate(first))
+        writing.execute(f"{sql} {last.sql}", [value for statement in statements for value in statement.params])
 
 
 def cursor(db):
@@ -98,21 +116,6 @@ def cursor(db):
     return db.make_debug_cursor(binding) if db.queries_logged else db.make_cursor(binding)
 
 
-@contextmanager
-def together() -> Iterator[None]:
-    """This module's writes made inside go to PostgreSQL in one round trip (a pipeline), and
-    any error in them is raised at the end of the block: only for statements whose results
-    nobody reads (a move's INSERT and UPDATEs; the ORM reads the row count of its own). On SQLite,
-    in the process, they simply run in turn."""
-    db = connections[connection.alias]
-    if db.vendor != "postgresql":
-        yield
-        return
-    db.ensure_connection()
-    with db.wrap_database_errors, db.connection.pipeline():
-        yield
-
-
 def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] | None:
     """The match's game and the user's seat number in it (None for anyone else), or None when
     there is no such match: what a socket opening needs first, in one statement."""
@@ -128,20 +131,27 @@ def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] 
 
 def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
     """A socket of the seat opened (`now`: noted, or seen again) or closed (None: forgotten);
-    how many the seat has now. One round trip on PostgreSQL."""
+    how many the seat has now. One statement on PostgreSQL."""
     db = connections[connection.alias]
     table = SeatSocket._meta.db_table
+    if now is None:
+        change = Statement(f"DELETE FROM {table} WHERE channel_name = %s", [channel_name])
+    else:
+        seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
+        change = Statement(
+            f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT (channel_name)"
+            " DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
+            [seat_id, channel_name, seen],
+        )
     with cursor(db) as writing:
-        with together():
-            if now is None:
-                writing.execute(f"DELETE FROM {table} WHERE channel_name = %s", [channel_name])
-            else:
-                seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
-                writing.execute(
-                    f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT"
-                    " (channel_name) DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
-                    [seat_id, channel_name, seen],
-                )
+        if db.vendor == "postgresql":  # the count sees the rows as before the change: the others, and this one
+            writing.execute(
+                f"WITH noted AS ({change.sql}) SELECT COUNT(*) + %s FROM {table} WHERE seat_id = %s"
+                " AND channel_name <> %s",
+                [*change.params, int(now is not None), seat_id, channel_name],
+            )
+        else:
+            writing.execute(change.sql, change.params)
             writing.execute(f"SELECT COUNT(*) FROM {table} WHERE seat_id = %s", [seat_id])
         return writing.fetchone()[0]
 
