@@ -13,6 +13,9 @@ after the sockets have opened (the connect path) and after the moves.
   includes taking the interpreter's lock back when the answer has come), plus the BEGIN psycopg
   sends before a transaction's first statement (its own round trip, within that statement's
   wait); in a pipeline, one for its end (the statements in it are sent without waiting).
+- Socket waits: how often psycopg waited on its socket (a poll), each a moment the database
+  thread lets the interpreter's lock go, to the event loop if it wants it (and takes it back
+  after the switch interval at worst).
 - Redis round trips: redis-py's `send_packed_command`, asyncio (the channel layer) and
   blocking (the cache, Celery's broker), by the command's name.
 - Hops: Channels' `database_sync_to_async`, by the function called: the wall time from the call
@@ -98,6 +101,8 @@ def install() -> None:
         finally:
             if talked and self._pipeline is None:  # in a pipeline only its end waits for the server
                 trip(time.perf_counter() - started)
+            with LOCK:  # each wait on the socket lets the interpreter's lock go to another thread
+                TALLY.counts["pg socket waits"] += len(talked)
 
     def begin(self):
         trip()

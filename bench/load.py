@@ -482,7 +482,8 @@ def print_counts(what: str, counts: dict, per: int) -> None:
     hops = {name[4:]: value for name, value in number.items() if name.startswith("hop ")}
     redis_named = ", ".join(f"{name[6:]} {value / per:.2f}" for name, value in sorted(redis.items()))
     print(
-        f"{'':>8}  {what}: {number.get('pg round trip', 0) / per:.2f} PostgreSQL round trips,"
+        f"{'':>8}  {what}: {number.get('pg round trip', 0) / per:.2f} PostgreSQL round trips"
+        f" ({number.get('pg socket waits', 0) / per:.2f} waits on its socket),"
         f" {sum(redis.values()) / per:.2f} Redis ({redis_named}),"
         f" {sum(hops.values()) / per:.2f} hops to the database thread"
         f" ({', '.join(f'{n} {v / per:.2f}' for n, v in sorted(hops.items()))})"
