@@ -1,75 +1,195 @@
 """The layers import downwards only: engines <- match service <- ratings, tournaments, bots, lobby, pages.
 
 Read from the source (every import statement, wherever it stands), so a hidden function-local
-import of a higher layer fails here just like a module-level one.
+import of a higher layer fails here just like a module-level one. The brief's rules: no import
+upwards across the layers; the rule engines import no framework (pure Python); no project import
+inside a function (the way a cycle is dodged), except in an AppConfig's `ready`, where Django
+wants them; no import cycle among the match service's modules (nor anywhere in games/).
 """
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# Every top-level package of the project that is not games/: the site apps and tournaments.
-ABOVE_GAMES = {path.name for path in (ROOT / "platform").iterdir() if (path / "__init__.py").exists()} | {"tournaments"}
-# The lobby lives in games/ but sits above ratings (its ranked queue pairs by rating).
-ABOVE_MATCHES = {"games/lobby"}
+# The site's apps (platform/) and tournaments: the top layer, with the lobby (games/lobby).
+SITE_APPS = {path.name for path in (ROOT / "platform").iterdir() if (path / "__init__.py").exists()}
+TOP = {*SITE_APPS, "tournaments", "games.lobby"}
+MATCHES = "games.matches"
+ENGINES, MATCH_SERVICE, ABOVE = 0, 1, 2
+LAYER_NAMES = ["engines", "match service", "apps above the match service"]
+# What a pure rule engine never imports.
+FRAMEWORKS = {"django", "channels", "celery", "rest_framework"}
 
 
-def imports(path: Path) -> list[tuple[str, bool]]:
-    """(module, inside a function) for every import in the file."""
+def module_name(path: Path, root: Path = ROOT) -> str:
+    """games/matches/actions.py -> games.matches.actions; platform/ratings/elo.py -> ratings.elo."""
+    parts = path.relative_to(root).with_suffix("").parts
+    parts = parts[1:] if parts[0] == "platform" else parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_files(root: Path = ROOT) -> list[Path]:
+    """Every Python file of the installed packages: games/, platform/'s apps, tournaments/."""
+    folders = [root / "games", root / "tournaments", *(root / "platform" / name for name in sorted(SITE_APPS))]
+    return [path for folder in folders for path in sorted(folder.rglob("*.py"))]
+
+
+def is_project(module: str) -> bool:
+    return module.split(".")[0] in {"games", "tournaments", *SITE_APPS}
+
+
+def layer(module: str) -> int:
+    """Which layer a project module belongs to."""
+    if any(module == top or module.startswith(top + ".") for top in TOP):
+        return ABOVE
+    if module == MATCHES or module.startswith(MATCHES + "."):
+        return MATCH_SERVICE
+    return ENGINES  # games/ and the games' own packages
+
+
+def imports(path: Path, root: Path = ROOT) -> list[tuple[str, bool, str]]:
+    """(module, inside a function, that function's name) for every import in the file; a name
+    imported from a package (`from games.matches import lifecycle`) counts as its module."""
     tree = ast.parse(path.read_text(), str(path))
+    here = module_name(path, root) if path.is_relative_to(root) else path.stem
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found = []
 
-    def visit(node, in_function: bool) -> None:
-        for child in ast.iter_child_nodes(node):
-            nested = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-            if isinstance(child, ast.Import):
-                found.extend((alias.name, in_function) for alias in child.names)
-            elif isinstance(child, ast.ImportFrom) and child.level == 0 and child.module:
-                found.append((child.module, in_function))
-            visit(child, nested)
+    def imported(node: ast.ImportFrom) -> list[str]:
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join([*anchor, base] if base else anchor)
+        modules = [f"{base}.{alias.name}" if is_submodule(base, alias.name, root) else base for alias in node.names]
+        return list(dict.fromkeys(modules))
 
-    visit(tree, False)
+    def visit(node, function: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, function is not None, function or "") for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                found.extend((module, function is not None, function or "") for module in imported(child))
+            inner = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else function
+            visit(child, inner)
+
+    visit(tree, None)
     return found
 
 
-def game_files() -> list[Path]:
+def is_submodule(package: str, name: str, root: Path = ROOT) -> bool:
+    folder = root.joinpath(*package.split("."))
+    if package.split(".")[0] in SITE_APPS:
+        folder = root / "platform" / folder.relative_to(root)
+    return (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists()
+
+
+def upward_imports(root: Path = ROOT) -> list[str]:
     return [
-        path
-        for path in sorted((ROOT / "games").rglob("*.py"))
-        if not any(str(path.relative_to(ROOT)).startswith(folder + "/") for folder in ABOVE_MATCHES)
+        f"{path.relative_to(root)}: {module} ({LAYER_NAMES[layer(module)]})"
+        for path in project_files(root)
+        for module, _, _ in imports(path, root)
+        if is_project(module) and layer(module) > layer(module_name(path, root))
     ]
 
 
-def test_the_apps_above_games_exist_so_the_check_means_something():
-    assert {"botapi", "ratings", "accounts", "dubium", "tournaments"} <= ABOVE_GAMES
+def hidden_imports(root: Path = ROOT) -> list[str]:
+    return [
+        f"{path.relative_to(root)}: {module} in {function}()"
+        for path in project_files(root)
+        for module, in_function, function in imports(path, root)
+        if in_function and is_project(module) and not (path.name == "apps.py" and function == "ready")
+    ]
 
 
-def test_the_engines_and_the_match_service_are_checked():
-    checked = {str(path.relative_to(ROOT)) for path in game_files()}
-    assert {"games/matches/wakeups.py", "games/matches/tasks.py", "games/dudo/rules.py"} <= checked
+def import_graph(package: str, root: Path = ROOT) -> dict[str, set[str]]:
+    """The package's modules and the modules of the package each one imports."""
+    files = [path for path in project_files(root) if module_name(path, root).startswith(package + ".")]
+    names = {module_name(path, root) for path in files}
+    return {
+        module_name(path, root): {module for module, _, _ in imports(path, root) if module in names}
+        for path in files
+    }
 
 
-def test_nothing_in_games_imports_a_layer_above_it():
-    wrong = [
+def a_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle (its modules in order, the first again at the end), or [] if none."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> list[str]:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return []
+        path.append(module)
+        for imported in sorted(graph.get(module, ())):
+            cycle = visit(imported)
+            if cycle:
+                return cycle
+        path.pop()
+        done.add(module)
+        return []
+
+    for module in sorted(graph):
+        cycle = visit(module)
+        if cycle:
+            return cycle
+    return []
+
+
+def test_the_layers_name_the_apps_so_the_checks_mean_something():
+    assert {"botapi", "ratings", "accounts", "dubium", "fairplay"} <= SITE_APPS
+    checked = {module_name(path): layer(module_name(path)) for path in project_files()}
+    assert checked["games.dudo.rules"] == checked["games.engine"] == ENGINES
+    assert checked["games.matches.wakeups"] == checked["games.matches.scheduling"] == MATCH_SERVICE
+    assert checked["games.lobby.matchmaking"] == checked["tournaments.running"] == checked["ratings.elo"] == ABOVE
+    assert len(import_graph(MATCHES)) > 30
+
+
+def test_no_layer_imports_one_above_it():
+    assert upward_imports() == []
+
+
+def test_the_rule_engines_import_no_framework():
+    framework = [
         f"{path.relative_to(ROOT)}: {module}"
-        for path in game_files()
-        for module, _ in imports(path)
-        if module.split(".")[0] in ABOVE_GAMES
+        for path in project_files()
+        if layer(module_name(path)) == ENGINES
+        for module, _, _ in imports(path)
+        if module.split(".")[0] in FRAMEWORKS
     ]
-    assert wrong == []
+    assert framework == []
 
 
-def test_no_project_import_hides_inside_a_function_in_games():
-    hidden = [
-        f"{path.relative_to(ROOT)}: {module}"
-        for path in game_files()
-        for module, in_function in imports(path)
-        if in_function and module.split(".")[0] in ABOVE_GAMES | {"games"}
+def test_no_project_import_hides_inside_a_function():
+    assert hidden_imports() == []
+
+
+def test_the_match_service_s_modules_import_each_other_without_a_cycle():
+    assert a_cycle(import_graph(MATCHES)) == []
+    assert a_cycle(import_graph("games")) == [], "nor do the engines', the match service's and the lobby's"
+
+
+def test_the_checks_find_an_upward_import_a_hidden_import_and_a_cycle(tmp_path):
+    (tmp_path / "platform" / "ratings").mkdir(parents=True)
+    (tmp_path / "tournaments").mkdir()
+    matches = tmp_path / "games" / "matches"
+    matches.mkdir(parents=True)
+    for package in (tmp_path / "games", matches, tmp_path / "platform" / "ratings", tmp_path / "tournaments"):
+        (package / "__init__.py").write_text("")
+    (matches / "scoring.py").write_text("def settle():\n    from ratings.services import rate_match\n")
+    (matches / "actions.py").write_text("from games.matches import lifecycle\n")
+    (matches / "lifecycle.py").write_text("from . import wakeups\n")
+    (matches / "wakeups.py").write_text("from games.matches.actions import apply_action\n")
+    (tmp_path / "games" / "engine.py").write_text("from games.matches.models import Match\nimport django\n")
+    assert upward_imports(tmp_path) == [
+        "games/engine.py: games.matches.models (match service)",
+        "games/matches/scoring.py: ratings.services (apps above the match service)",
     ]
-    assert hidden == []
-
-
-def test_the_check_finds_a_hidden_upward_import(tmp_path):
-    planted = tmp_path / "planted.py"
-    planted.write_text("def settle():\n    from ratings.services import rate_match\n")
-    assert imports(planted) == [("ratings.services", True)]
+    assert hidden_imports(tmp_path) == ["games/matches/scoring.py: ratings.services in settle()"]
+    assert a_cycle(import_graph(MATCHES, tmp_path)) == [
+        "games.matches.actions",
+        "games.matches.lifecycle",
+        "games.matches.wakeups",
+        "games.matches.actions",
+    ]

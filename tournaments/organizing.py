@@ -230,7 +230,7 @@ def stop_table(user, tournament_id: int, table_id: int, now=None) -> Table:
         table = tournament.tables.select_related("match").filter(pk=table_id).first()
         if table is None or table.match is None or table.match.status != Match.Status.RUNNING:
             raise MatchError("not_running", "That table has no game under way.")
-        lifecycle.stop(table.match_id, now)
+        lifecycle.abort_match(table.match_id, now)
     return table
 
 

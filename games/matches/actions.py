@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import IllegalAction
-from games.matches import clocks, fairness, lifecycle, rows, wakeups
+from games.matches import clocks, fairness, lifecycle, rows, scheduling
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -83,13 +83,13 @@ def apply_action(
         match.window_opened_at = now
     over = engine.is_over(state)
     if not over:
-        wakeups.plan_next(match, state, seats)
+        scheduling.plan_next(match, state, seats)
     stored = [rows.logged(match, seat_number, action, source, events, now)]
     stored += [rows.updated(mover, changed)] if changed else []
     stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]
     rows.execute_all(*stored)  # one round trip on PostgreSQL
     if over:
-        lifecycle.finish(match, state, seats, now)
+        lifecycle.finish_match(match, state, seats, now)
         return
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 

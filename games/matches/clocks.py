@@ -5,7 +5,7 @@ every seat that may act. The seat that moves is charged; in a window where
 several seats answer (a doubt window) each answer is measured from the last
 change. A disconnected human's seat gets a grace period, after which the
 timeout rule plays for it. Nothing here sleeps: `match.wake_at` tells the
-wakeup machinery when to come back (see wakeups.py).
+wakeup machinery when to come back (see scheduling.py and wakeups.py).
 """
 
 from datetime import datetime, timedelta

@@ -1,4 +1,4 @@
-"""Tables from creation to the end: create, join, leave, add bots, start, forfeit, finish.
+"""Tables from creation to the end: create, join, leave, add bots, start, forfeit, finish or abort.
 
 Every write locks the match row inside a transaction; events go out on commit
 so nobody sees a change that was rolled back.
@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.bots import bot_names
 from games.engine import IllegalAction, get_game
-from games.matches import broadcast, clocks, rows, wakeups
+from games.matches import broadcast, clocks, rows, scheduling
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 
@@ -141,12 +141,12 @@ def start_seated_matches(
             seats = [seated(match, number, **fields) for number, fields in enumerate(table.seats)]
             # Planned before the insert, so each row is written once: a new match has no history
             # and no question out, so its first wake-up needs nothing from the database.
-            wakeups.plan_next(match, state, seats)
+            scheduling.plan_next(match, state, seats)
             matches.append(match)
             seat_rows += [seat[:-1] for seat in seats]
         rows.insert_many(Match, MATCH_COLUMNS, [tuple(getattr(m, name) for name in MATCH_COLUMNS) for m in matches])
         rows.insert_many(Seat, SEAT_COLUMNS, seat_rows)
-        transaction.on_commit(lambda: wakeups.schedule(matches))
+        transaction.on_commit(lambda: scheduling.queue_wakeups(matches))
     for match in matches:
         match._state.adding = False  # written: saving it again updates the row
     return matches
@@ -289,7 +289,7 @@ def start_match(match_id: int, by_user, now: datetime | None = None) -> Match:
         for seat in seats:
             seat.clock_ms = opening_bank(match)
         Seat.objects.bulk_update(seats, ["clock_ms"])
-        wakeups.plan_next(match, state, seats)
+        scheduling.plan_next(match, state, seats)
         match.save()
         transaction.on_commit(lambda: after_change(match, state, seats))
     return match
@@ -325,14 +325,14 @@ def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False) -> 
     state = match.load_state()
     active = [s.number for s in seats if s.forfeited_at is None]
     if len(active) < 2 and match.players > 1:
-        finish(match, state, seats, now, ranking=[active] if active else [])
+        finish_match(match, state, seats, now, ranking=[active] if active else [])
     else:
-        wakeups.plan_next(match, state, seats)
+        scheduling.plan_next(match, state, seats)
         match.save()
         transaction.on_commit(lambda: after_change(match, state, seats))
 
 
-def stop(match_id: int, now: datetime | None = None) -> Match:
+def abort_match(match_id: int, now: datetime | None = None) -> Match:
     """End a running match with no result, as an organizer closes a dead table: nobody wins,
     it is not rated, and whatever listens for ended matches hears of it (a tournament scores it
     as a game not played)."""
@@ -346,7 +346,7 @@ def stop(match_id: int, now: datetime | None = None) -> Match:
     return match
 
 
-def finish(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
+def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
     """Record the result (forfeits last, latest forfeit first) and hand it on (locked match)."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
     gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
@@ -369,12 +369,12 @@ def end(match: Match, state, seats: list[Seat], now: datetime, status: str) -> N
     match.wake_at = None
     match.save()
     transaction.on_commit(lambda: after_change(match, state, seats))
-    transaction.on_commit(lambda: broadcast.after_sent(wakeups.match_finished, match.pk))
+    transaction.on_commit(lambda: broadcast.after_sent(scheduling.queue_settling, match.pk))
 
 
 def after_change(match: Match, state, seats: list[Seat]) -> None:
     broadcast.send_state(match, state, seats)
-    wakeups.schedule([match])
+    scheduling.queue_wakeups([match])
 
 
 def check_open(match: Match) -> None:

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.engine import GAMES
-from games.matches import broadcast, lifecycle, rows, wakeups
+from games.matches import broadcast, lifecycle, rows, scheduling
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -88,8 +88,8 @@ def count_again(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bo
     names = list(sockets)
     known = set()
     for start in range(0, len(names), BEAT_CHUNK):
-        rows = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
-        known.update(rows.values_list("channel_name", flat=True))
+        stored = SeatSocket.objects.filter(channel_name__in=names[start : start + BEAT_CHUNK])
+        known.update(stored.values_list("channel_name", flat=True))
     for name in names:
         if name not in known and is_open(name):
             connected(*sockets[name], name, True)
@@ -121,7 +121,7 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, c
     running = match.status == Match.Status.RUNNING
     if running:
         state = match.load_state()
-        wakeups.plan_next(match, state, seats)
+        scheduling.plan_next(match, state, seats)
     counted = rows.updated(seat, ("connections", "disconnected_at"))
     rows.execute_all(counted, *([rows.updated(match, ("wake_at",))] if running else []))  # one round trip
     if running:

@@ -1,4 +1,8 @@
-"""Celery tasks around matches; each is safe to run twice."""
+"""Celery tasks around matches; each is safe to run twice.
+
+The top of games/matches: the tasks play moves through the match service (wakeups.py), so the
+modules below that queue them (scheduling.py, wakeups.py) name them rather than import them.
+"""
 
 import logging
 from datetime import datetime, timedelta
@@ -36,14 +40,14 @@ def ask_seat(match_id: int, seq: int, number: int, party: str = "") -> None:
 
 
 @shared_task(ignore_result=True)
-def match_finished(match_id: int) -> None:
-    """Hand a finished match to the apps that score it."""
+def settle_match(match_id: int) -> None:
+    """Hand a finished match to the apps that score it (queued by scheduling.queue_settling)."""
     settle(match_id)
 
 
 @shared_task(ignore_result=True)
 def settle_forgotten_matches() -> int:
-    """Beat: score finished matches whose `match_finished` task never ran."""
+    """Beat: score finished matches whose `settle_match` task never ran."""
     return settle_forgotten()
 
 

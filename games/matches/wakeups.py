@@ -1,13 +1,10 @@
-"""Bots and clocks without sleeping.
+"""What a match does when it wakes: bots' and clocks' moves, played through the match service.
 
-After every change `plan_next` stores in `match.wake_at` when the next thing is
-due: a seat's own move as its player (seat_players.py) says — a house bot after
-its thinking or reaction time, a bot that must be asked, a spent clock. `wake`
-does what is due, through the same action path as any player. What wakes a match:
-on the real stack a Celery task with an ETA per change plus a beat sweep that
-catches anything lost in a restart; embedded, a ticker thread in the web process
-(dubium/ticker.py) sweeps several times a second; in tests, nothing — they call
-`wake` or `play_out` themselves.
+scheduling.py plans when a match is next due (`match.wake_at`) and asks for the wake-up;
+`wake` does what is due then, through the same action path as any player. What wakes a match:
+on the real stack a Celery task with an ETA per change plus a beat sweep that catches anything
+lost in a restart (tasks.py); embedded, a ticker thread in the web process (dubium/ticker.py)
+sweeps several times a second; in tests, nothing — they call `wake` or `play_out` themselves.
 
 A bot that is asked (uploaded code, a webhook) may think for seconds, so it is never
 asked inside the match lock nor on the thread that wakes matches: `wake` notes the
@@ -24,36 +21,12 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from games.matches import actions, asking, clocks, fairness, lifecycle, rows, seat_players, tasks
+from games.matches import actions, asking, clocks, fairness, lifecycle, rows, scheduling, seat_players
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
 log = logging.getLogger(__name__)
-
-
-def due_events(match, state, seats) -> list[tuple[datetime, int, dict | str | None]]:
-    """(when, seat, action, ASK, or None for a spent clock) for every seat that may act."""
-    by_number = {seat.number: seat for seat in seats}
-    events = []
-    for number in match.engine.to_act(state):
-        seat = by_number[number]
-        move = seat_players.player_for(seat).next_move(match, state, seat, seats)
-        if move is not None:
-            events.append((move[0], number, move[1]))
-    return sorted(events, key=lambda event: (event[0], event[1]))
-
-
-def plan_next(match, state, seats) -> None:
-    """`match.wake_at`: the first time a seat acts by itself. Only the times are worked out;
-    what a bot plays is decided when it wakes (`due_events`)."""
-    by_number = {seat.number: seat for seat in seats}
-    times = [
-        seat_players.player_for(seat).next_time(match, state, seat, seats)
-        for seat in (by_number[number] for number in match.engine.to_act(state))
-    ]
-    match.wake_at = min((when for when in times if when is not None), default=None)
 
 
 def wake(match_id: int, now: datetime | None = None) -> bool:
@@ -67,9 +40,9 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
         if match.status != Match.Status.RUNNING:
             return False  # over since
         state = match.load_state()
-        due = [event for event in due_events(match, state, seats) if event[0] <= now]
+        due = [event for event in scheduling.due_events(match, state, seats) if event[0] <= now]
         if not due:
-            plan_next(match, state, seats)
+            scheduling.plan_next(match, state, seats)
             match.save(update_fields=["wake_at"])
             return False
         when, number, action = due[0]
@@ -81,13 +54,13 @@ def wake(match_id: int, now: datetime | None = None) -> bool:
             return True
         player = seat_players.player_for(seat)
         player.reserve(match, seat, now)
-        plan_next(match, state, seats)
+        scheduling.plan_next(match, state, seats)
         match.save(update_fields=["wake_at"])
         party, question = player.party(seat), (match.pk, match.seq, number)
     if settings.MATCH_WAKEUPS == "manual":
         ask_and_play(*question, now)  # tests: in step, at the test's time
     else:  # after the commit: whoever answers finds the question noted
-        asking.hand_off(tasks.ask_seat, party, ask_and_play, *question)
+        asking.hand_off(scheduling.task(scheduling.ASK_SEAT), party, ask_and_play, *question)
     return True
 
 
@@ -182,26 +155,3 @@ def play_out(match_id: int, max_moves: int = 100_000):
             raise RuntimeError(f"{match} waits for a person; it cannot be played out")
         wake(match_id, now=max(match.wake_at, match.turn_started_at))
     raise RuntimeError(f"match {match_id} did not end in {max_moves} moves")
-
-
-def schedule(matches: list) -> None:
-    """Ask for each match's wake-up at its `wake_at` (after commit), over one broker connection
-    however many matches a round starts; if the broker is down, the beat sweep wakes them from
-    the stored `wake_at` instead."""
-    due = [match for match in matches if match.wake_at is not None]
-    if settings.MATCH_WAKEUPS != "celery" or not due:
-        return
-    try:
-        with tasks.wake_match.app.producer_or_acquire() as producer:
-            for match in due:
-                tasks.wake_match.apply_async((match.pk,), eta=match.wake_at, producer=producer)
-    except BrokerUnreachable as error:
-        log.warning("wake-up not queued for %d match(es), the sweep will do it: %s", len(due), error)
-
-
-def match_finished(match_id: int) -> None:
-    """Score the match (after commit); if the broker is down, `settle_forgotten` does it later."""
-    try:
-        tasks.match_finished.delay(match_id)
-    except BrokerUnreachable as error:
-        log.warning("match %s: scoring not queued, the settle sweep will do it: %s", match_id, error)

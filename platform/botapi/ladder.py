@@ -121,7 +121,7 @@ def call_off_no_shows(now: datetime) -> list[Match]:
         absent = [seat.user for seat in driven if seat.number not in moved and not seat.came]
         if absent and match.status == Match.Status.RUNNING:
             try:
-                lifecycle.stop(match.pk, now)
+                lifecycle.abort_match(match.pk, now)
             except MatchError:  # it ended meanwhile
                 pass
             else:

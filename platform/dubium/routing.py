@@ -1,9 +1,17 @@
-from django.urls import path
+from channels.security.websocket import WebsocketDenier
+from django.urls import path, re_path
 
 from botapi.events import EventConsumer
-from games.matches.routing import websocket_urlpatterns as match_and_lobby_patterns
+from games.lobby.routing import websocket_urlpatterns as lobby_patterns
+from games.matches.routing import websocket_urlpatterns as match_patterns
 
-# The bots' event socket first: the match service's list ends with a pattern that refuses any other path.
-websocket_urlpatterns = [path("ws/events/", EventConsumer.as_asgi()), *match_and_lobby_patterns]
+# Each layer's sockets, assembled here at the top (the match service knows nothing of the lobby).
+websocket_urlpatterns = [
+    path("ws/events/", EventConsumer.as_asgi()),
+    *match_patterns,
+    *lobby_patterns,
+    # Any other path (`/ws/match/abc/`) is refused at the handshake (403), not a server error.
+    re_path(r"", WebsocketDenier.as_asgi()),
+]
 
 __all__ = ["websocket_urlpatterns"]

@@ -239,7 +239,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 
-# Matches: how due bot moves and timeouts are woken (see games/matches/wakeups.py):
+# Matches: how due bot moves and timeouts are woken (games/matches/scheduling.py, wakeups.py):
 # "celery" (ETA tasks + beat sweep), "thread" (a ticker in the web process), "manual" (tests).
 MATCH_WAKEUPS = os.environ.get("MATCH_WAKEUPS", "celery" if REDIS_URL else "thread")
 HOUSE_BOT_THINK_MS = int(os.environ.get("HOUSE_BOT_THINK_MS", "700"))

@@ -175,7 +175,7 @@ def test_a_table_refuses_options_the_game_does_not_have(alice):
 
 def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bob):
     from games.matches import broadcast, presence
-    from games.matches.tasks import match_finished
+    from games.matches.tasks import settle_match
     from ratings.models import RatingChange
 
     match = lifecycle.create_match(
@@ -189,7 +189,7 @@ def test_a_ranked_result_is_rated_once_and_its_changes_reach_the_table(alice, bo
     first = engine.to_act(match.load_state())[0]
     actions.submit_action(match.pk, user_on(match, first), OPENING_BID, seq=0)
     actions.submit_action(match.pk, user_on(match, 1 - first), {"type": "doubt"}, seq=1)
-    match_finished(match.pk)
+    settle_match(match.pk)
     assert RatingChange.objects.filter(match=match).count() == 2
     match.refresh_from_db()
     facts = broadcast.rating_facts(match)

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from games.dobble.deck import SHARED
 from games.engine import get_game
-from games.matches import actions, lifecycle, presence, wakeups
+from games.matches import actions, lifecycle, presence, scheduling, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 from tests.engines.test_dobble_helpers import right_claim
@@ -175,7 +175,7 @@ def test_a_bot_at_a_rated_race_waits_out_the_floor(make_user, settings):
     bots = [{"user": make_user(name, is_bot=True), "house_bot": "hard"} for name in ("b1", "b2")]
     match = lifecycle.start_seated_match(game="dobble", seats=bots, now=timezone.now(), seed=5, ranked=True,
                                          options={"bot_reaction_ms": 0})  # fmt: skip
-    due = wakeups.due_events(match, match.load_state(), list(match.seats.select_related("user")))
+    due = scheduling.due_events(match, match.load_state(), list(match.seats.select_related("user")))
     assert due and all(when >= match.started_at + timedelta(milliseconds=2000 + 150) for when, _, _ in due)
     wakeups.wake(match.pk, now=due[0][0])
     assert "false_start" not in MatchAction.objects.get(match=match).action

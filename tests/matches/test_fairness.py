@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import actions, broadcast, fairness, lifecycle, wakeups
+from games.matches import actions, broadcast, fairness, lifecycle, scheduling, wakeups
 from games.matches.errors import MatchError
 from games.matches.fairness import DelayMeter
 from games.matches.models import Match, MatchAction
@@ -96,7 +96,7 @@ def dobble_table(host, bots, options=None):
 def test_a_house_bot_claims_no_sooner_than_the_tables_floor_when_people_play(alice, settings):
     settings.REALTIME_LAG_CAP_MS = 150
     match = dobble_table(alice, ["hard"], {"bot_reaction_ms": 2000})
-    due = wakeups.due_events(match, match.load_state(), list(match.seats.select_related("user")))
+    due = scheduling.due_events(match, match.load_state(), list(match.seats.select_related("user")))
     [(when, _, action)] = [event for event in due if event[1] == 1]
     assert when >= match.started_at + timedelta(milliseconds=2000 + 150)
     wakeups.wake(match.pk, now=when)

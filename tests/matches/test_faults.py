@@ -79,14 +79,14 @@ def test_a_move_stands_when_the_channel_layer_is_unreachable(
 def test_a_finished_match_stands_when_the_broker_is_unreachable(
     ranked_duel, settings, monkeypatch, caplog, django_capture_on_commit_callbacks
 ):
-    from games.matches.tasks import match_finished, wake_match
+    from games.matches.tasks import settle_match, wake_match
 
     def broker_down(*args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     settings.MATCH_WAKEUPS = "celery"
     monkeypatch.setattr(wake_match, "apply_async", broker_down)
-    monkeypatch.setattr(match_finished, "delay", broker_down)
+    monkeypatch.setattr(settle_match, "delay", broker_down)
     with caplog.at_level("WARNING"), django_capture_on_commit_callbacks(execute=True):
         match = play_to_the_end(ranked_duel)
     assert match.status == Match.Status.FINISHED and match.settled_at is None

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import get_game
-from games.matches import clocks, lifecycle, presence, wakeups
+from games.matches import clocks, lifecycle, presence, scheduling, tasks, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, MatchAction
 
@@ -294,3 +294,12 @@ def test_timeouts_within_the_grace_to_come_back_never_forfeit(alice, bob, settin
     assert match.status == Match.Status.RUNNING
     assert match.actions.filter(seat=away, source="timeout").count() == 4
     assert match.actions.filter(seat=away).last().created_at < left + timedelta(seconds=60)
+
+
+def test_the_tasks_queued_from_below_tasks_py_are_found_by_the_names_they_are_queued_by():
+    queued_by_name = [scheduling.WAKE_MATCH, scheduling.SETTLE_MATCH, scheduling.ASK_SEAT]
+    assert [scheduling.task(name).run for name in queued_by_name] == [
+        tasks.wake_match.run,
+        tasks.settle_match.run,
+        tasks.ask_seat.run,
+    ]

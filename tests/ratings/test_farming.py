@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import get_game
 from games.matches.models import Match
-from games.matches.tasks import match_finished
+from games.matches.tasks import settle_match
 from ratings import elo, ladders
 from ratings.models import Rating
 from ratings.services import PAIR_GAMES_PER_DAY, why_not_rated
@@ -43,7 +43,7 @@ def farmed_game(client, winner, loser, both_bid: bool) -> Match:
         moved.append(player)
     client.force_login(loser)
     assert post(client, f"/api/matches/{match.pk}/leave/").status_code == 200
-    match_finished(match.pk)  # the scoring task
+    settle_match(match.pk)  # the scoring task
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.result["ranking"][0] == [match.seat_of(winner).number]
     return match

@@ -171,9 +171,9 @@ def test_a_missing_match_is_ignored(db):
 
 
 def test_the_matches_task_rates_the_match(finished_match, alice, bob):
-    from games.matches.tasks import match_finished
+    from games.matches.tasks import settle_match
 
-    match_finished(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
+    settle_match(finished_match("dudo", [alice, bob], [[0], [1]]).pk)
     assert elo_of(alice) == 1520.0
 
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.matches import broadcast, lifecycle, presence, tasks, wakeups
+from games.matches import broadcast, lifecycle, presence, scheduling, tasks, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match, Seat
 from tournaments import running, scoring, seating, services
@@ -83,7 +83,7 @@ def test_a_cancelled_match_is_scored_as_unplayed_by_the_tick_and_the_round_moves
 def test_one_match_that_cannot_be_settled_does_not_stop_the_sweep_for_the_others(olga, monkeypatch):
     cup = tournament(olga, "dudo", ["heuristic", "random", "heuristic", "random"], rounds=1)
     first, second = cup.tables.filter(round=1)
-    monkeypatch.setattr(wakeups, "match_finished", lambda match_id: None)  # both scoring tasks are lost
+    monkeypatch.setattr(scheduling, "queue_settling", lambda match_id: None)  # both scoring tasks are lost
     for table in (first, second):
         wakeups.play_out(table.match_id)
     record = running.record_match

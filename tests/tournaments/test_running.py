@@ -14,7 +14,7 @@ from games.dobble.points import SERIES_OPENER
 from games.matches import broadcast, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from games.matches.tasks import match_finished
+from games.matches.tasks import settle_match
 from tournaments import organizing, rounds, running, services
 from tournaments.models import Score, Tournament
 from tournaments.standings import player_games, standings, tiebreak_labels
@@ -123,7 +123,7 @@ def test_a_result_heard_twice_counts_once(olga):
     wakeups.play_out(first.pk)
     before = list(Score.objects.values_list("entry_id", "round", "points"))
     assert running.record_match(first.pk) is False
-    match_finished.apply((first.pk,))
+    settle_match.apply((first.pk,))
     assert list(Score.objects.values_list("entry_id", "round", "points")) == before
     assert cup.tables.filter(round=2).count() == 1
 

@@ -5,6 +5,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.engine import GAMES
 from ratings.recompute import ledger_games, recompute
 
 
@@ -35,8 +36,6 @@ class Command(BaseCommand):
     def handle(self, *args, game=None, quiet=False, **options):
         games = ledger_games()
         if game:
-            from games.engine import GAMES
-
             if game not in GAMES and game not in games:
                 raise CommandError(f"There is no game called {game!r}.")
             games = [game]
