@@ -30,12 +30,15 @@ import json
 import os
 import random
 import resource
+import secrets
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +46,8 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
+
+from games.matches.time_controls import PRESETS  # noqa: E402  (pure Python: no Django yet)
 
 SEATS = {"dudo": 2, "doubt-it": 4}
 LONG_FROM = 300  # --long compares moves 1-10 with moves LONG_FROM..LONG_FROM + 10
@@ -69,6 +74,46 @@ def own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def database_cpu_seconds() -> dict[int, float]:
+    """CPU time so far of each PostgreSQL backend serving the bench's database (the real stack's
+    web processes'), by process id."""
+    import psycopg
+
+    with psycopg.connect(os.environ["DATABASE_URL"]) as connection:
+        query = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        pids = [pid for (pid,) in connection.execute(query).fetchall()]
+    spent = {}
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            spent[pid] = cpu_seconds(pid)
+    return spent
+
+
+def database_cpu_since(before: dict[int, float]) -> float:
+    """The backends' CPU since `before` (a backend that ended meanwhile is not counted)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in database_cpu_seconds().items())
+
+
+def redis_cpu_seconds() -> float:
+    """CPU time so far of the Redis server (all of it: other users of the same server count too)."""
+    import redis
+
+    info = redis.Redis.from_url(os.environ["REDIS_URL"]).info("cpu")
+    return info["used_cpu_sys"] + info["used_cpu_user"]
+
+
+def server_counts(ports: list[int]) -> dict:
+    """bench/counting.py's counts from every server since the last call, summed, and reset."""
+    total: dict = {"counts": Counter(), "ms": Counter(), "percentiles": {}}
+    for port in ports:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/bench/counts?reset=1", timeout=30) as answer:
+            counts = json.loads(answer.read())
+        total["counts"].update(counts["counts"])
+        total["ms"].update(counts["ms"])
+        total["percentiles"].update(counts["percentiles"])  # the last server's: read with --web 1
+    return total
+
+
 def throwaway_database(url: str) -> str:
     """A new PostgreSQL database beside the one in `url` (named after it), so the bench never
     touches real data."""
@@ -89,20 +134,27 @@ def drop_database(url: str) -> None:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def prepare(game: str, matches: int, options: dict, prefix: str) -> list[tuple[int, list[str]]]:
-    """Create running matches between fresh accounts: [(match id, [token of each seat])]."""
+def prepare(game: str, matches: int, options: dict, prefix: str, clock: str = "none") -> list[tuple[int, list[str]]]:
+    """Create running matches between fresh accounts: [(match id, [token of each seat])], with
+    the clock of a preset (time_controls.PRESETS: "3+2", the ranked queue's blitz)."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
     from games.matches import lifecycle
+    from games.matches.time_controls import PRESETS
 
     User = get_user_model()
     tables = []
     for number in range(matches):
         users = [User.objects.create_user(f"{prefix}{number}x{seat}") for seat in range(SEATS[game])]  # tokens only
         match = lifecycle.start_seated_match(
-            game=game, seats=[{"user": user} for user in users], now=timezone.now(), options=options, seed=number
+            game=game,
+            seats=[{"user": user} for user in users],
+            now=timezone.now(),
+            options=options,
+            seed=number,
+            **PRESETS[clock].as_table(),
         )
         tables.append((match.pk, [Token.objects.create(user=user).key for user in users]))
     return tables
@@ -247,9 +299,13 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(time.monotonic() - before - 0.05)
 
 
-async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int) -> dict:
+async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int, counted, profile=None) -> dict:
+    """`counted`: the servers' ports to read bench/counting.py's counts from, or None;
+    `profile`: a path to write py-spy's samples of each server's moves to (`<path>-<pid>.txt`)."""
     rng = random.Random(1)
     start = Start()
+    if counted:
+        server_counts(counted)  # from here on
     connecting_since = time.monotonic()
     players = [
         asyncio.create_task(
@@ -262,11 +318,24 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         if any(task.done() for task in players):
             await asyncio.gather(*players)  # a connection failed: raise its error
     connect_s = time.monotonic() - connecting_since
+    connect_counts = server_counts(counted) if counted else None
     lag: list[float] = []
     stop = asyncio.Event()
     monitor = asyncio.create_task(loop_lag(lag, stop))
+    real_stack = bool(os.environ.get("REDIS_URL"))
     server_cpu = sum(cpu_seconds(server.pid) for server in servers)
+    database_cpu = database_cpu_seconds() if real_stack else {}
+    redis_cpu = redis_cpu_seconds() if real_stack else 0.0
     client_cpu = own_cpu_seconds()
+    profilers = [
+        subprocess.Popen(
+            [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--rate", "250", "--gil",
+             "--duration", str(round(seconds)), "--format", "raw", "--nonblocking", "--output",
+             f"{profile}-{server.pid}.txt"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        for server in (servers if profile else [])
+    ]  # fmt: skip
     started = time.monotonic()
     start.deadline = started + seconds
     start.go.set()
@@ -274,15 +343,24 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     elapsed = time.monotonic() - started
     client_cpu = own_cpu_seconds() - client_cpu
     server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_cpu
+    if real_stack:
+        database_cpu = database_cpu_since(database_cpu)
+        redis_cpu = redis_cpu_seconds() - redis_cpu
     stop.set()
     await monitor
+    for profiler in profilers:
+        await asyncio.to_thread(profiler.wait)
     lag.sort()
     return {
         "elapsed": elapsed,
         "connect_s": connect_s,
         "client_cpu": client_cpu,
         "server_cpu": server_cpu,
+        "database_cpu": database_cpu if real_stack else 0.0,
+        "redis_cpu": redis_cpu,
         "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0,
+        "connect_counts": connect_counts,
+        "move_counts": server_counts(counted) if counted else None,
     }
 
 
@@ -291,8 +369,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def settle(servers, idle_share: float = 0.15, longest: float = 120) -> None:
-    """Wait until the servers are (nearly) idle: what one phase left queued must not land on the next."""
+    """Wait until the servers are (nearly) idle and the last phase's seat sockets have all been
+    counted out: what one phase left queued (400 sockets closing are 400 locked writes on the
+    real stack) must not land on the next."""
+    from games.matches.models import SeatSocket
+
     until = time.monotonic() + longest
+    while SeatSocket.objects.exists() and time.monotonic() < until:
+        time.sleep(0.5)
     while time.monotonic() < until:
         before = sum(cpu_seconds(server.pid) for server in servers)
         time.sleep(1)
@@ -300,10 +384,11 @@ def settle(servers, idle_share: float = 0.15, longest: float = 120) -> None:
             return
 
 
-def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
+def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=None, profile=None) -> dict:
     settle(servers)
     tally = Tally(seats)
-    timing = asyncio.run(run_phase(urls, servers, tally, seconds, think, until_seq))
+    path = f"{profile}-{name}" if profile else None
+    timing = asyncio.run(run_phase(urls, servers, tally, seconds, think, until_seq, counted, path))
     server_cpu = timing["server_cpu"]
     latencies = sorted(latency for _, latency in tally.latencies)
     result = {
@@ -321,7 +406,10 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
         "lag_p99": timing["lag_p99"] * 1000,
         "sent": tally.moves,
         "connect_s": timing["connect_s"],
+        "database_cpu_ms": 1000 * timing["database_cpu"] / max(1, len(tally.latencies)),
+        "redis_cpu_ms": 1000 * timing["redis_cpu"] / max(1, len(tally.latencies)),
     }
+    result["all_cpu_ms"] = result["cpu_ms"] + result["database_cpu_ms"] + result["redis_cpu_ms"]
     ended = " (every match had ended)" if timing["elapsed"] < 0.9 * seconds else ""
     print(
         f"{name:>8}: {result['moves']} moves in {timing['elapsed']:.1f} s{ended} ({result['moves_per_s']:.0f}/s), web"
@@ -340,7 +428,78 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9) -> dict:
         "event-loop lag p99 "
         f"{result['lag_p99']:.1f} ms{warning}"
     )
+    if os.environ.get("REDIS_URL"):
+        print(
+            f"{'':>8}  CPU a move with PostgreSQL's and Redis's: {result['all_cpu_ms']:.2f} ms (web"
+            f" {result['cpu_ms']:.2f} + PostgreSQL backends {result['database_cpu_ms']:.2f} + Redis"
+            f" {result['redis_cpu_ms']:.2f}, the whole server's)"
+        )
+    if counted:
+        print_counts("a socket's opening", timing["connect_counts"], len(urls))
+        print_counts("a move", timing["move_counts"], max(1, tally.moves))
+    for server in servers if profile else []:
+        print_profile(f"{path}-{server.pid}.txt")
     return result
+
+
+def print_profile(path: str, shown: int = 25) -> None:
+    """py-spy's samples of the thread holding the interpreter's lock (collapsed stacks): where the
+    server's Python time goes. The functions most often on top of the stack, then Dubium's own
+    (and the bench's) most often anywhere on it."""
+    inclusive, own, total = Counter(), Counter(), 0
+    with contextlib.suppress(FileNotFoundError), open(path) as samples:
+        for line in samples:
+            stack, _, count = line.rstrip().rpartition(" ")
+            frames = []
+            for frame in stack.split(";"):
+                name, _, where = frame.rpartition(" (")
+                frames.append((name, where.split(":")[0]))
+            total += int(count)
+            own[frames[-1]] += int(count)
+            for frame in set(frames):
+                inclusive[frame] += int(count)
+    print(f"{'':>8}  py-spy: {total} samples holding the interpreter's lock ({path})")
+    print(f"{'':>10}on top of the stack: " + ", ".join(
+        f"{name} ({where.rsplit('/', 1)[-1]}) {100 * count / max(1, total):.1f}%"
+        for (name, where), count in own.most_common(shown)
+    ))  # fmt: skip
+    # py-spy names a file from the folder on the import path: games/..., dubium/..., relays.py
+    ours_named = {path.name for folder in (ROOT, ROOT / "platform", ROOT / "bench") for path in folder.iterdir()}
+    ours = [
+        (name, where.rsplit("/", 1)[-1], count)
+        for (name, where), count in inclusive.most_common()
+        if where.split("/", 1)[0] in ours_named
+    ]
+    print(f"{'':>10}Dubium's functions on the stack: " + ", ".join(
+        f"{name} ({file}) {100 * count / max(1, total):.1f}%" for name, file, count in ours[:shown]
+    ))  # fmt: skip
+
+
+def print_counts(what: str, counts: dict, per: int) -> None:
+    """bench/counting.py's counts, per socket or per move, and the wall times it sampled."""
+    number = counts["counts"]
+    redis = {name: value for name, value in number.items() if name.startswith("redis ")}
+    hops = {name[4:]: value for name, value in number.items() if name.startswith("hop ")}
+    redis_named = ", ".join(f"{name[6:]} {value / per:.2f}" for name, value in sorted(redis.items()))
+    print(
+        f"{'':>8}  {what}: {number.get('pg round trip', 0) / per:.2f} PostgreSQL round trips"
+        f" ({number.get('pg socket waits', 0) / per:.2f} waits on its socket),"
+        f" {sum(redis.values()) / per:.2f} Redis ({redis_named}),"
+        f" {sum(hops.values()) / per:.2f} hops to the database thread"
+        f" ({', '.join(f'{n} {v / per:.2f}' for n, v in sorted(hops.items()))})"
+    )
+    if number.get("group wall"):
+        groups = number["group wall"]
+        print(
+            f"{'':>10}write groups: {number['group writes'] / groups:.2f} writes and"
+            f" {number['group pg trips'] / groups:.1f} PostgreSQL round trips a group"
+        )
+    for name, figures in sorted(counts["percentiles"].items()):
+        if figures:
+            print(
+                f"{'':>10}{name} ms: p50 {figures['p50']} p95 {figures['p95']} p99 {figures['p99']} max"
+                f" {figures['max']} (n {figures['n']})"
+            )
 
 
 def start_servers(count: int, first_port: int | None) -> tuple[list, list[int]]:
@@ -443,6 +602,24 @@ def main() -> None:
         help="what the stored relay writes a move: Dubium's log row and snapshot, or the log row alone",
     )
     parser.add_argument("--notices", action="store_true", help="each player also holds a page's notices socket")
+    parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="sample each server with py-spy during each phase's moves, into PATH-<phase>-<pid>.txt, and print the"
+        " functions most often on the stack",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=sorted(PRESETS),
+        default="none",
+        help="the matches' clock (3+2: the ranked queue's; its wake-ups go through the broker on the real stack)",
+    )
+    parser.add_argument(
+        "--count",
+        action="store_true",
+        help="count each server's round trips to PostgreSQL and Redis and hops, per socket opened and per move"
+        " (bench/counting.py; its wrappers cost CPU: read the latencies of a run without it)",
+    )
     parser.add_argument("--port", type=int, help="the first server's port (default: any free one)")
     parser.add_argument(
         "--long", action="store_true", help=f"I Doubt It: moves 1-10 against moves {LONG_FROM}-{LONG_FROM + 10}"
@@ -462,9 +639,14 @@ def main() -> None:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/load.sqlite3"
         os.environ.pop("REDIS_URL", None)
         args.web = 1  # the in-memory channel layer lives in one process
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
+    os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "LOG_LEVEL": "ERROR"})
+    if args.clock == "none":
+        os.environ["MATCH_WAKEUPS"] = "manual"  # nothing to wake: people's seats without a clock
+    elif real_stack:  # each move plans its clock's wake-up through the broker, as in production
+        os.environ["CELERY_QUEUE"] = f"dubium-load-{os.getpid()}"
     # As in production: no query log (DEBUG), database connections kept (docs/performance.md).
     os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false"})
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # nothing starts with DEBUG off and no key
     os.environ.setdefault("DB_CONN_MAX_AGE", "60")  # kept connections: a new one per move costs 0.6-2 ms
     servers = []
     try:  # from here on the throwaway database is dropped whatever happens
@@ -473,7 +655,7 @@ def main() -> None:
 
         django.setup()
         options = {"max_plays": 5000, "doubt_window_s": 0} if args.game == "doubt-it" else {}
-        tables = prepare(args.game, matches, options, "load")
+        tables = prepare(args.game, matches, options, "load", args.clock)
         if not (args.no_relay or args.long):  # the stored relay's phase runs
             from relays import create_rooms  # Django's models, once set up
 
@@ -481,7 +663,10 @@ def main() -> None:
         if args.long:
             print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
             late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
+        if args.count:
+            os.environ["BENCH_COUNT"] = "1"
         servers, ports = start_servers(args.web, args.port)
+        counted = ports if args.count else None
         stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
         think = None if args.fast or args.long else (0.5, 1.5)
         length = f"{args.seconds:.0f} s a phase"
@@ -508,14 +693,27 @@ def main() -> None:
                 f"{later['p50'] / early['p50']:.2f}x, message size {later['bytes'] / early['bytes']:.2f}x"
             )
             return
-        dubium = phase("dubium", servers, dubium_urls(ports, tables, args.notices), seats, args.seconds, think)
+        dubium = phase(
+            "dubium",
+            servers,
+            dubium_urls(ports, tables, args.notices),
+            seats,
+            args.seconds,
+            think,
+            counted=counted,
+            profile=args.profile,
+        )
         if not args.no_relay:
             size = round(dubium["bytes"])
             stored_urls = relay_urls(
                 ports, matches, seats, size, snapshot=snapshot_size() if args.floor == "snapshot" else 0
             )
-            stored = phase("stored", servers, stored_urls, seats, args.seconds, think)
-            relay = phase("relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think)
+            stored = phase(
+                "stored", servers, stored_urls, seats, args.seconds, think, counted=counted, profile=args.profile
+            )
+            relay = phase(
+                "relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think, counted=counted
+            )
             compare(dubium, stored, relay, real_stack, args.fast)
             if args.game == "doubt-it":
                 print(
@@ -535,6 +733,11 @@ def main() -> None:
 
             connections.close_all()
             drop_database(os.environ["DATABASE_URL"])
+            if os.environ.get("CELERY_QUEUE", "").startswith("dubium-load-"):  # the wake-ups nobody took
+                import redis
+
+                queue = os.environ["CELERY_QUEUE"]
+                redis.Redis.from_url(os.environ["REDIS_URL"]).delete(queue, f"_kombu.binding.{queue}")
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -22,6 +22,7 @@ import cProfile
 import os
 import pstats
 import random
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -184,6 +185,7 @@ def main() -> None:
         os.environ.pop("REDIS_URL", None)
     os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
     os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false", "DB_CONN_MAX_AGE": "60"})
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # nothing starts with DEBUG off and no key
     try:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
         measure(args)

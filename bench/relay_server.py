@@ -5,6 +5,7 @@ three, so what the machine's other load does to one it does to the others).
     uvicorn relay_server:application --app-dir bench
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,11 +16,20 @@ sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 from dubium.asgi import application as dubium_application  # noqa: E402, I001
 from relays import RelayConsumer, StoredRelayConsumer  # noqa: E402
 
+if os.environ.get("BENCH_COUNT"):  # bench/load.py --count: what the process does, counted (bench/counting.py)
+    import counting  # noqa: E402
+
+    counting.install()
+else:
+    counting = None
+
 relay_application = RelayConsumer.as_asgi()
 stored_application = StoredRelayConsumer.as_asgi()
 
 
 async def application(scope, receive, send):
+    if counting is not None and scope["type"] == "http" and scope["path"] == "/bench/counts":
+        return await counting.endpoint(scope, receive, send)
     if scope["type"] == "websocket" and scope["path"].startswith("/ws/relay/"):
         return await relay_application(scope, receive, send)
     if scope["type"] == "websocket" and scope["path"].startswith("/ws/stored/"):

@@ -23,7 +23,7 @@ import os
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games.matches import writes
+from games.matches import rows, writes
 from games.matches.broadcast import send_to_groups
 from games.matches.errors import MatchError
 from games.matches.sockets import ReconnectingConsumer
@@ -104,31 +104,35 @@ class StoredRelayConsumer(RelayConsumer):
 
 
 def store_move(room: int, seat: int, seq: int, snapshot: str) -> None:
-    """What a move of Dubium's stores, in plain SQL: lock and read its room's row, append to the
-    log, rewrite the snapshot, in one transaction (a savepoint within the group's)."""
+    """What a move of Dubium's stores, in plain SQL, the way Dubium's statements go
+    (games/matches/rows.py: bound on the server and prepared, the writes in one statement): lock and read
+    its room's row, append to the log, rewrite the snapshot, in one transaction (a savepoint
+    within the group's)."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    with transaction.atomic(), connection.cursor() as cursor:
+    with transaction.atomic(), rows.cursor(connection) as cursor:
         cursor.execute(f"SELECT seq, state FROM {ROOMS_TABLE} WHERE id = %s{lock}", [room])
         (stored_seq, _state) = cursor.fetchone()
         if stored_seq != seq - 1:
             raise MatchError("stale", "The room has moved on.")
-        insert_log_row(cursor, room, seat, seq)
-        cursor.execute(f"UPDATE {ROOMS_TABLE} SET seq = %s, state = %s WHERE id = %s", [seq, snapshot, room])
+        rows.execute_all(
+            log_row(room, seat, seq),
+            rows.Statement(f"UPDATE {ROOMS_TABLE} SET seq = %s, state = %s WHERE id = %s", [seq, snapshot, room]),
+        )
 
 
 def log_move(room: int, seat: int, seq: int) -> None:
     """The least a committed move can store: its log row; a second move at the same seq breaks
     the log's key and is refused."""
     try:
-        with transaction.atomic(), connection.cursor() as cursor:
-            insert_log_row(cursor, room, seat, seq)
+        with transaction.atomic():
+            rows.execute_all(log_row(room, seat, seq))
     except IntegrityError:
         raise MatchError("stale", "The room has moved on.") from None
 
 
-def insert_log_row(cursor, room: int, seat: int, seq: int) -> None:
+def log_row(room: int, seat: int, seq: int) -> rows.Statement:
     """A log row of the size of Dubium's for a Dudo bid (the action and the history it added)."""
-    cursor.execute(
+    return rows.Statement(
         f"INSERT INTO {LOG_TABLE} (room, seq, seat, action, created_at) VALUES (%s, %s, %s, %s, %s)",
         [room, seq, seat, LOGGED_ACTION, timezone.now()],
     )

@@ -44,8 +44,7 @@ class LobbyConsumer(ReconnectingConsumer):
         if getattr(self, "beating", False):
             LOBBY_SOCKETS.discard(self.channel_name)
             await writes.presence_write(0, socket_alive, self.channel_name, False)
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
         if self.game not in GAMES:
             return
         await self.channel_layer.group_send(broadcast.lobby_group(self.game), {"type": "lobby.changed"})
@@ -91,8 +90,7 @@ class NoticeConsumer(ReconnectingConsumer):
             await self.send_json(message)
 
     async def disconnect(self, code):
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
 
     async def receive_json(self, content, **kwargs):
         await self.send_json({"type": "error", "code": "bad_message", "message": "This socket only listens."})

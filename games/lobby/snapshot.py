@@ -1,5 +1,6 @@
 """What the lobby shows: open tables, queue sizes, matches in play, players online."""
 
+from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
@@ -58,6 +59,7 @@ def sockets_alive(sockets: dict, is_open) -> None:
         LobbySocket.objects.bulk_create(rows, ignore_conflicts=True)
 
 
+@transaction.atomic  # a write group's call opens its own transaction (games/matches/writes.py)
 def socket_alive(channel_name: str, is_open: bool = True) -> None:
     """A lobby socket opened or beat (is_open) or closed; rows long dead are swept meanwhile."""
     now = timezone.now()

@@ -69,14 +69,11 @@ def apply_action(
 
     seats = seats if seats is not None else list(match.seats.select_related("user"))
     mover = next(seat for seat in seats if seat.number == seat_number)
-    changed = ["clock_ms"] if clocks.charge(match, mover, now) else []
+    changed = ("clock_ms",) if clocks.charge(match, mover, now) else ()
     if clocks.count_timeout(mover, source, own_turn):
-        changed.append("timeouts_in_a_row")
-    if changed:
-        mover.save(update_fields=changed)
+        changed += ("timeouts_in_a_row",)
     match.seq += 1
     events = match.store_state(state)
-    rows.insert_action(match, seat_number, action, source, events, now)
     # The push tells the table when the clock made this move (the history says so); a move that
     # adds no entry (a pass while others may still doubt) has none to mark.
     made_by_clock = source == MatchAction.Source.TIMEOUT and events
@@ -84,11 +81,16 @@ def apply_action(
     match.turn_started_at = now
     if not window_was_open:
         match.window_opened_at = now
-    if engine.is_over(state):
+    over = engine.is_over(state)
+    if not over:
+        scheduling.plan_next(match, state, seats)
+    stored = [rows.logged(match, seat_number, action, source, events, now)]
+    stored += [rows.updated(mover, changed)] if changed else []
+    stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]
+    rows.execute_all(*stored)  # one round trip on PostgreSQL
+    if over:
         lifecycle.finish_match(match, state, seats, now)
         return
-    scheduling.plan_next(match, state, seats)
-    rows.update_snapshot(match)
     transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
 
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.matches import broadcast, chat, fairness, jsonlimits, presence, writes
+from games.matches import broadcast, chat, fairness, jsonlimits, presence, socket_auth, writes
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
@@ -26,6 +26,22 @@ def beat_seats(sockets: dict[str, "MatchConsumer"], is_open) -> dict[int, int]:
 def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int]) -> None:
     for socket in sockets.values():
         socket.check_heard(seqs.get(socket.match_id))
+
+
+def arrive(match_id: int, seat: int, channel_name: str, scope) -> dict | None:
+    """A seated player's socket, in the groups of its match and its sign-in, is counted and read
+    the whole state to send it, in one call among the process's writes; None, and not counted,
+    if its sign-in ended before it joined those groups (socket_auth.still_signed_in). The state
+    is read after the count, in the same transaction when the call is written in a group."""
+    if not socket_auth.still_signed_in(scope):
+        return None
+    match, seats = presence.connected(match_id, seat, channel_name, True)
+    return presence.whole_message(match, seats, seat)
+
+
+def look(match_id: int, scope) -> dict | None:
+    """A spectator's socket: the whole state, or None if its sign-in ended (as `arrive`)."""
+    return presence.current_message(match_id, None) if socket_auth.still_signed_in(scope) else None
 
 
 SYNC_SECONDS = 0.25
@@ -46,9 +62,12 @@ class MatchConsumer(ReconnectingConsumer):
     go_planned = None
 
     async def connect(self):
+        """Three hops to the database thread: the seat, then the groups joined (one round trip
+        to Redis), then one call that checks the sign-in, counts the socket and reads the whole
+        state (`arrive`, among the process's writes), or for a spectator checks and reads (`look`)."""
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
-        seat = await database_sync_to_async(presence.seat_number)(self.match_id, self.user)
+        seat, realtime = await database_sync_to_async(presence.seat_and_pace)(self.match_id, self.user)
         if seat is False:
             # Accept first: a close before the handshake reaches the page as a 403 and code 1006,
             # which it takes for a dropped line and retries for ever.
@@ -62,17 +81,23 @@ class MatchConsumer(ReconnectingConsumer):
         else:
             self.groups_joined.append(broadcast.seat_group(self.match_id, seat))
         self.groups_joined += self.sign_in_groups()
-        if not await self.join_groups(self.groups_joined):
-            return
+        await self.channel_layer_call("group_add", self.groups_joined)
         await self.accept()
-        if seat is not None:
+        if seat is None:
+            message = await database_sync_to_async(look)(self.match_id, self.scope)
+        else:
             self.beating = True
             SEAT_SOCKETS.add(self.channel_name, self)
-            await writes.presence_write(self.match_id, presence.connected, self.match_id, seat, self.channel_name, True)
-            if await database_sync_to_async(fairness.is_realtime)(self.match_id):
-                self.meter = fairness.DelayMeter()
-                self.pinger = asyncio.create_task(self.measure_delay())
-        await self.send_current_state()
+            message = await writes.presence_write(
+                self.match_id, arrive, self.match_id, seat, self.channel_name, self.scope
+            )
+        if message is None:  # its sign-in ended before it joined the groups that would have closed it
+            await self.close(code=self.signed_out_code())
+            return
+        if seat is not None and realtime:
+            self.meter = fairness.DelayMeter()
+            self.pinger = asyncio.create_task(self.measure_delay())
+        await self.send_whole_state(message)
 
     async def disconnect(self, code):
         for task in (getattr(self, "pinger", None), self.sync_planned, self.go_planned):
@@ -83,8 +108,7 @@ class MatchConsumer(ReconnectingConsumer):
             await writes.presence_write(
                 self.match_id, presence.connected, self.match_id, self.seat, self.channel_name, False
             )
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
 
     async def measure_delay(self):
         """Ping the client every few seconds (real-time matches) and tell the table this seat's delay."""
@@ -112,7 +136,10 @@ class MatchConsumer(ReconnectingConsumer):
             await self.send_error("bad_message", 'A message must be a JSON object with a "type".')
             return
         handler = {
-            "action": self.on_action, "chat": self.on_chat, "sync": self.on_sync, "ping": self.on_ping,
+            "action": self.on_action,
+            "chat": self.on_chat,
+            "sync": self.on_sync,
+            "ping": self.on_ping,
             "pong": self.on_pong,
         }
         if message["type"] not in handler:
@@ -131,7 +158,13 @@ class MatchConsumer(ReconnectingConsumer):
             made_at -= timedelta(milliseconds=meter.delay_ms())
             await asyncio.sleep(meter.hold_seconds())
         await writes.write(
-            self.match_id, submit_action, self.match_id, self.user, message.get("action"), message.get("seq"), source,
+            self.match_id,
+            submit_action,
+            self.match_id,
+            self.user,
+            message.get("action"),
+            message.get("seq"),
+            source,
             made_at,
         )
 
@@ -166,7 +199,10 @@ class MatchConsumer(ReconnectingConsumer):
             meter.pong(message.get("id"), asyncio.get_running_loop().time())
 
     async def send_current_state(self):
-        message = await database_sync_to_async(presence.current_message)(self.match_id, self.seat)
+        await self.send_whole_state(await database_sync_to_async(presence.current_message)(self.match_id, self.seat))
+
+    async def send_whole_state(self, message: dict):
+        """The whole state (on opening, a sync, a resync, at go)."""
         self.heard = max(self.heard, message["seq"])
         await self.send_json(message)
         self.plan_go(message["starts_in_ms"])
@@ -204,7 +240,13 @@ class MatchConsumer(ReconnectingConsumer):
         await self.send_json({"type": "error", "code": code, "message": text})
 
     async def match_push(self, event):
-        if event.get("seq") is not None:
-            self.heard = max(self.heard, event["seq"])
+        seq = event.get("seq")
+        if seq is not None and seq < self.heard:
+            # An older state than one this socket was sent: pushes from two web processes have no
+            # order between them (a process's own reach its sockets at once, the other's come
+            # through Redis), and a page shows the last state it got.
+            return
+        if seq is not None:
+            self.heard = seq
         await self.send(text_data=event["text"])
         self.plan_go(event.get("starts_in_ms", 0))

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.engine import GAMES
 from games.matches import broadcast, lifecycle, rows, scheduling
 from games.matches.models import Match, Seat, SeatSocket
 
@@ -31,33 +32,30 @@ def dead_after() -> timedelta:
     return timedelta(seconds=3 * heartbeat_seconds())
 
 
-def seat_number(match_id: int, user) -> int | None | bool:
-    """The user's seat, None for a spectator, False when the match does not exist."""
-    try:
-        match = Match.objects.get(pk=match_id)
-    except Match.DoesNotExist:
-        return False
-    seat = match.seat_of(user)
-    return None if seat is None else seat.number
+def seat_and_pace(match_id: int, user) -> tuple[int | None | bool, bool]:
+    """The user's seat (None for a spectator, False when the match does not exist) and whether
+    the match is real-time, in one query: what a socket needs before it joins its groups."""
+    signed_in = user is not None and user.is_authenticated
+    found = rows.game_and_seat(match_id, user.pk if signed_in else None)
+    if found is None:
+        return False, False
+    game, number = found
+    return number, GAMES[game].realtime
 
 
-def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> None:
-    """A socket of this seat opened or closed (either may be reported twice: no harm).
+def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> tuple[Match, list[Seat]]:
+    """A socket of this seat opened or closed (either may be reported twice: no harm); the
+    match and its seats as counted.
 
-    A handful of statements, as a move's: it runs on the same database thread as the process's
+    A handful of round trips, as a move's: it runs on the same database thread as the process's
     moves, and every move asked for meanwhile waits for it (docs/performance.md)."""
     now = timezone.now()
     with transaction.atomic():
         match, seats = rows.lock_with_seats(match_id)
         seat = seat_numbered(seats, number)
-        if is_connected:
-            SeatSocket.objects.bulk_create(
-                [SeatSocket(seat=seat, channel_name=channel_name, last_seen=now)],
-                update_conflicts=True, unique_fields=["channel_name"], update_fields=["seat", "last_seen"],
-            )  # fmt: skip
-        else:
-            SeatSocket.objects.filter(channel_name=channel_name).delete()
-        recount(match, seats, seat, now)
+        count = rows.note_socket(seat.pk, channel_name, now if is_connected else None)
+        recount(match, seats, seat, now, count)
+    return match, seats
 
 
 def seat_numbered(seats: list[Seat], number: int) -> Seat:
@@ -112,19 +110,21 @@ def forget_dead_sockets(now: datetime | None = None) -> int:
     return forgotten
 
 
-def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime) -> None:
-    """Store the seat's socket count; the last one gone starts the grace (match locked and
-    loaded with its seats, `seat` among them)."""
-    count = seat.sockets.count()
+def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None) -> None:
+    """Store the seat's socket count (`count`, or counted now); the last one gone starts the
+    grace (match locked and loaded with its seats, `seat` among them)."""
+    count = seat.sockets.count() if count is None else count
     if count == seat.connections:
         return
     seat.disconnected_at = changed_at if count == 0 else None
     seat.connections = count
-    seat.save(update_fields=["connections", "disconnected_at"])
-    if match.status == Match.Status.RUNNING:
+    running = match.status == Match.Status.RUNNING
+    if running:
         state = match.load_state()
         scheduling.plan_next(match, state, seats)
-        match.save(update_fields=["wake_at"])
+    counted = rows.updated(seat, ("connections", "disconnected_at"))
+    rows.execute_all(counted, *([rows.updated(match, ("wake_at",))] if running else []))  # one round trip
+    if running:
         transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
     else:
         transaction.on_commit(lambda: broadcast.send_table_state(match, seats))
@@ -145,6 +145,13 @@ def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = Non
 
 def current_message(match_id: int, seat: int | None) -> dict:
     match = Match.objects.get(pk=match_id)
+    return whole_message(match, list(match.seats.select_related("user")), seat)
+
+
+def whole_message(match: Match, seats: list[Seat], seat: int | None) -> dict:
+    """What a (re)connecting client is sent: the whole state, every clock move marked."""
     state = match.load_state() if match.dealt else None
     match.clock_moves = match.clock_moves_in_history()
-    return broadcast.match_message(match, state, list(match.seats.select_related("user")), seat)
+    message = broadcast.match_message(match, state, seats, seat)
+    match.clock_moves = []  # as a push about this socket (no move made) marks, should one follow
+    return message

@@ -2,6 +2,13 @@
 accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot; and a
 round's new rows (matches, seats, tournament tables) in one `executemany` per table.
 
+On PostgreSQL a move's writes go in one statement (`execute_all`), after the one that locks it,
+and these statements bind their values on the server (`cursor`), so the server
+prepares each once a connection has run it a few times instead of parsing and planning it
+anew, and the client does not quote a 5 KB snapshot into the statement's text. Every round trip
+is a wait on the process's one database thread, behind which the process's other moves queue
+(docs/performance.md).
+
 The ORM compiles every query anew, 0.5-1 ms of Python a statement (bench/move_cpu.py), more
 than everything else a move does. These statements are the same on every move, so they are
 written once; values still pass through each field's own conversions (the database's
@@ -16,11 +23,12 @@ from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
+import psycopg
 from django.db import connection, connections, models
 from django.db.models.fields import AutoFieldMixin
 
 from games.matches.errors import MatchError
-from games.matches.models import Match, MatchAction, Seat
+from games.matches.models import Match, MatchAction, Seat, SeatSocket
 
 SNAPSHOT_FIELDS = ("state", "history_start", "seq", "turn_started_at", "window_opened_at", "wake_at", "shown_at")
 LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at")
@@ -29,9 +37,9 @@ LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at"
 def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """The match, locked until the transaction ends, and its seats in order with their users."""
     db = connections[connection.alias]  # this thread's, looked up once rather than at every use
-    with db.cursor() as cursor:
-        cursor.execute(select_sql(), [match_id])
-        rows = cursor.fetchall()
+    with cursor(db) as selecting:
+        selecting.execute(select_sql(), [match_id])
+        rows = selecting.fetchall()
     if not rows:
         raise MatchError("not_found", "There is no such match.")
     match_columns, seat_columns, user_columns = columns()
@@ -47,24 +55,105 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     return match, seats
 
 
-def insert_action(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> None:
+class Statement(NamedTuple):
+    """A write of this module's, its values converted as the ORM would convert them."""
+
+    sql: str
+    params: list
+
+
+def logged(match: Match, seat: int, action: dict, source: str, events: list, now: datetime) -> Statement:
+    """The move's log row (the match's new seq)."""
     values = {"match": match.pk, "seq": match.seq, "seat": seat, "action": action, "source": source}
     values |= {"events": events, "created_at": now}
-    fields = fields_of(MatchAction, LOG_FIELDS)
-    execute_converted(insert_sql(MatchAction, LOG_FIELDS), fields, [values[name] for name in LOG_FIELDS])
+    return statement(insert_sql(MatchAction, LOG_FIELDS), MatchAction, LOG_FIELDS, values)
 
 
-def update_snapshot(match: Match) -> None:
-    values = [getattr(match, name) for name in SNAPSHOT_FIELDS]
-    execute_converted(update_sql(), fields_of(Match, SNAPSHOT_FIELDS), values, match.pk)
+def updated(instance, names: tuple[str, ...]) -> Statement:
+    """`instance.save(update_fields=names)` for a row known to exist (the snapshot:
+    SNAPSHOT_FIELDS of a match; a seat's clock)."""
+    model = type(instance)
+    values = {name: getattr(instance, name) for name in names}
+    made = statement(update_sql(model, names), model, names, values)
+    return Statement(made.sql, [*made.params, instance.pk])
 
 
-def execute_converted(sql: str, fields: list, values: list, *key) -> None:
-    """One of the statements above, each value converted by its field as the ORM would."""
+def statement(sql: str, model, names: tuple[str, ...], values: dict) -> Statement:
     db = connections[connection.alias]
-    params = [field.get_db_prep_save(value, db) for field, value in zip(fields, values, strict=True)]
-    with db.cursor() as cursor:
-        cursor.execute(sql, [*params, *key])
+    fields = fields_of(model, names)
+    return Statement(sql, [field.get_db_prep_save(values[name], db) for field, name in zip(fields, names, strict=True)])
+
+
+def execute_all(*statements: Statement) -> None:
+    """The statements in one round trip on PostgreSQL: one statement, the others in front of it
+    as data-modifying WITH clauses (they see the rows as they were before it, so they must not
+    touch the same rows). A pipeline sends them as one too, but waits on the socket for each,
+    and every wait gives up the interpreter's lock to the event loop, which may keep it for
+    the switch interval. SQLite, in the process, runs them in turn."""
+    db = connections[connection.alias]
+    with cursor(db) as writing:
+        if db.vendor != "postgresql":
+            for statement in statements:
+                writing.execute(statement.sql, statement.params)
+            return
+        *first, last = statements
+        sql = " ".join(f"WITH w{n} AS ({s.sql})" if n == 0 else f", w{n} AS ({s.sql})" for n, s in enumerate(first))
+        writing.execute(f"{sql} {last.sql}", [value for statement in statements for value in statement.params])
+
+
+def cursor(db):
+    """A cursor of `db` (this thread's connection) for this module's statements: on PostgreSQL
+    one that binds values on the server, which prepares a statement after a few runs on a
+    connection (Django's binds them on the client). Django's wrapper all the same: its errors,
+    its health check before a kept connection's first use, its query log under DEBUG."""
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        binding = psycopg.Cursor(db.connection)
+    return db.make_debug_cursor(binding) if db.queries_logged else db.make_cursor(binding)
+
+
+def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] | None:
+    """The match's game and the user's seat number in it (None for anyone else), or None when
+    there is no such match: what a socket opening needs first, in one statement."""
+    seat = Seat._meta.db_table
+    with cursor(connections[connection.alias]) as reading:
+        reading.execute(
+            f"SELECT m.game, s.number FROM {Match._meta.db_table} m LEFT JOIN {seat} s"
+            " ON s.match_id = m.id AND s.user_id = %s WHERE m.id = %s",
+            [user_id, match_id],
+        )
+        return reading.fetchone()
+
+
+def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
+    """A socket of the seat opened (`now`: noted, or seen again) or closed (None: forgotten);
+    how many the seat has now. One statement on PostgreSQL."""
+    db = connections[connection.alias]
+    table = SeatSocket._meta.db_table
+    if now is None:
+        change = Statement(f"DELETE FROM {table} WHERE channel_name = %s", [channel_name])
+    else:
+        seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
+        change = Statement(
+            f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT (channel_name)"
+            " DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
+            [seat_id, channel_name, seen],
+        )
+    with cursor(db) as writing:
+        if db.vendor == "postgresql":  # the count sees the rows as before the change: the others, and this one
+            writing.execute(
+                f"WITH noted AS ({change.sql}) SELECT COUNT(*) + %s FROM {table} WHERE seat_id = %s"
+                " AND channel_name <> %s",
+                [*change.params, int(now is not None), seat_id, channel_name],
+            )
+        else:
+            writing.execute(change.sql, change.params)
+            writing.execute(f"SELECT COUNT(*) FROM {table} WHERE seat_id = %s", [seat_id])
+        return writing.fetchone()[0]
 
 
 @cache
@@ -200,10 +289,10 @@ def insert_sql(model, names: tuple[str, ...]) -> str:
 
 
 @cache
-def update_sql() -> str:
-    columns = [connection.ops.quote_name(Match._meta.get_field(name).column) for name in SNAPSHOT_FIELDS]
+def update_sql(model, names: tuple[str, ...]) -> str:
+    columns = [connection.ops.quote_name(model._meta.get_field(name).column) for name in names]
     assignments = ", ".join(f"{column} = %s" for column in columns)
-    return f"UPDATE {Match._meta.db_table} SET {assignments} WHERE id = %s"
+    return f"UPDATE {model._meta.db_table} SET {assignments} WHERE id = %s"
 
 
 @cache

@@ -3,7 +3,9 @@
 After every change `plan_next` stores in `match.wake_at` when the next thing is due: a seat's
 own move as its player (seat_players.py) says — a house bot after its thinking or reaction time,
 a bot that must be asked, a spent clock. Once the change is committed, `queue_wakeups` asks the
-broker to wake the match at that time, and `queue_settling` to score a match that has finished.
+broker to wake the match at that time if it is near (a wake-up further off is queued by the
+beat's sweep as it comes near: `queue_coming`), and `queue_settling` to score a match that has
+finished.
 What is done when a match wakes is wakeups.py's.
 
 The tasks (tasks.py) sit above everything that plans: they play moves through the match
@@ -13,13 +15,16 @@ name them; Celery's registry holds them in every process (apps.py loads tasks.py
 """
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from celery import current_app
 from django.conf import settings
+from django.core.cache import cache
+from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from games.matches import seat_players
+from games.matches.models import Match
 
 log = logging.getLogger(__name__)
 
@@ -56,20 +61,51 @@ def task(name: str):
     return current_app.tasks[name]
 
 
-def queue_wakeups(matches: list) -> None:
+# A wake-up further ahead than this is not queued when it is planned, but by the beat's sweep
+# once it comes within reach (`queue_coming`). A person's clock runs out, or their grace to come
+# back ends, minutes later, and every move plans it again: queued at every move, each was a
+# publish to the broker on the web process's database thread (behind which the process's moves
+# wait) and a task the worker held until its time, though the next move had made it moot.
+WAKE_AHEAD = timedelta(seconds=10)
+COMING_KEY = "wake-ups-queued-until"
+
+
+def queue_wakeups(matches: list, now: datetime | None = None) -> None:
     """Ask for each match's wake-up at its `wake_at` (after commit), over one broker connection
-    however many matches a round starts; if the broker is down, the beat sweep wakes them from
-    the stored `wake_at` instead."""
-    due = [match for match in matches if match.wake_at is not None]
-    if settings.MATCH_WAKEUPS != "celery" or not due:
+    however many matches a round starts, if it is due within WAKE_AHEAD; if the broker is down,
+    the beat sweep wakes them from the stored `wake_at` instead."""
+    if settings.MATCH_WAKEUPS != "celery":
+        return
+    reach = (now or timezone.now()) + WAKE_AHEAD
+    publish([match for match in matches if match.wake_at is not None and match.wake_at <= reach])
+
+
+def queue_coming(now: datetime | None = None) -> int:
+    """Beat (with the sweep): queue the wake-ups that have come within reach since the last call,
+    each once: those planned further ahead than WAKE_AHEAD were not queued then. The cache
+    remembers how far the last call reached (lost with it, some are queued twice: no harm, a
+    wake-up finds nothing due). How many were queued."""
+    if settings.MATCH_WAKEUPS != "celery":
+        return 0
+    now = now or timezone.now()
+    reach = now + WAKE_AHEAD
+    reached = max(cache.get(COMING_KEY) or now, now)
+    coming = list(Match.objects.filter(status=Match.Status.RUNNING, wake_at__gt=reached, wake_at__lte=reach))
+    publish(coming)
+    cache.set(COMING_KEY, reach, None)
+    return len(coming)
+
+
+def publish(matches: list) -> None:
+    if not matches:
         return
     wake_match = task(WAKE_MATCH)
     try:
         with wake_match.app.producer_or_acquire() as producer:
-            for match in due:
+            for match in matches:
                 wake_match.apply_async((match.pk,), eta=match.wake_at, producer=producer)
     except BrokerUnreachable as error:
-        log.warning("wake-up not queued for %d match(es), the sweep will do it: %s", len(due), error)
+        log.warning("wake-up not queued for %d match(es), the sweep will do it: %s", len(matches), error)
 
 
 def queue_settling(match_id: int) -> None:

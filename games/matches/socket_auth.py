@@ -67,6 +67,11 @@ class SessionAuthMiddleware(AuthMiddleware):
     """Channels' AuthMiddleware with the session judged as the module's docstring says."""
 
     async def resolve_scope(self, scope):
+        if scope["session"].session_key is None or token_from_scope(scope) is not None:
+            # Nothing to look up (no session cookie), or the token's user replaces it: no hop to
+            # the database thread, where it would wait behind the process's writes.
+            scope["user"]._wrapped = AnonymousUser()
+            return
         scope["user"]._wrapped = await database_sync_to_async(session_user)(scope["session"]) or AnonymousUser()
 
 

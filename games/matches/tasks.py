@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from games.matches import asking, presence, signals, wakeups
+from games.matches import asking, presence, scheduling, signals, wakeups
 from games.matches.models import Match
 
 logger = logging.getLogger(__name__)
@@ -28,7 +28,9 @@ def wake_match(match_id: int) -> int:
 
 @shared_task(ignore_result=True)
 def sweep_matches() -> int:
-    """Beat: wake matches whose ETA task was lost (worker restart, broker flush)."""
+    """Beat: wake matches whose ETA task was lost (worker restart, broker flush), and queue the
+    wake-ups that have come within reach (scheduling.queue_coming)."""
+    scheduling.queue_coming()
     return wakeups.sweep()
 
 

@@ -66,19 +66,16 @@ class WriteGroup:
 
 def write_together(group: list) -> tuple[list[tuple[bool, object]], broadcast.Outbox]:
     """[(succeeded, result or exception)] of each call, all committed in one transaction, and
-    what their commit asked for (events to broadcast, calls to make after)."""
+    what their commit asked for (events to broadcast, calls to make after). Each call opens its
+    own `transaction.atomic()` around all it writes, which inside the group's transaction is a
+    savepoint: a call that fails rolls back only itself. The group adds no savepoint of its own
+    around it (two more round trips to PostgreSQL a move, docs/performance.md)."""
     with broadcast.collected() as outbox:
         if len(group) == 1:
             _, function, args, _ = group[0]
             return [attempt(function, args)], outbox
         with transaction.atomic():
-            outcomes = []
-            for _, function, args, _ in group:
-                with transaction.atomic():
-                    outcome = attempt(function, args)
-                    if not outcome[0]:
-                        transaction.set_rollback(True)
-                outcomes.append(outcome)
+            outcomes = [attempt(function, args) for _, function, args, _ in group]
     return outcomes, outbox
 
 
@@ -104,7 +101,8 @@ def grouped() -> bool:
 
 
 async def write(match_id: int, function, *args):
-    """A write on a match from a socket (`function(*args)` opens its own transaction)."""
+    """A write on a match from a socket (`function(*args)` opens its own transaction around all
+    it writes: see `write_together`)."""
     if grouped():
         return await GROUPED.run(match_id, function, *args)
     thread_sensitive = settings.MATCH_WRITES == "thread"
@@ -120,5 +118,6 @@ async def write(match_id: int, function, *args):
 
 
 async def presence_write(match_id: int, function, *args):
-    """A socket opened or closed: grouped on every database (see the module's docstring)."""
+    """A socket opened or closed: grouped on every database (see the module's docstring; as for
+    `write`, `function(*args)` opens its own transaction)."""
     return await GROUPED.run(match_id, function, *args)

@@ -163,7 +163,11 @@ else:
     DATABASES["default"]["OPTIONS"] = {
         "options": "-c lock_timeout={} -c idle_in_transaction_session_timeout={}".format(
             os.environ.get("DB_LOCK_TIMEOUT_MS", "15000"), os.environ.get("DB_IDLE_IN_TRANSACTION_MS", "60000")
-        )
+        ),
+        # The move path's statements (games/matches/rows.py) bind their values on the server and
+        # are prepared on a connection's second run of them: PostgreSQL no longer parses and plans
+        # them per move. Django's own queries bind on the client and are never prepared.
+        "prepare_threshold": 1,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -340,3 +340,25 @@ async def test_a_socket_opened_with_a_token_closes_when_the_token_is_replaced(ap
     while output["type"] != "websocket.close":  # pushes already on their way
         output = await ws.receive_output()
     assert output["code"] == 4401
+
+
+async def test_a_socket_is_not_sent_a_state_older_than_one_it_has(application, match_ids):
+    """Two web processes' pushes have no order between them (a process hands its own sockets theirs
+    at once, the other's come through Redis): an older state arriving late is not sent on, so a
+    page never goes back to a move it has seen superseded."""
+    from channels.layers import get_channel_layer
+
+    first = match_ids["first"]
+    mover, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    assert (await mover.receive_json_from())["seq"] == 0
+    await mover.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    message = await mover.receive_json_from(timeout=5)
+    while message["seq"] != 1:
+        message = await mover.receive_json_from(timeout=5)
+    group = broadcast.seat_group(match_ids["match"], first)
+    late = broadcast.push({"type": "state", "seq": 0, "late": True})
+    same = broadcast.push({"type": "state", "seq": 1, "again": True})
+    await get_channel_layer().group_send(group, late)
+    await get_channel_layer().group_send(group, same)
+    assert (await mover.receive_json_from(timeout=5)).get("again"), "the older one was dropped, the same seq sent"
+    await mover.disconnect()

@@ -36,7 +36,8 @@ def play_to_the_end(match: Match) -> Match:
 
 @pytest.fixture
 def ranked_duel(alice, bob):
-    """Ranked one-die Dudo with a turn clock, so every move asks for a wake-up too."""
+    """Ranked one-die Dudo with a turn clock short enough for every move to ask the broker for a
+    wake-up too (within scheduling.WAKE_AHEAD)."""
     match = lifecycle.create_match(
         game="dudo",
         players=2,
@@ -45,7 +46,7 @@ def ranked_duel(alice, bob):
         ranked=True,
         options={"dice": 1},
         clock="turn",
-        clock_initial_ms=60_000,
+        clock_initial_ms=5_000,
     )
     lifecycle.join_match(match.pk, bob)
     return lifecycle.start_match(match.pk, alice)

@@ -318,3 +318,30 @@ def test_the_tasks_queued_from_below_tasks_py_are_found_by_the_names_they_are_qu
         tasks.settle_match.run,
         tasks.ask_seat.run,
     ]
+
+
+def test_a_clock_far_ahead_is_queued_by_the_sweep_once_it_comes_within_reach_not_at_every_move(
+    alice, bob, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    settings.MATCH_WAKEUPS = "celery"
+    cache.delete(scheduling.COMING_KEY)
+    queued = []
+    monkeypatch.setattr(tasks.wake_match, "apply_async", lambda args, eta, producer: queued.append((args[0], eta)))
+    with django_capture_on_commit_callbacks(execute=True):
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3, **BANK_3_2
+        )
+        mover = [alice, bob][get_game("dudo").to_act(match.load_state())[0]]
+        match = submit_action(match.pk, mover, {"type": "bid", "quantity": 1, "face": 2}, 0)
+    assert queued == [], "three minutes of clock away: nothing queued at the start nor at the move"
+
+    before = match.wake_at - scheduling.WAKE_AHEAD - timedelta(seconds=3)
+    assert scheduling.queue_coming(before) == 0
+    for later in (2, 4, 6):  # the beat's sweeps, two seconds apart
+        scheduling.queue_coming(before + timedelta(seconds=later))
+    assert queued == [(match.pk, match.wake_at)], "queued once, by the sweep that first reached it"
+
+
+BANK_3_2 = {"clock": "game", "clock_initial_ms": 180_000, "clock_increment_ms": 2_000}
