@@ -57,6 +57,16 @@ def ladder(game: str, kind: str = "all") -> QuerySet[Rating]:
     return kind_of(game, kind).prefetch_related("user").order_by("-elo", "user_id")
 
 
+def not_ranked_yet(game: str, kind: str = "all", limit: int = 10) -> list[Rating]:
+    """The best provisional ratings of that kind, for a ladder with nobody established yet (a young
+    site, a fresh demo): shown apart, under their own heading, and never once anybody is ranked."""
+    established = {"games__gte": ESTABLISHED_GAMES, "sigma__lte": ESTABLISHED_SIGMA}
+    ratings = Rating.objects.filter(game=game, games__gt=0).exclude(**established)
+    if KINDS.get(kind) is not None:
+        ratings = ratings.filter(is_bot=KINDS[kind])
+    return list(ratings.prefetch_related("user").order_by("-elo", "user_id")[:limit])
+
+
 def place_of(rating: Rating, kind: str = "all") -> int:
     """1-based place of a rating on its game's ladder of that kind."""
     same = kind_of(rating.game, kind)

@@ -16,15 +16,19 @@ RULE = {
 
 def leaderboards(request):
     """Every game's top five, and the viewer's own place in each."""
-    boards = [
-        {
-            "engine": engine,
-            "top": list(ladders.ladder(slug, ladders.default_kind(slug))[:TOP]),
-            "rule": ladders.who_is_ranked(slug, ladders.default_kind(slug)),
-            "mine": ladders.position(slug, request.user, ladders.default_kind(slug)),
-        }
-        for slug, engine in GAMES.items()
-    ]
+    boards = []
+    for slug, engine in GAMES.items():
+        kind = ladders.default_kind(slug)
+        top = list(ladders.ladder(slug, kind)[:TOP])
+        boards.append(
+            {
+                "engine": engine,
+                "top": top,
+                "not_ranked_yet": [] if top else ladders.not_ranked_yet(slug, kind, TOP),
+                "rule": ladders.who_is_ranked(slug, kind),
+                "mine": ladders.position(slug, request.user, kind),
+            }
+        )
     return render(request, "ratings/leaderboards.html", {"boards": boards, **RULE})
 
 
@@ -47,6 +51,7 @@ def leaderboard(request, game: str):
             "mine": mine,
             "my_page": ladders.page_of(mine[0]) if mine and mine[0] else None,
             "first_place": page.start_index(),
+            "not_ranked_yet": [] if page.object_list else ladders.not_ranked_yet(game, kind),
             **RULE,
             "high_scores": ladders.high_scores(game) if GAMES[game].min_players == 1 else [],
         },

@@ -158,3 +158,21 @@ def test_every_page_shows_dobble_bots_apart_and_says_so(client, make_user):
         html = client.get(url).content.decode()
         assert "HardBot" not in html and "People only: bots are ranked apart" in html, url
     assert "HardBot" in client.get(reverse("leaderboard", args=["dobble"]), {"kind": "bots"}).content.decode()
+
+
+def test_a_ladder_with_nobody_established_shows_its_provisional_ratings_apart_best_first(client, make_user):
+    """A fresh `make run` showed "No established ratings yet" on every ladder and nothing else: a
+    visitor saw no ladder at all. The provisional ratings are listed apart, marked, never ranked."""
+    for name, elo, games in [("slow", 1540, 3), ("quick", 1610, 12), ("fresh", 1500, 0)]:
+        Rating.objects.create(user=make_user(name), game="dudo", elo=elo, peak=elo, games=games, sigma=7.0)
+    page = client.get(reverse("leaderboard", args=["dudo"]))
+    html = page.content.decode()
+    assert "No established ratings yet." in html and "<h2>Not ranked yet</h2>" in html
+    assert names(page.context["not_ranked_yet"]) == ["quick", "slow"], "best first; nobody without a rated game"
+    assert '1610<abbr class="provisional" title="provisional">?</abbr>' in html and "12 rated games" in html
+    index = client.get(reverse("leaderboards"))
+    dudo = next(board for board in index.context["boards"] if board["engine"].slug == "dudo")
+    assert names(dudo["not_ranked_yet"]) == ["quick", "slow"] and "<h3>Not ranked yet</h3>" in index.content.decode()
+    Rating.objects.create(user=make_user("settled"), game="dudo", elo=1400, games=40, sigma=4.0)
+    html = client.get(reverse("leaderboard", args=["dudo"])).content.decode()
+    assert "Not ranked yet" not in html and "/u/quick/" not in html, "once anybody is ranked, the ladder alone"
