@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import os
 import random
+import secrets
 import sys
 import tempfile
 import time
@@ -105,6 +106,7 @@ def main() -> None:
     os.environ.pop("REDIS_URL", None)  # the in-memory channel layer: the database is what is measured
     os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "MATCH_WAKEUPS": "manual", "LOG_LEVEL": "ERROR"})
     os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false", "DB_CONN_MAX_AGE": "60"})
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # nothing starts with DEBUG off and no key
     import django
     from django.core.management import call_command
 
