@@ -125,7 +125,8 @@ def start_now(user, tournament_id: int) -> Tournament:
         needed = get_game(tournament.game).smallest_table
         entered = tournament.entries.count()
         left_out = len(left_out_at_start(tournament))
-        if entered - left_out < needed:  # at the scheduled time too few cancels it; asked now, it waits for more
+        # At the scheduled time too few cancels it; asked now, it waits for more (an arena starts empty).
+        if entered - left_out < needed and tournament.rules.needs_a_table_to_start:
             unchecked = f" ({left_out} not checked in)" if left_out else ""
             words = (
                 f"Too few to start: {entered - left_out} of {entered} entered would play{unchecked}, at least "

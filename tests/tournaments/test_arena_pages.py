@@ -150,3 +150,13 @@ def test_the_organizers_page_and_the_downloads_of_an_arena_with_games_played(cli
         assert client.get(f"/tournaments/{arena.pk}/{what}").status_code == 200, what
     standings = client.get(f"/tournaments/{arena.pk}/standings.json").json()
     assert "alice" in str(standings)
+
+
+def test_an_organizer_starts_an_arena_nobody_has_joined_yet(client, olga):
+    empty = Tournament.objects.create(
+        name="Empty Arena", game="dudo", format="arena", organizer=olga, starts_at=timezone.now() + timedelta(hours=1)
+    )
+    client.force_login(olga)
+    page = text(client.post(f"/organize/{empty.pk}/start/", follow=True))
+    empty.refresh_from_db()
+    assert empty.status == Tournament.Status.RUNNING, page
