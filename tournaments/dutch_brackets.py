@@ -8,13 +8,20 @@ bracket, with the players moved down into it, is paired by dutch.py's matchings 
 top AHEAD players of the next bracket, whom its floaters would meet; the pairs made inside the
 bracket are kept, and whoever is left floats down into the next bracket.
 
-A bracket of more than BRACKET players is cut into windows, as a person pairing it by hand reads
-it: its top half against its bottom half, 1 v 51, 2 v 52, ... in a bracket of 100, so each window
-holds a slice of the top half and the same slice of the bottom half (WINDOW of each), the players
-moved down in the first window with as many of the bracket's highest players (their opponents).
-Whoever a window leaves unpaired (a rematch, colours) joins the next window; the last window
-looks ahead into the next bracket. What this can miss against one matching over the bracket: a
-colour wish or a float granted by an exchange between windows far apart.
+A bracket of more than BRACKET players is read as a person pairing it by hand reads it, its top
+half against its bottom half (1 v 51, 2 v 52, ... in a bracket of 100). When nobody was moved into
+it, its top half but the last WINDOW players is first paired in the Dutch order (`settle_top`):
+each from the top meets the highest of the bottom half it can while the bracket's fewest refused
+colour wishes stay reachable, so an unavoidable refused wish falls at the top, as one matching over
+the bracket puts it. The rest is cut into windows: a slice of WINDOW of the top half with the next
+WINDOW (+ SPARE in the first) of the bottom half, the players moved down in the first window with
+as many of the bracket's highest players (their opponents). Before the last window the bottom
+half's players do not meet one another: whom a slice does not take waits for the next, as does
+whoever a window leaves unpaired (a rematch); the last window looks ahead into the next bracket.
+What this can miss against one matching over the bracket: the order of a bracket with players
+moved into it, where a colour wish is refused (inside a window rather than at the top), and
+strong wishes weighed apart from mild ones in the counted order (docs/tournaments.md gives how
+often it pairs as bbpPairings does).
 """
 
 from __future__ import annotations
