@@ -36,8 +36,9 @@ run: setup sandbox
 	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} WEB_CPU=$${WEB_CPU-0} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers --ws-max-size 65536
 
 # Processes the embedded pass runs its tests in (pytest-xdist, a file to each in turn; 0: one process).
-# The real-stack pass keeps to one: its processes would share one Redis database, which tests flush.
-TEST_WORKERS ?= 2
+# One until two are measured faster on a quiet two-core machine (README, "Tests"). The real-stack pass
+# keeps to one: its processes would share one Redis database, which tests flush.
+TEST_WORKERS ?= 0
 
 ## test: the whole suite on the embedded defaults, browser tests included (README, "Tests")
 test: setup sandbox browser

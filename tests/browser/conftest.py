@@ -278,6 +278,10 @@ def until(page, done, step, limit_ms=30_000):
         next_change(page)
 
 
+# How often a wait below looks again: a wait on every animation frame would make chromium paint
+# sixty frames a second for nothing.
+POLL_MS = 50
+
 # What tests wait for instead of a fixed time. Added to every page before its own scripts: for each
 # socket path, whether its socket is open, how often one opened, the type of every message heard,
 # the highest state `seq` heard, the actions sent and whether the last one is still unanswered
@@ -332,7 +336,9 @@ def table_socket(page) -> str:
 def table_at(page, seq: int) -> None:
     """Until the table on the page has drawn the match's state `seq` (or a later one)."""
     page.wait_for_function(
-        "([path, seq]) => (window.dubiumHeard.sockets[path] || {}).seq >= seq", arg=[table_socket(page), seq]
+        "([path, seq]) => (window.dubiumHeard.sockets[path] || {}).seq >= seq",
+        polling=POLL_MS,
+        arg=[table_socket(page), seq],
     )
 
 
@@ -341,6 +347,7 @@ def move_answered(page) -> None:
     the page has drawn it; at once when it sent none."""
     page.wait_for_function(
         "(path) => (window.dubiumHeard.sockets[path] || { unanswered: null }).unanswered === null",
+        polling=POLL_MS,
         arg=table_socket(page),
     )
 
@@ -355,6 +362,7 @@ def socket_open(page, path: str, times: int = 1) -> None:
     then it hears its groups' pushes (a consumer joins them before it accepts)."""
     page.wait_for_function(
         "([path, times]) => { const s = window.dubiumHeard.sockets[path]; return s && s.open && s.opened >= times; }",
+        polling=POLL_MS,
         arg=[path, times],
     )
 
@@ -365,6 +373,7 @@ def socket_heard(page, path: str, kind: str | None = None, count: int = 1) -> li
     page.wait_for_function(
         "([path, kind, count]) => { const s = window.dubiumHeard.sockets[path];"
         " return s && s.messages.filter((type) => kind === null || type === kind).length >= count; }",
+        polling=POLL_MS,
         arg=[path, kind, count],
     )
     return page.evaluate("(path) => window.dubiumHeard.sockets[path].messages", path)
@@ -374,6 +383,7 @@ def answered(page, path: str, count: int = 1) -> None:
     """Until the page's script has read `count` answers from `path` and acted on them."""
     page.wait_for_function(
         "([path, count]) => window.dubiumHeard.answers.filter((p) => p === path).length >= count",
+        polling=POLL_MS,
         arg=[path, count],
     )
 

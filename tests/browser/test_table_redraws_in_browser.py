@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import log_in, next_change, settled, table_with_bots, until
+from tests.browser.conftest import POLL_MS, log_in, next_change, settled, table_with_bots, until
 from tests.browser.test_accessibility_in_browser import AXE
 
 pytestmark = pytest.mark.browser
@@ -90,6 +90,7 @@ def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, a
     page.wait_for_function(
         """(seen) => !document.querySelector("#dudo-reveal") || [...document.querySelectorAll("#history li")]
             .filter((li) => li.textContent.includes("doubts")).length > seen""",
+        polling=POLL_MS,
         arg=seen,
     )
     if doubts() == seen:  # no newer doubt staged meanwhile
