@@ -134,7 +134,7 @@ class Arena(TournamentFormat):
                 points=got.points,
                 kind=KINDS[got.outcome],
                 streak=got.streak,
-            )  # fmt: skip
+            )
             for entry_id, got in zip(order, found, strict=True)
         )
         absent = [entry_id for entry_id, got in zip(order, found, strict=True) if got.outcome == arena.ABSENT]
@@ -199,7 +199,6 @@ class Arena(TournamentFormat):
 
     def withdrawal_refused(self) -> str:
         return "In an arena you pause instead: your points stay, and you can rejoin while it runs."
-
 
     def offer(self, table: Table, entry: Entry) -> Offer | None:
         """Berserk, while the game runs and the player has not gone berserk in it (the match
