@@ -91,5 +91,7 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     finished = Match.objects.get(pk=first)
     won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
     expect(alice_row.locator("td").nth(2)).to_have_text("3" if won else "0")
+    board = watcher.locator("#leaderboard").bounding_box()
+    assert board["x"] + board["width"] <= size[0], "the leaderboard fits the screen, no sideways scroll"
     screenshot(watcher, f"screenshots/arena-leaderboard-{viewport}")
     assert_accessible(watcher, f"arena leaderboard ({viewport}, {'dark' if viewport == 'phone' else 'light'} theme)")
