@@ -147,10 +147,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["starts_at"].label = f"Starts at ({timezone.get_current_timezone_name().replace('_', ' ')} time)"
         self.formats = formats_for(self.engine)
         self.fields["format"].choices = [(found.slug, found.label) for found in self.formats]
+        names = [found.name for found in self.formats]
+        either = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         self.fields["format"].error_messages["invalid_choice"] = (
-            f"{self.engine.name} is not played in that format: choose "
-            + " or ".join(found.name for found in self.formats)
-            + "."
+            f"{self.engine.name} is not played in that format: choose {either}."
         )
         smallest = self.engine.smallest_table
         self.fields["table_size"] = forms.TypedChoiceField(

@@ -50,7 +50,7 @@ def test_an_organizer_creates_a_house_bot_tournament_that_starts_and_finishes(si
     assert page.locator("#entries li").count() == 3
     wait_for_status(page, "Finished")
     assert page.locator("#standings tbody tr").count() == 3
-    assert page.locator("text=Round 2").is_visible()
+    assert page.get_by_role("heading", name="Round 2").first.is_visible()
     screenshot(page, "organizer-finished-tournament")
     page.click("text=Public page")
     assert page.locator("#standings tbody tr").count() == 3
@@ -270,7 +270,7 @@ def test_only_formats_a_game_can_be_played_in_are_offered_and_others_are_refused
     page.click("#tournament-form button[type=submit]")
     page.wait_for_selector(".errorlist")
     errors = page.locator(".errorlist").inner_text()
-    assert "I Doubt It is not played in that format: choose Swiss rounds or Knockout." in errors
+    assert "I Doubt It is not played in that format: choose Swiss rounds, Knockout or Arena." in errors
     assert "round-robin" not in errors
     assert not Tournament.objects.exists()
 
