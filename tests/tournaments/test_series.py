@@ -1,5 +1,6 @@
 """Dobble series: the last winner deals next, and the series can rank by mini-games won."""
 
+import asyncio
 import csv
 import json
 from datetime import timedelta
@@ -243,14 +244,20 @@ def test_a_bot_played_by_its_code_has_the_next_mini_game_chosen_for_it_at_once(o
     assert "The Well (made for Spotty, a bot played by its code: the least played so far)" in page
 
 
+@pytest.mark.once  # on Redis the notice did not reach the test's channel within 10 s: not yet explained (closing note)
 def test_a_driven_bot_is_asked_for_the_next_mini_game_on_its_event_stream_and_answers_over_the_api(olga, alice):
     bot, token = bots_api.create_bot(alice, "Spotty")
     layer = get_channel_layer()
     stream = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(broadcast.user_group(bot.pk), stream)
     cup = series_lost_by(olga, bot)
-    heard = [json.loads(async_to_sync(layer.receive)(stream)["text"]) for _ in range(2)]
-    asked = next(message for message in heard if message["type"] == "series_choice")
+
+    async def next_message():  # a bounded wait: the stream may carry other notices first, or fewer
+        return json.loads((await asyncio.wait_for(layer.receive(stream), 10))["text"])
+
+    asked = async_to_sync(next_message)()
+    while asked["type"] != "series_choice":
+        asked = async_to_sync(next_message)()
     assert asked == {
         "type": "series_choice",
         "tournament": cup.pk,
