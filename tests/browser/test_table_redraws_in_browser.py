@@ -63,14 +63,17 @@ def test_dudo_keeps_the_focus_on_the_controls_from_bid_to_the_next_bid(site, str
 def test_dubito_keeps_the_focus_on_the_hand_after_a_card_is_played(site, strict, alice):
     page = started(strict, site, table_with_bots(alice, "dubito", ["heuristic"], seed=7))
     playable = "#my-hand button:not([disabled])"
+    alices_plays = page.locator("#history li").filter(has_text="alice puts")
     for _ in range(3):
         page.wait_for_selector(playable)
         page.locator(playable).first.focus()
         page.keyboard.press("Enter")
         page.wait_for_selector(".dubito-row.droppable:focus")
+        made = alices_plays.count()
         page.keyboard.press("Enter")
+        alices_plays.nth(made).wait_for()  # the server took it: the hand left on the page was hers before it
         focus = watch_until_my_turn(page, playable)
-        assert focus["onTable"] and focus["control"], "the hand has the focus for the next card"
+        assert focus["onTable"] and focus["control"], f"the hand has the focus for the next card, not {focus['what']}"
 
 
 def test_a_dudo_reveal_closes_even_when_the_bots_moved_during_it(site, strict, alice):

@@ -173,6 +173,8 @@ def test_a_ladder_with_nobody_established_shows_its_provisional_ratings_apart_be
     index = client.get(reverse("leaderboards"))
     dudo = next(board for board in index.context["boards"] if board["engine"].slug == "dudo")
     assert names(dudo["not_ranked_yet"]) == ["quick", "slow"] and "<h3>Not ranked yet</h3>" in index.content.decode()
-    Rating.objects.create(user=make_user("settled"), game="dudo", elo=1400, games=40, sigma=4.0)
+    Rating.objects.create(
+        user=make_user("settled"), game="dudo", elo=1400, games=40, sigma=4.0, established_opponents=10
+    )
     html = client.get(reverse("leaderboard", args=["dudo"])).content.decode()
     assert "Not ranked yet" not in html and "/u/quick/" not in html, "once anybody is ranked, the ladder alone"
