@@ -337,14 +337,14 @@ def dealt(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
         if run and scores == {players.score[run[0][0]]}:
             run.append(table)
             continue
-        result += snake(run)
+        result += out_and_back(run)
         run = [table] if len(scores) == 1 else []
         if len(scores) > 1:
             result.append(table)
-    return result + snake(run)
+    return result + out_and_back(run)
 
 
-def snake(tables: list[list[Hashable]]) -> list[list[Hashable]]:
+def out_and_back(tables: list[list[Hashable]]) -> list[list[Hashable]]:
     """The tables' players, in order, dealt out and back over tables of the same sizes."""
     if len(tables) < 2:
         return tables
