@@ -1,9 +1,8 @@
 """What a game's package declares once (its `REGISTRATION`), so nothing else keeps a list of games.
 
 Everything the site needs of a game is here or found from its slug: the engine, the house bots,
-the tournament formats of its own, the bluff and fair-play figures its history can give, and the
-files beside the package (page script, rules, engine notes, bot protocol, example bot) whose
-paths the properties below name. docs/adding-a-game.md lists the steps; tests/test_adding_a_game.py
+the bluff and fair-play figures its history can give, and the files beside the package (page
+script, rules, engine notes, bot protocol, example bot) whose paths the properties below name. docs/adding-a-game.md lists the steps; tests/test_adding_a_game.py
 fails while a registered game lacks any part.
 """
 

@@ -1,6 +1,6 @@
 """Table sizes, round robins and fixed tables: pure functions, no Django (Swiss: swiss.py).
 
-The Celery tasks in tournaments/running.py call these with plain lists, so every
+The tournament formats (tournaments/formats/, run by the Celery tasks in tournaments/tasks.py) call these with plain lists, so every
 rule here is tested without a database (tests/tournaments/test_pairing.py).
 """
 

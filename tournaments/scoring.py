@@ -17,7 +17,7 @@ not end normally"):
 
 from __future__ import annotations
 
-from games.dobble.points import points as dobble_points
+from games.dobble.points import points as mini_game_points
 from games.dudab.scoring import totals as dudab_totals
 
 # A Score's kind: how the points were earned (FIDE tells these apart for tiebreaks).
@@ -94,7 +94,7 @@ def dobble(mini_game: str, result: dict | None, players: int) -> dict[int, float
     scores = {str(seat): 0 for seat in range(players)} | dict(result.get("scores") or {})
     details = dict(result.get("details") or {})
     details.setdefault("rounds_lost", {str(seat): int(str(seat) in forfeited) for seat in range(players)})
-    by_seat = dobble_points(mini_game, {"ranking": ranking, "scores": scores, "details": details})
+    by_seat = mini_game_points(mini_game, {"ranking": ranking, "scores": scores, "details": details})
     return {seat: float(by_seat.get(str(seat), 0)) for seat in range(players)}
 
 

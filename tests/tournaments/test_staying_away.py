@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from tournaments import scoring, services
-from tournaments.formats.dobble_series import dobble_points
+from tournaments.formats.dobble_series import shifted_series_points
 from tournaments.formats.rounds_total import normalised_totals
 from tournaments.models import Score, Table, Tournament
 
@@ -37,7 +37,7 @@ def test_a_dobble_forfeit_at_a_big_table_is_no_better_than_the_worst_game_played
         olga, "dobble", "dobble-series", [[(2, played), (1, played), (0, forfeited)], [(12, played), (5, played)]],
         table_size=3,
     )  # fmt: skip
-    value, _ = dobble_points(cup)
+    value, _ = shifted_series_points(cup)
     assert value[absent] <= min(value[a], value[b], value[c], value[d]), value
     assert value[d] == pytest.approx(1.5), "the averages are of the games played: (2+1+12+5)/4 - 8.5 + 5"
 

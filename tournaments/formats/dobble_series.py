@@ -85,10 +85,10 @@ class DobbleSeries(FixedTablesFormat):
             choose_by=now + timedelta(seconds=CHOICE_SECONDS),
         )
         if chooser.house_bot:
-            settle_choice(tournament, following, default_mini_game(following), Table.Choice.HOUSE_BOT, now)
+            open_chosen_mini_game(tournament, following, default_mini_game(following), Table.Choice.HOUSE_BOT, now)
         elif table.match.seats.filter(user_id=chooser.user_id, code_version__isnull=False).exists():
             # Uploaded code and webhooks answer a match's positions only (docs/protocol/dobble.md).
-            settle_choice(tournament, following, default_mini_game(following), Table.Choice.BOT_CODE, now)
+            open_chosen_mini_game(tournament, following, default_mini_game(following), Table.Choice.BOT_CODE, now)
         else:
             notices.tell_choice(tournament, table, following, CHOICE_SECONDS, default_mini_game(following))
 
@@ -108,7 +108,7 @@ class DobbleSeries(FixedTablesFormat):
     def ranking(self, entries, games, points) -> Ranking:
         """Points (shifted per table size), or the rulebook's mini-games won: a mini-game nobody
         else came to is won, as it scores points."""
-        series_points, _ = dobble_points(self.tournament)
+        series_points, _ = shifted_series_points(self.tournament)
         if self.by_wins:
             value = {e.pk: float(sum(1 for g in games[e.pk] if tiebreaks.won(g) or g.forfeit_win)) for e in entries}
         else:
@@ -117,7 +117,7 @@ class DobbleSeries(FixedTablesFormat):
 
     def results_parts(self, rows, names) -> dict:
         """What each mini-game's points are shifted by per table size, beside the standings."""
-        _, shifts = dobble_points(self.tournament)
+        _, shifts = shifted_series_points(self.tournament)
         shown = [{"mini_game": game, "size": size, "shift": shift} for (game, size), shift in shifts.items()]
         return {"size_shifts": shown}
 
@@ -173,7 +173,7 @@ def choose(tournament_id: int, user, mini_game: str, now: datetime | None = None
             table = None
         if table is None:
             raise MatchError("not_your_choice", "There is no mini-game for you to choose now.")
-        settle_choice(tournament, table, mini_game, Table.Choice.CHOSEN, now)
+        open_chosen_mini_game(tournament, table, mini_game, Table.Choice.CHOSEN, now)
     return table
 
 
@@ -188,11 +188,11 @@ def choose_overdue(now: datetime | None = None) -> int:
             tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
             table = Table.objects.get(pk=table_id)
             if table.match_id is None:
-                settle_choice(tournament, table, default_mini_game(table), Table.Choice.TIMED_OUT, now)
+                open_chosen_mini_game(tournament, table, default_mini_game(table), Table.Choice.TIMED_OUT, now)
     return len(overdue)
 
 
-def settle_choice(tournament: Tournament, table: Table, mini_game: str, how: str, now: datetime) -> None:
+def open_chosen_mini_game(tournament: Tournament, table: Table, mini_game: str, how: str, now: datetime) -> None:
     """Open the table's next mini-game, recording how it was chosen (the chooser stays on the table)."""
     table.mini_game, table.choice = mini_game, how
     running.open_matches(tournament, [table], now)
@@ -209,7 +209,7 @@ def default_mini_game(table: Table) -> str:
     return min(choices, key=lambda name: (played.count(name), choices.index(name)))
 
 
-def dobble_points(tournament: Tournament) -> tuple[dict, dict]:
+def shifted_series_points(tournament: Tournament) -> tuple[dict, dict]:
     """A Dobble series' points per entry, each mini-game's points shifted per table size so that
     every size averages the same for it, and the shifts ({(mini-game, size): points a player}).
 
