@@ -214,6 +214,29 @@ async def test_messages_taken_by_an_interrupted_take_are_received_next_time(laye
     assert [await layer.receive(listener), await layer.receive(listener)] == [PUSH, {**PUSH, "text": "second"}]
 
 
+async def test_sync_code_receiving_on_a_loop_a_call_hears_every_message_sent_to_its_channel(layer, far):
+    """Sync code (a test, a script) reaches the layer through `async_to_sync`, each call on a
+    loop of its own: a message that one take brought with the one received stays for the next
+    call's receive, and a channel that joined on an earlier loop still hears a send of the new one."""
+    listener = await layer.new_channel()
+    await on_a_loop_of_its_own(layer.group_add("user-3", listener))
+    await far.group_send_many([("user-3", PUSH), ("user-3", {**PUSH, "text": "second"})])
+    assert await on_a_loop_of_its_own(layer.receive(listener)) == PUSH
+    assert await on_a_loop_of_its_own(asyncio.wait_for(layer.receive(listener), 5)) == {**PUSH, "text": "second"}
+
+    async def join_another_then_send():
+        await layer.group_add("user-4", await layer.new_channel())
+        await layer.group_send("user-3", {**PUSH, "text": "third"})
+        return await asyncio.wait_for(layer.receive(listener), 5)
+
+    assert await on_a_loop_of_its_own(join_another_then_send()) == {**PUSH, "text": "third"}
+
+
+def on_a_loop_of_its_own(coroutine):
+    """Run the coroutine as an `async_to_sync` call from sync code does: on a new loop, closed after."""
+    return asyncio.to_thread(asyncio.run, coroutine)
+
+
 async def blocked_in_redis(layer) -> None:
     """Until a receive of the layer's database waits in Redis for a message (BZPOPMIN)."""
     connection = layer.connection(0)

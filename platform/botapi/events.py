@@ -5,14 +5,14 @@ endpoint (`GET /api/stream/event`, newline-delimited JSON as Lichess's `/api/str
 every `match_found` (a queue pairing, a ladder match, a tournament game, an accepted
 challenge), every `bot_challenge` waiting for the bot's owner, every `notice`. On opening,
 the stream first tells of every running match the account still has a seat in and every
-challenge waiting for it, so a program that reconnects misses nothing. An empty line every
-KEEPALIVE_SECONDS on HTTP keeps proxies from closing a quiet stream.
+challenge waiting for it, so a program that reconnects misses nothing; the stream listens
+before it reads them, so what happens meanwhile comes as it happens, told once. An empty line
+every KEEPALIVE_SECONDS on HTTP keeps proxies from closing a quiet stream.
 
 While a bot listens it counts as present: the ladder seats a driven bot only then (ladder.py).
 """
 
 import asyncio
-import json
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -94,6 +94,28 @@ def opening_events(user) -> list[dict]:
     return started + [challenge_message(offer) for offer in waiting[:50]]
 
 
+class Opening:
+    """The stream's opening events, as the text of each line. Read after the stream joined its
+    group, so an event that happened in between comes twice, read and heard: `fresh` passes a
+    heard event once, unless the opening told it already (events are built by the same
+    functions either way, so the texts are equal)."""
+
+    def __init__(self, events: list[dict]):
+        self.lines = [broadcast.push(event)["text"] for event in events]
+        self.unheard = set(self.lines)
+
+    def fresh(self, text: str) -> bool:
+        if text in self.unheard:
+            self.unheard.discard(text)
+            return False
+        return True
+
+
+@database_sync_to_async
+def read_opening(user) -> Opening:
+    return Opening(opening_events(user))
+
+
 class EventConsumer(ReconnectingConsumer):
     """`/ws/events/`: the stream over a websocket (token in the header or `?token=`)."""
 
@@ -107,12 +129,12 @@ class EventConsumer(ReconnectingConsumer):
         if not await self.join_groups(self.groups_joined):
             return
         # Read before the handshake ends: whatever starts later comes through the group joined above.
-        opening = await database_sync_to_async(opening_events)(user)
+        self.opening = await read_opening(user)
         await database_sync_to_async(mark_listening)(user.pk)
         await self.accept()
         self.presence = asyncio.ensure_future(keep_present(user.pk))
-        for message in opening:
-            await self.send_json(message)
+        for line in self.opening.lines:
+            await self.send(text_data=line)
 
     async def disconnect(self, code):
         if getattr(self, "presence", None) is not None:
@@ -125,7 +147,8 @@ class EventConsumer(ReconnectingConsumer):
         await self.send_json({"type": "error", "code": "bad_message", "message": "The event socket only listens."})
 
     async def match_push(self, event):
-        await self.send(text_data=event["text"])
+        if self.opening.fresh(event["text"]):
+            await self.send(text_data=event["text"])
 
 
 async def keep_present(user_id: int) -> None:
@@ -151,17 +174,25 @@ async def stream_event(request):
     if user is None:
         body = {"type": "error", "code": "not_authenticated", "message": "Send the bot's token.", "fields": {}}
         return JsonResponse(body, status=401)
-    return StreamingHttpResponse(event_lines(user), content_type="application/x-ndjson")
-
-
-async def event_lines(user):
+    # The response starts once the stream listens and has read its opening, as the socket's
+    # handshake ends: whatever happens after the client has its headers is heard.
     layer = get_channel_layer()
     channel = await layer.new_channel()
     group = broadcast.user_group(user.pk)
     await layer.group_add(group, channel)
     try:
-        for message in await database_sync_to_async(opening_events)(user):
-            yield json.dumps(message) + "\n"
+        opening = await read_opening(user)
+    except BaseException:
+        await layer.group_discard(group, channel)
+        raise
+    return StreamingHttpResponse(event_lines(user, layer, channel, opening), content_type="application/x-ndjson")
+
+
+async def event_lines(user, layer, channel: str, opening: Opening):
+    group = broadcast.user_group(user.pk)
+    try:
+        for line in opening.lines:
+            yield line + "\n"
         while True:
             await database_sync_to_async(mark_listening)(user.pk)
             try:
@@ -169,7 +200,7 @@ async def event_lines(user):
             except TimeoutError:
                 yield "\n"
                 continue
-            if message.get("type") == "match.push":
+            if message.get("type") == "match.push" and opening.fresh(message["text"]):
                 yield message["text"] + "\n"
     finally:
         await layer.group_discard(group, channel)

@@ -108,6 +108,11 @@ return taken
 """
 
 
+def drained(buffer: asyncio.Queue) -> list:
+    """What waits in the queue, oldest first, taken out of it."""
+    return [buffer.get_nowait() for _ in range(buffer.qsize())]
+
+
 class ReadFailed:
     """Put in a waiting channel's buffer when the process's reader failed (Redis away): its
     receive raises the error, as channels_redis's receive would have."""
@@ -140,13 +145,19 @@ class OneTripRedisChannelLayer(RedisChannelLayer):
     def at_home(self, adopt: bool = False) -> bool:
         """Is this the loop this process's channels live on, the one that receives? With `adopt`
         (a channel of ours joins a group, or receives) a first loop, or a new one once the last
-        has closed (a test's), becomes it, with nothing known of the last."""
+        has closed (sync code's: each `async_to_sync` call runs a loop of its own), becomes it.
+        The channels stay in their groups, and what waits in their buffers moves to buffers of
+        the new loop: a take hands a channel every message waiting for it at once, and the
+        ones its receive did not return before its loop closed are still to be received."""
         loop = asyncio.get_running_loop()
         if adopt and (self.loop is None or self.loop.is_closed()):
-            self.loop, self.reader, self.handed = loop, None, False
-            self.members_here.clear()
-            self.receive_buffer.clear()
+            self.loop, self.reader = loop, None
             self.listening.clear()
+            waiting = {channel: drained(buffer) for channel, buffer in self.receive_buffer.items()}
+            self.receive_buffer.clear()  # asyncio queues belong to the loop that first waited on them
+            for channel, messages in waiting.items():
+                for message in messages:
+                    self.receive_buffer[channel].put_nowait(message)
         return self.loop is loop
 
     async def group_add(self, group, channel):
@@ -267,8 +278,10 @@ class OneTripRedisChannelLayer(RedisChannelLayer):
         brpop_timeout). A popped message needs no backup copy: nothing awaits between its pop
         and its buffers."""
         key = self.prefix + self.process_channel
-        taken = await self.run(TAKE, [key, self._backup_channel_name(key)], ["handed" if self.handed else "", 100])
-        self.handed = False
+        # From the moment the script is sent, Redis may hold backup copies of messages not yet in
+        # their buffers: a take cancelled meanwhile (its loop closed) leaves them to be put back.
+        handed, self.handed = self.handed, False
+        taken = await self.run(TAKE, [key, self._backup_channel_name(key)], ["handed" if handed else "", 100])
         contents = taken[::2]
         if not contents:
             self.handed = True  # the backup is empty

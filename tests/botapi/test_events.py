@@ -125,3 +125,37 @@ async def test_the_stream_refuses_a_wrong_token(application):
     await stream.send_input({"type": "http.request", "body": b"", "more_body": False})
     assert (await stream.receive_output(10))["status"] == 401
     assert await Token.objects.acount() == 0
+
+
+@pytest.mark.parametrize("transport", ["socket", "http"])
+async def test_a_challenge_sent_while_the_stream_opens_is_told_once(application, alice, bob, monkeypatch, transport):
+    """The stream listens, then reads the challenges waiting: one sent in between is both heard
+    and read, and the bot is told of it once (accepting it a second time would fail)."""
+    ace, ace_token = await driven_bot(alice, "Ace", "")
+    await driven_bot(bob, "Bee", "")
+    read = events_module.opening_events
+    sent = []
+
+    def challenged_meanwhile(user):
+        sent.append(services.challenge(bob, "Bee", "dudo", ["Ace"], ranked=False))
+        return read(user)
+
+    monkeypatch.setattr(events_module, "opening_events", challenged_meanwhile)
+    if transport == "socket":
+        socket = await listen(application, ace_token)
+        next_event, close = socket.receive_json_from, socket.disconnect
+    else:
+        stream = await http_stream(application, ace_token)
+
+        async def next_event():
+            return await next_line(stream)
+
+        async def close():
+            await stream.send_input({"type": "http.disconnect"})
+            await stream.wait(5)
+
+    assert (await next_event())["id"] == sent[0].pk
+    accepted = await database_sync_to_async(services.answer_challenge)(ace, sent[0].pk, accept=True)
+    told = await next_event()
+    assert (told["type"], told["match"]) == ("match_found", accepted.match_id), "the challenge once"
+    await close()

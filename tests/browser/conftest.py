@@ -75,6 +75,18 @@ def site(transactional_db, settings):
     server.should_exit = True
     thread.join(10)
     check_sync_thread_is_free()
+    forget_sockets_left_open()
+
+
+def forget_sockets_left_open() -> None:
+    """The process's heartbeats forget the sockets whose disconnect the stopped server never ran
+    (a loaded machine's pages can take longer to close than `wait_for_sockets_to_close` waits):
+    the next test's server would beat for them, on matches its database no longer has."""
+    from games.lobby.consumers import LOBBY_SOCKETS
+    from games.matches.consumers import SEAT_SOCKETS
+
+    for heartbeat in (SEAT_SOCKETS, LOBBY_SOCKETS):
+        heartbeat.sockets.clear()  # its beating task went with the server's loop
 
 
 def wait_for_sockets_to_close(seconds: float = 10) -> None:
