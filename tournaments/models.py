@@ -414,7 +414,7 @@ class Series(models.Model):
         DAY = "day", "Every day"
         WEEK = "week", "Every week"
 
-    name = models.CharField(max_length=80, unique=True, help_text='Each event is named by it; pages show its start time beside.')
+    name = models.CharField(max_length=80, unique=True, help_text="Each event's name; pages show its start beside it.")
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
     every = models.CharField(max_length=4, choices=Every.choices)
     time_zone = models.CharField(
