@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.matches import lifecycle, presence
+from games.matches import lifecycle, presence, wakeups
+from games.matches.actions import submit_action
 from games.matches.models import Match
 from tests.tournaments.test_arena_running import at_table, lose, opponent
 from tournaments import running, services
@@ -86,6 +87,21 @@ def test_berserk_from_the_table_halves_the_clock_and_says_so(client, arena, alic
     assert match.seats.get(user=alice).clock_ms == 90_000
     again = text(client.post(f"/tournaments/{arena.pk}/berserk/", follow=True))
     assert "You went berserk in this game already." in again
+
+
+def test_berserk_is_offered_only_before_the_player_s_first_move(client, arena, alice):
+    running.start(arena.pk)
+    client.force_login(alice)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
+    match = Match.objects.get(seats__user=alice)
+    offer = "Halve your clock now, before your first move"
+    assert offer in text(client.get(f"/match/{match.pk}/"))
+    seat = match.seats.get(user=alice).number
+    if seat not in match.engine.to_act(match.load_state()):
+        wakeups.wake_all_due(match.pk, now=timezone.now() + timedelta(seconds=10))  # the bot opens
+    match.refresh_from_db()
+    submit_action(match.pk, alice, match.engine.legal_actions(match.load_state(), seat)[0], match.seq)
+    assert offer not in text(client.get(f"/match/{match.pk}/")), "after her first move, no berserk button"
 
 
 def test_pause_and_rejoin_from_the_page(client, arena, alice):
