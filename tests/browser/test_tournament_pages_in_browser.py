@@ -548,9 +548,10 @@ def test_the_list_of_tournaments_fits_a_phone_organizer_and_countdown_included(s
     """A tester found the Organizer column cut off at 390 px: each tournament is now a block of words."""
     organizer = make_user("Organizer_with_a_long_name", role="organizer")
     soon = timezone.now() + timedelta(minutes=20)
+    named = [("Dudo Winter Championship Qualifier", "dudo"), ("Spot it Sunday", "dobble")]
     in_thread(lambda: [
         Tournament.objects.create(name=name, game=game, organizer=organizer, starts_at=soon + timedelta(hours=hours))
-        for hours, (name, game) in enumerate([("Dudo Winter Championship Qualifier", "dudo"), ("Spot it Sunday", "dobble")])
+        for hours, (name, game) in enumerate(named)
     ])  # fmt: skip
     for width, height in ((390, 844), (1280, 900)):
         page = strict.page((width, height))
