@@ -1,5 +1,5 @@
 """`make run` as a newcomer types it: the embedded ticker runs every beat entry and starts tournaments,
-and each game has an arena starting within the hour.
+and each game has an arena starting within the hour, one of them within 15 minutes.
 
 The site runs in a child process exactly as the Makefile starts it (its own SQLite file and
 port); the test reads the server's log and the database it writes.
@@ -46,6 +46,8 @@ now = timezone.now()
 live = ["scheduled", "running"]
 soon = Tournament.objects.filter(format="arena", status__in=live, starts_at__lte=now + timedelta(hours=1))
 print(",".join(sorted({t.game for t in soon if now < t.ends_at})))
+starting = [t for t in soon if t.status == "scheduled" and t.starts_at <= now + timedelta(minutes=15)]
+print("soon" if starting else "none starting within 15 minutes")
 """
 
 TOURNAMENT_STATUS = "from tournaments.models import Tournament; print(Tournament.objects.get(pk={pk}).status)"
@@ -96,8 +98,9 @@ def test_make_run_runs_every_beat_entry_and_starts_a_tournament_due_now(make_run
         time.sleep(0.5)
         status = manage(env, "shell", "-c", TOURNAMENT_STATUS.format(pk=pk)).split()[-1]
     assert status in ("running", "finished"), log_path.read_text()
-    games = manage(env, "shell", "-c", ARENAS_WITHIN_THE_HOUR).split()[-1]
+    games, starting = manage(env, "shell", "-c", ARENAS_WITHIN_THE_HOUR).splitlines()[-2:]
     assert games == "dobble,doubt-it,dubito,dudab,dudo", "a fresh make run has an arena starting within the hour"
+    assert starting == "soon", "the demo's arenas start 12 minutes apart: one starts within 15 minutes"
     log = log_path.read_text()
     for name in settings.CELERY_BEAT_SCHEDULE:
         assert f"embedded beat: {name} ran" in log, log

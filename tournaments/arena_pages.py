@@ -110,6 +110,18 @@ def arenas_to_join(now=None) -> list[tuple[Tournament, bool]]:
     return [(t, True) for t in live] + [(t, False) for t in coming]
 
 
+def earned(outcome: str, streak: int = 0, berserk: bool = False) -> int:
+    return arena.points_for(outcome, arena.SeatBefore(streak, berserk)).points
+
+
+# The points a game earns, for the page's rules and the leaderboard's key in words (tournaments/arena.py).
+POINTS = {
+    "win": earned(arena.WON), "draw": earned(arena.DREW), "streak": arena.STREAK_START, "berserk": arena.BERSERK_BONUS,
+    "streak_win": earned(arena.WON, arena.STREAK_START), "streak_draw": earned(arena.DREW, arena.STREAK_START),
+    "berserk_win": earned(arena.WON, berserk=True), "berserk_streak_win": earned(arena.WON, arena.STREAK_START, True),
+}  # fmt: skip
+
+
 def board_context(request, tournament: Tournament) -> dict:
     """What the leaderboard fragment shows, the visitor's own line first."""
     me = tournament.entries.filter(user=request.user).first() if request.user.is_authenticated else None
@@ -119,6 +131,7 @@ def board_context(request, tournament: Tournament) -> dict:
         "my_table": my_table(tournament, request.user),
         "board": leaderboard(tournament),
         "ended": tournament.status == Tournament.Status.RUNNING and timezone.now() >= tournament.ends_at,
+        "points": POINTS,
     }
 
 
@@ -131,9 +144,6 @@ def arena_page(request, tournament: Tournament):
             "rules": tournament.rules,
             "accepts_entries": services.accepts_entries(tournament),
             "refresh_ms": REFRESH_SECONDS * 1000,
-            "points": {
-                "win": arena.WIN, "draw": arena.DRAW, "streak": arena.STREAK_START, "berserk": arena.BERSERK_BONUS
-            },
         },
     )
 
@@ -147,34 +157,32 @@ def board(request, tournament_id: int):
 @require_POST
 @login_required
 def act(request, tournament_id: int, action: str):
-    """Join, pause or rejoin from the arena's page; join and rejoin go straight to a game seated at once."""
+    """Join, leave (before the start), pause or rejoin from the arena's page; join and rejoin go
+    straight to a game seated at once. Back on the arena's page its card says where the player
+    stands, so no message repeats it; a message says only what the card cannot (a leave, a refusal)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id, format=arena_format.Arena.slug)
-    change = {"join": services.enter, "pause": arena_format.pause, "rejoin": arena_format.rejoin}.get(action)
+    change = {
+        "join": services.enter, "leave": services.withdraw, "pause": arena_format.pause, "rejoin": arena_format.rejoin
+    }.get(action)  # fmt: skip
     if change is None:
-        raise Http404("Join, pause or rejoin.")
+        raise Http404("Join, leave, pause or rejoin.")
     try:
         change(tournament.pk, request.user)
     except MatchError as error:
         messages.error(request, error.message)
         return redirect("tournament", tournament_id=tournament.pk)
-    tournament.refresh_from_db()
-    table = my_table(tournament, request.user) if action != "pause" else None
-    messages.info(request, BEFORE_START if action == "join" and tournament.is_open else DONE[action][table is not None])
+    if action == "leave":
+        messages.info(request, LEFT)
+    table = my_table(tournament, request.user) if action in ("join", "rejoin") else None
     if table is not None:
+        messages.info(request, SEATED[action])
         return redirect("table", match_id=table.match_id)
     return redirect("tournament", tournament_id=tournament.pk)
 
 
-# What a player hears after joining or coming back: (no game yet, seated at once).
-DONE = {
-    "join": (
-        "You are in: your first game starts as soon as an opponent is free.",
-        "You are in: your first game is on.",
-    ),
-    "rejoin": ("Welcome back: you are seated as soon as an opponent is free.", "Welcome back: your next game is on."),
-    "pause": ("Paused: you are not seated again until you rejoin. Your points stay.",) * 2,
-}
-BEFORE_START = "You are in: your first game starts as soon as the arena does."
+# What a player hears when joining or coming back seats them at once (on the table's page).
+SEATED = {"join": "You are in the arena: your first game is on.", "rejoin": "Welcome back: your next game is on."}
+LEFT = "You have left the arena before its start: you are no longer entered. Join again whenever you like."
 
 
 def my_table(tournament: Tournament, user) -> Table | None:

@@ -253,6 +253,16 @@ class TournamentForm(forms.ModelForm):
         refuse_a_passed_start(starts_at, self.instance)
         return starts_at
 
+    def clean_name(self) -> str:
+        """One name per game (a series' events share theirs): a name taken is said, not a server error."""
+        name = self.cleaned_data["name"]
+        taken = Tournament.objects.filter(name=name, game=self.instance.game, series=None).exclude(pk=self.instance.pk)
+        if self.instance.series_id is None and taken.exists():
+            raise forms.ValidationError(
+                f"There is a {self.engine.name} tournament called {name} already: choose another name."
+            )
+        return name
+
     def clean_forbidden_pairs(self) -> list[list[str]]:
         """"ann, bob" lines into pairs of usernames as spelled on the site; an unknown name is named.
         Only a Swiss pairs around them: other formats ignore the box (hidden on the page)."""

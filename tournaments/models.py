@@ -133,7 +133,12 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["starts_at"]
-        constraints = [models.UniqueConstraint(fields=["name", "game"], name="tournament_name_unique_per_game")]
+        # A series' events share its name (each page shows its start beside it); other names are one per game.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["name", "game"], condition=models.Q(series=None), name="tournament_name_unique_per_game"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -409,7 +414,7 @@ class Series(models.Model):
         DAY = "day", "Every day"
         WEEK = "week", "Every week"
 
-    name = models.CharField(max_length=80, unique=True, help_text='Each event is named by it and its start time.')
+    name = models.CharField(max_length=80, unique=True, help_text="Each event's name; pages show its start beside it.")
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
     every = models.CharField(max_length=4, choices=Every.choices)
     time_zone = models.CharField(

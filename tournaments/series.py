@@ -1,7 +1,8 @@
 """Recurring events: an organizer repeats a tournament every hour, day or week, and the beat
 (tasks.create_series_events; embedded, the ticker thread runs the same beat entry) creates each
 next event one period ahead, so the next one is always listed: a copy of the series' latest
-event, settings and house bots, named by its start.
+event, settings and house bots, named as the series is: every page shows its start beside its
+name, so the name does not repeat it ("Dudo Hourly Arena", as on Lichess).
 
 Hours are counted in absolute time; a daily or weekly event keeps its hour on the series' clock
 (`Series.time_zone`), summer time or not. Starts missed while nothing ran are skipped, not
@@ -36,12 +37,6 @@ def following_start(series: Series, after: datetime) -> datetime:
     return (local + STEP[series.every]).astimezone(UTC)
 
 
-def event_name(series: Series, starts_at: datetime) -> str:
-    """ "Dudo Hourly Arena, Sat 29 Nov, 15:00 UTC": the series' name and the start on its clock."""
-    local = starts_at.astimezone(ZoneInfo(series.time_zone))
-    return f"{series.name}, {local:%a} {local.day} {local:%b, %H:%M} {local.tzname()}"
-
-
 def create_due(now: datetime | None = None) -> int:
     """Beat: every active series has its events of the coming period created; how many were."""
     now = now or timezone.now()
@@ -71,7 +66,7 @@ def copy_event(series: Series, model: Tournament, starts_at: datetime) -> Tourna
     values = {
         f.attname: getattr(model, f.attname) for f in Tournament._meta.concrete_fields if f.name not in NOT_COPIED
     }
-    event = Tournament.objects.create(**values, name=event_name(series, starts_at), starts_at=starts_at)
+    event = Tournament.objects.create(**values, name=series.name, starts_at=starts_at)
     for bot in model.entries.exclude(house_bot="").order_by("pk").values_list("house_bot", flat=True):
         services.add_house_bot(event.pk, bot)
     return event

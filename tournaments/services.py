@@ -40,6 +40,9 @@ def enter(tournament_id: int, user) -> Entry:
             )
         if user.is_bot:
             check_tested_for(user, tournament.game)
+        refused = tournament.rules.entry_refused(user)
+        if refused:
+            raise MatchError("refused", refused)
         entry = Entry.objects.create(tournament=tournament, user=user)
         tournament.rules.entered(entry)
         return entry

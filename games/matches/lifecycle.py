@@ -334,6 +334,11 @@ def forfeit(match: Match, seat: Seat, now: datetime, resigned: bool = False, cou
         transaction.on_commit(lambda: after_change(match, state, seats))
 
 
+def has_moved(match: Match, number: int) -> bool:
+    """Has the seat made a move of its own in the match (what a berserk must come before)?"""
+    return match.actions.filter(seat=number).exists()
+
+
 def halve_bank(match_id: int, user, now: datetime | None = None) -> Seat:
     """The player gives up half of their clock's bank before their first move (an arena's
     berserk, which the event rewards and allows: it calls this only where its rules do). The
@@ -347,7 +352,7 @@ def halve_bank(match_id: int, user, now: datetime | None = None) -> Seat:
             raise MatchError("not_seated", "You have no seat in play at this table.")
         if match.status != Match.Status.RUNNING or match.clock != Match.Clock.PER_GAME:
             raise MatchError("bad_request", "Only a running game with a clock per game has a bank to halve.")
-        if match.actions.filter(seat=seat.number).exists():
+        if has_moved(match, seat.number):
             raise MatchError("too_late", "Too late: a clock is halved only before its player's first move.")
         if seat.clock_ms < match.clock_initial_ms:
             raise MatchError("already_halved", "Your clock is halved already.")

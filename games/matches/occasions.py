@@ -36,6 +36,7 @@ class Offer:
     label: str  # "Berserk"
     url: str
     explains: str  # "Halve your clock now, before your first move: a win earns 1 more point."
+    until_first_move: bool = False  # gone from the table once the player has moved (the table takes it away)
 
 
 @dataclass(frozen=True)

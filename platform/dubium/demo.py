@@ -27,8 +27,10 @@ from tournaments.models import Series, Tournament
 SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo.json"
 PLAYED_BEFORE = timedelta(minutes=15)  # about as long as the bots take over the demo's games
 ARENA_MINUTES = 55  # each hourly arena ends before the next one starts
-ARENA_WORDS = "An arena every hour, at the full hour: join whenever you like while it runs. House bots sit in " \
-    "when nobody else is free."
+ARENA_WORDS = (
+    "An arena every hour, starting at {past}: join whenever you like while it runs. The five games' arenas "
+    "start 12 minutes apart, so one is always about to begin. House bots sit in when nobody else is free."
+)
 
 
 def load(path: Path = SEEDS, log=print) -> dict:
@@ -83,15 +85,19 @@ def load(path: Path = SEEDS, log=print) -> dict:
 
 
 def ensure_hourly_arena(spec: dict, organizer, now: datetime) -> bool:
-    """The game's hourly arena series, its first event at the next full hour, and, whenever the
-    demo is loaded again, its next event (the beat creates the others). True when created."""
+    """The game's hourly arena series, its first event at the next start at its minute past the hour
+    (each game's at another minute, so arrivals at any time find one starting soon) and, whenever
+    the demo is loaded again, its next event (the beat creates the others). True when created."""
     made, created = Series.objects.get_or_create(
         name=spec["series"], defaults={"organizer": organizer, "every": Series.Every.HOUR}
     )
     if not made.events.exists():
-        start = now.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        start = now.replace(minute=spec["minute"], second=0, microsecond=0)
+        if start <= now:
+            start += timedelta(hours=1)
+        past = f"{spec['minute']} minutes past the hour" if spec["minute"] else "the full hour"
         first = Tournament.objects.create(
-            name=series.event_name(made, start),
+            name=made.name,
             game=spec["game"],
             format="arena",
             table_size=spec["table_size"],
@@ -99,7 +105,7 @@ def ensure_hourly_arena(spec: dict, organizer, now: datetime) -> bool:
             duration_minutes=ARENA_MINUTES,
             no_show_minutes=1,
             max_entries=200,
-            description=ARENA_WORDS,
+            description=ARENA_WORDS.format(past=past),
             organizer=organizer,
             starts_at=start,
             series=made,

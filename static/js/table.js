@@ -61,20 +61,27 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
+  // What the event offers only before the player's first move (an arena's berserk) goes once the
+  // table has moved on from a move they sent (a refused one brings an error instead, and it stays).
+  let movedFrom = null;
   function act(action) {
     if (!latest) return;
     if (action.type === "claim") pendingClaim = { action, seq: latest.seq };
+    movedFrom = latest.seq;
     send({ type: "action", action, seq: latest.seq });
   }
 
   function receive(message) {
     if (message.type === "state") {
       if (!mergeHistory(message)) { send({ type: "sync" }); return; }
+      if (movedFrom !== null && message.seq > movedFrom) {
+        for (const node of document.querySelectorAll("[data-until-first-move]")) node.remove();
+      }
       latest = message;
       draw(message);
       if (pendingClaim && pendingClaim.stale) retryClaim(message);
     }
-    else if (message.type === "error") showError(message);
+    else if (message.type === "error") { movedFrom = null; showError(message); }
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }
     else if (message.type === "rematch") showRematch(message);
@@ -218,6 +225,8 @@
         act, h, seats: message.seats, seat: message.seat, toAct: message.to_act, legal: message.legal,
         startsInMs: message.starts_in_ms || 0,
         finished: message.status === "finished",
+        // The viewer resigned or forfeited while the others play on: their hand is shown, never offered.
+        out: message.seats.some((s) => s.seat === message.seat && s.forfeited),
         endedBy: endedBy(message),
         name: (n) => boardName(message, n),
         redraw: () => { if (latest === message) drawArea(message); },

@@ -70,3 +70,17 @@ def test_a_players_games_read_on_a_phone_without_scrolling_sideways(site, new_pa
         screenshot(page, f"phone-games-{'page' if 'games' in path else 'profile'}")
     links.first.click()
     page.wait_for_url("**/replay/")
+
+
+def test_the_welcome_page_s_button_and_link_stand_apart_on_a_phone_and_a_desktop(site, strict, make_user):
+    """A tester found the welcome page's "Go to the lobbies" button touching the link beside it."""
+    make_user("zoe")
+    for width, height in ((390, 844), (1280, 900)):
+        page = strict.page((width, height))
+        log_in(page, site, "zoe")
+        page.goto(f"{site}/welcome/")
+        button = page.get_by_role("link", name="Go to the lobbies").bounding_box()
+        link = page.get_by_role("link", name="See the ladders").bounding_box()
+        apart_across = max(link["x"] - (button["x"] + button["width"]), button["x"] - (link["x"] + link["width"]))
+        apart_down = max(link["y"] - (button["y"] + button["height"]), button["y"] - (link["y"] + link["height"]))
+        assert max(apart_across, apart_down) >= 8, f"{width} px: the button and the link touch ({button}, {link})"

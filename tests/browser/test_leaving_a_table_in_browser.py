@@ -236,3 +236,24 @@ def bob_played_for_twice(match, alice):
             return match
         else:
             wakeups.wake(match.pk, now=match.wake_at)
+
+
+@pytest.mark.parametrize("game", ["dubito", "dudab"])
+def test_a_player_who_resigned_sees_their_hand_with_nothing_left_to_press(site, strict, alice, settings, game):
+    """A tester resigned and the cards of their hand stayed buttons: the table seemed to offer moves."""
+    settings.HOUSE_BOT_THINK_MS = 1500  # the bots play on while the page is looked at
+    match = in_thread(
+        lambda: lifecycle.start_seated_match(
+            game=game, now=timezone.now(), seats=[{"user": alice}, *(house_bot("random", copy) for copy in (1, 2))]
+        )
+    )
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/match/{match.pk}/")
+    expect(page.locator("#my-hand button").first).to_be_attached()  # in play, the hand is buttons
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("button:has-text('Resign')")
+    expect(page.locator("#my-seat-gone")).to_contain_text("You resigned")
+    expect(page.locator("#my-hand button")).to_have_count(0)
+    assert page.locator("#my-hand > *").count() > 0, "her hand is still shown, as pictures"
+    assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING, "the others play on"

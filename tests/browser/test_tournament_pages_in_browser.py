@@ -545,3 +545,33 @@ def test_the_loser_of_a_dobble_mini_game_chooses_the_next_one_at_her_table(site,
     assert chosen.match.options["mini_game"] == "hot-potato" and chosen.choice == "chosen"
     mine.goto(f"{site}/tournaments/{cup.pk}/")
     expect(mine.locator("#round-2")).to_contain_text(f"Hot Potato (chosen by {loser})")
+
+
+def test_the_list_of_tournaments_fits_a_phone_organizer_and_countdown_included(site, strict, make_user):
+    """A tester found the Organizer column cut off at 390 px: each tournament is now a block of words."""
+    organizer = make_user("Organizer_with_a_long_name", role="organizer")
+    soon = timezone.now() + timedelta(minutes=20)
+    named = [("Dudo Winter Championship Qualifier", "dudo"), ("Spot it Sunday", "dobble")]
+    in_thread(lambda: [
+        Tournament.objects.create(name=name, game=game, organizer=organizer, starts_at=soon + timedelta(hours=hours))
+        for hours, (name, game) in enumerate(named)
+    ])  # fmt: skip
+    for width, height in ((390, 844), (1280, 900)):
+        page = strict.page((width, height))
+        page.goto(f"{site}/tournaments/")
+        rows = page.locator("#upcoming tbody tr")
+        expect(rows).to_have_count(2)
+        expect(rows.first).to_contain_text("(in 20 minutes)")
+        for cell in page.locator("#upcoming td").all():
+            box = cell.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (width, cell.inner_text(), box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "nothing to scroll sideways to"
+        organizer_cell = rows.first.locator("td").nth(4)
+        expect(organizer_cell).to_be_visible()
+        if width < 700:
+            said = organizer_cell.evaluate("cell => getComputedStyle(cell, '::before').content")
+            assert said == '" · organized by "', "the organizer is named as such, the column heading hidden"
+            screenshot(page, "screenshots/tournament-list-phone")
+        else:
+            expect(page.locator("#upcoming thead th").nth(4)).to_have_text("Organizer")
+        assert_accessible(page, f"tournament list ({width} px)")

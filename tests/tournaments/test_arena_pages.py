@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.matches import lifecycle, presence
+from games.matches import lifecycle, presence, wakeups
+from games.matches.actions import submit_action
 from games.matches.models import Match
 from tests.tournaments.test_arena_running import at_table, lose, opponent
 from tournaments import running, services
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # joining seats a wave onc
 @pytest.fixture
 def arena(olga):
     tournament = Tournament.objects.create(
-        name="Dudo Hourly Arena, Sun 29 Nov, 15:00 UTC", game="dudo", format="arena", organizer=olga,
+        name="Dudo Hourly Arena", game="dudo", format="arena", organizer=olga,
         starts_at=timezone.now() + timedelta(minutes=30), time_control="3+2", duration_minutes=55,
         options={"dice": 1},
     )  # fmt: skip
@@ -39,19 +40,30 @@ def test_the_page_says_the_rules_and_the_times_in_words_and_offers_to_join(clien
     page = text(client.get(f"/tournaments/{arena.pk}/"))
     assert "Dudo · Arena, 55 minutes at tables of 2 · 3+2 · berserk allowed" in page
     assert "Starts " in page and " and runs until " in page
+    assert re.search(r"Starts in (29|30) minutes \(\d\d:\d\d UTC\)\.", page), "a countdown to the start"
     assert "A win is worth 2 points, a draw 1, a loss nothing." in page
     assert "Win 2 games in a row and you are on a streak: every game after counts double" in page
     assert "Berserk: before your first move, you may halve your own clock" in page
     assert "Join the arena" in page and "Nobody has joined yet." not in page, "its house bots are listed"
 
 
+def test_joining_before_the_start_is_said_once_and_leaving_before_it_is_not_pausing(client, arena, alice):
+    client.force_login(alice)
+    page = text(client.post(f"/tournaments/{arena.pk}/arena/join/", follow=True))
+    assert page.count("You are in: your first game starts when the arena does.") == 1, "said once, not twice"
+    assert "Leave the arena" in page and "Leaving before the start takes you off the list of players" in page
+    assert "Pause" not in page.split("How an arena works")[0], "no pausing before the start"
+    page = text(client.post(f"/tournaments/{arena.pk}/arena/leave/", follow=True))
+    assert "You have left the arena before its start: you are no longer entered." in page
+    assert "Join the arena" in page and not arena.entries.filter(user=alice).exists()
+
+
 def test_joining_before_the_start_then_at_the_start_sits_the_player_at_a_table(client, arena, alice):
     client.force_login(alice)
-    response = client.post(f"/tournaments/{arena.pk}/arena/join/", follow=True)
-    assert "You are in: your first game starts as soon as the arena does." in text(response)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
     running.start(arena.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
-    assert "Your game is on. Play your game" in page
+    assert "Your game is on. Play your game" in page and "Starts in" not in page
     assert re.search(r"alice · playing 0 none yet", page)
 
 
@@ -77,20 +89,95 @@ def test_berserk_from_the_table_halves_the_clock_and_says_so(client, arena, alic
     assert "You went berserk in this game already." in again
 
 
+def test_berserk_is_offered_only_before_the_player_s_first_move(client, arena, alice):
+    running.start(arena.pk)
+    client.force_login(alice)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
+    match = Match.objects.get(seats__user=alice)
+    offer = "Halve your clock now, before your first move"
+    assert offer in text(client.get(f"/match/{match.pk}/"))
+    seat = match.seats.get(user=alice).number
+    if seat not in match.engine.to_act(match.load_state()):
+        wakeups.wake_all_due(match.pk, now=timezone.now() + timedelta(seconds=10))  # the bot opens
+    match.refresh_from_db()
+    submit_action(match.pk, alice, match.engine.legal_actions(match.load_state(), seat)[0], match.seq)
+    assert offer not in text(client.get(f"/match/{match.pk}/")), "after her first move, no berserk button"
+
+
 def test_pause_and_rejoin_from_the_page(client, arena, alice):
     running.start(arena.pk)
     client.force_login(alice)
     client.post(f"/tournaments/{arena.pk}/arena/join/")
     match = Match.objects.get(seats__user=alice)
+    page = text(client.get(f"/tournaments/{arena.pk}/"))
+    assert "Pausing is not leaving: you keep your points and your place on the leaderboard" in page
+    assert "Leave the arena" not in page.split("How an arena works")[0]
+    refused = text(client.post(f"/tournaments/{arena.pk}/entry/", {"withdraw": "1"}, follow=True))
+    assert "In an arena you pause instead: your points stay" in refused
     page = text(client.post(f"/tournaments/{arena.pk}/arena/pause/", follow=True))
-    assert "Paused: you are not seated again until you rejoin. Your points stay." in page
+    paused = "You are paused: nobody seats you until you press “Rejoin the arena”. Your points and your place stay."
+    after_this_game = "You are paused: nobody seats you after this game until you press “Rejoin the arena”."
+    assert page.count(after_this_game) == 1, "the card says it, no message repeats it"
+    assert "withdrawn" not in page
     presence.connected(match.pk, match.seats.get(user=alice).number, "socket-alice", True)
     lifecycle.leave_match(match.pk, alice)
     running.record_match(match.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/"))
-    assert "You are paused: your points stay until you rejoin." in page and "Rejoin the arena" in page
+    assert paused in page and "Rejoin the arena" in page
     response = client.post(f"/tournaments/{arena.pk}/arena/rejoin/")
     assert response["Location"].startswith("/match/") and response["Location"] != f"/match/{match.pk}/"
+    assert "Welcome back: your next game is on." in text(client.get(response["Location"]))
+
+
+def test_the_leaderboard_s_key_says_what_each_game_is_worth_in_words(client, arena):
+    page = text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
+    assert "How the points are counted" in page
+    assert "a win 2 points, a draw 1, a loss 0" in page
+    assert "Win 2 games in a row and you are on a streak: every game after counts double (a win 4, a draw 2)" in page
+    assert "Berserk (halving your own clock before your first move) adds 1 point to a win: 3, or 5 on a streak" in page
+    assert "A dash (–) is a game that did not happen, because the other player never came" in page
+    arena.berserk = False
+    arena.save(update_fields=["berserk"])
+    assert "Berserk" not in text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
+
+
+def test_a_player_in_one_arena_is_refused_an_overlapping_one_with_a_sentence_until_they_pause(
+    client, arena, olga, alice
+):
+    later = Tournament.objects.create(
+        name="Dubito Hourly Arena", game="dubito", format="arena", organizer=olga, time_control="3+2",
+        starts_at=arena.starts_at + timedelta(minutes=12), duration_minutes=55,
+    )  # fmt: skip
+    services.add_house_bot(later.pk, "random")
+    client.force_login(alice)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
+    page = text(client.post(f"/tournaments/{later.pk}/arena/join/", follow=True))
+    assert re.search(
+        r"You are already in Dudo Hourly Arena, from \d\d:\d\d to \d\d:\d\d UTC, which overlaps this arena: you play "
+        r"one arena at a time\. Leave that one on its page first",
+        page,
+    ), page
+    assert not later.entries.filter(user=alice).exists()
+    running.start(arena.pk)
+    running.start(later.pk)
+    page = text(client.post(f"/tournaments/{later.pk}/arena/join/", follow=True))
+    assert "You are playing in Dudo Hourly Arena until" in page and "Pause there first (your points stay)" in page
+    client.post(f"/tournaments/{arena.pk}/arena/pause/")
+    client.post(f"/tournaments/{later.pk}/arena/join/")
+    assert later.entries.filter(user=alice, paused=False).exists(), "paused in one, she plays the other"
+    page = text(client.post(f"/tournaments/{arena.pk}/arena/rejoin/", follow=True))
+    assert "You are playing in Dubito Hourly Arena until" in page, "nor does she come back to the first meanwhile"
+    assert arena.entries.get(user=alice).paused
+
+
+def test_an_arena_after_the_other_ends_does_not_overlap(client, arena, olga, alice):
+    after = Tournament.objects.create(
+        name="Dobble Hourly Arena", game="dobble", format="arena", organizer=olga,
+        starts_at=arena.ends_at, duration_minutes=55,
+    )  # fmt: skip
+    services.enter(arena.pk, alice)
+    services.enter(after.pk, alice)
+    assert after.entries.filter(user=alice).exists()
 
 
 def test_the_leaderboard_marks_doubled_and_berserk_games_and_equal_points_share_a_place(arena, alice):
@@ -116,6 +203,14 @@ def test_the_home_page_lists_the_arena_to_join_now(client, arena):
     page = text(client.get("/"))
     assert "Arenas: join any time" in page
     assert f"{arena.name} · Dudo, 3+2 · running until" in page and ": join now" in page
+
+
+def test_the_home_page_and_the_tournament_list_count_down_to_an_arena_s_start(client, arena):
+    assert re.search(r"Dudo Hourly Arena · Dudo, 3\+2 · starts \w{3} \d+ \w{3}, \d\d:\d\d UTC \(in (29|30) minutes\)",
+                     text(client.get("/")))  # fmt: skip
+    listed = text(client.get("/tournaments/"))
+    starts = r"\w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC \(in (29|30) minutes\)"
+    assert re.search(rf"Dudo Hourly Arena Dudo Arena {starts} olga", listed)
 
 
 def test_an_organizer_schedules_an_arena_with_a_clock_per_game_and_berserk(client, olga):

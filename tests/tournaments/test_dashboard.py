@@ -402,3 +402,11 @@ def test_a_dobble_table_is_corrected_with_the_negative_points_its_mini_games_giv
     done = client.post(f"/organize/{cup.pk}/tables/{table.pk}/correct/", corrected, follow=True).content.decode()
     assert "corrected: the standings are updated" in done
     assert sorted(Score.objects.filter(table=table).values_list("points", flat=True)) == [-20.0, 10.0]
+
+
+def test_a_name_taken_in_the_game_is_said_on_the_form(client, olga):
+    client.force_login(olga)
+    assert client.post("/organize/new/dudo/", form_data(name="Same Cup")).status_code == 302
+    again = client.post("/organize/new/dudo/", form_data(name="Same Cup"))
+    assert again.status_code == 200
+    assert "There is a Dudo tournament called Same Cup already: choose another name." in again.content.decode()

@@ -34,7 +34,7 @@ def test_the_next_event_is_created_one_period_ahead_with_the_settings_and_house_
     assert series.create_due(now=at("2026-11-29 15:00:30")) == 1
     assert starts(hourly_arena) == [at("2026-11-29 15:00"), at("2026-11-29 16:00")]
     later = hourly_arena.events.get(starts_at=at("2026-11-29 16:00"))
-    assert later.name == "Dudo Hourly Arena, Sun 29 Nov, 16:00 UTC"
+    assert later.name == "Dudo Hourly Arena", "named as its series: the pages show its start beside the name"
     assert (later.format, later.time_control, later.duration_minutes, later.no_show_minutes, later.description) == (
         "arena",
         "3+2",
@@ -68,7 +68,7 @@ def test_a_daily_event_keeps_its_hour_on_the_series_clock_across_summer_time(olg
     series.create_due(now=datetime.fromisoformat("2026-03-29T10:00+02:00"))
     following = made.events.order_by("starts_at").last()
     assert following.starts_at == datetime.fromisoformat("2026-03-29T20:00+02:00"), "20:00 in Paris, now summer time"
-    assert following.name == "Evening Dudo, Sun 29 Mar, 20:00 CEST"
+    assert following.name == "Evening Dudo"
 
 
 def test_a_weekly_series_lists_next_weeks_event_and_a_stopped_series_creates_none(olga):
@@ -116,7 +116,7 @@ def test_the_demo_has_an_arena_starting_within_the_hour_for_every_game_and_loads
 def test_loading_the_demo_hours_later_lists_the_coming_arena(db, olga):
     from dubium import demo
 
-    spec = {"series": "Dudo Hourly Arena", "game": "dudo", "table_size": 2, "time_control": "3+2",
+    spec = {"series": "Dudo Hourly Arena", "minute": 0, "game": "dudo", "table_size": 2, "time_control": "3+2",
             "house_bots": ["random"]}  # fmt: skip
     assert demo.ensure_hourly_arena(spec, olga, at("2026-11-29 14:20"))
     assert not demo.ensure_hourly_arena(spec, olga, at("2026-11-29 19:05"))
@@ -141,3 +141,25 @@ def test_an_organizer_repeats_a_tournament_in_her_time_zone_and_stops_the_series
     assert "The series Evening Cup creates no more events." in page
     made.refresh_from_db()
     assert not made.active
+
+
+@pytest.mark.parametrize("arrival", ["14:00:30", "14:05", "14:11:59", "14:12", "14:30", "14:47", "14:59"])
+def test_the_demo_s_five_arenas_start_12_minutes_apart_so_a_fresh_site_has_one_within_a_quarter_hour(
+    db, olga, arrival
+):
+    import json
+    from pathlib import Path
+
+    from dubium import demo
+
+    now = at(f"2026-11-29 {arrival}")
+    for spec in json.loads(Path(demo.SEEDS).read_text())["arenas"]:
+        demo.ensure_hourly_arena(spec, olga, now)
+    firsts = sorted(Tournament.objects.filter(format="arena").values_list("starts_at", flat=True))
+    assert len(firsts) == 5 and all(now < start <= now + timedelta(hours=1) for start in firsts)
+    assert sorted(start.minute for start in firsts) == [0, 12, 24, 36, 48]
+    assert firsts[0] - now <= timedelta(minutes=12), "an arrival at any minute finds one starting soon"
+    dudo = Tournament.objects.get(game="dudo", format="arena")
+    assert dudo.name == "Dudo Hourly Arena" and "starting at the full hour" in dudo.description
+    dubito = Tournament.objects.get(game="dubito", format="arena")
+    assert "starting at 12 minutes past the hour" in dubito.description

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timezone import localtime
 
 from games.engine import get_game
 from games.matches import lifecycle
@@ -200,17 +201,43 @@ class Arena(TournamentFormat):
     def withdrawal_refused(self) -> str:
         return "In an arena you pause instead: your points stay, and you can rejoin while it runs."
 
+    def entry_refused(self, user) -> str:
+        """One arena at a time (docs/tournaments.md, "One arena at a time"): not while the player is
+        in another whose time overlaps this one's and is not paused there."""
+        now = timezone.now()
+        clash = next(
+            (other for other in other_arenas(user, self.tournament) if overlap(other, self.tournament, now)), None
+        )
+        if clash is None:
+            return ""
+        until = localtime(clash.ends_at)
+        if clash.status == Tournament.Status.SCHEDULED:
+            starts = localtime(clash.starts_at)
+            return (
+                f"You are already in {clash.name}, from {starts:%H:%M} to {until:%H:%M %Z}, which overlaps this "
+                "arena: you play one arena at a time. Leave that one on its page first, or join this one later."
+            )
+        return (
+            f"You are playing in {clash.name} until {until:%H:%M %Z}, which overlaps this arena: you play one arena "
+            "at a time. Pause there first (your points stay), then join this one."
+        )
+
     def offer(self, table: Table, entry: Entry) -> Offer | None:
-        """Berserk, while the game runs and the player has not gone berserk in it (the match
-        service refuses it after their first move)."""
+        """Berserk, while the game runs, before the player's first move (as on Lichess), and not
+        twice; the table takes the button away once they move."""
         if not self.tournament.may_berserk or entry.pk not in table.seating or entry.pk in table.berserk:
             return None
-        if table.match is None or table.match.status != Match.Status.RUNNING:
+        match = table.match
+        if match is None or match.status != Match.Status.RUNNING:
+            return None
+        number = match.seats.filter(user_id=entry.user_id).values_list("number", flat=True).first()
+        if number is None or lifecycle.has_moved(match, number):
             return None
         return Offer(
             "Berserk",
             reverse("arena-berserk", args=[self.tournament.pk]),
             f"Halve your clock now, before your first move: a win earns {arena.BERSERK_BONUS} more point.",
+            until_first_move=True,
         )
 
     # Standings
@@ -289,6 +316,26 @@ def seat_now(tournament_id: int, now: datetime | None = None) -> None:
             rules.seat_waiting(now)
 
 
+def other_arenas(user, tournament: Tournament) -> list[Tournament]:
+    """The arenas not over in which `user` is entered and not paused, besides `tournament`."""
+    return list(
+        Tournament.objects.filter(
+            format=Arena.slug,
+            status__in=[Tournament.Status.SCHEDULED, *Tournament.LIVE],
+            entries__user=user,
+            entries__paused=False,
+            entries__withdrawn_after=None,
+        ).exclude(pk=tournament.pk)
+    )
+
+
+def overlap(one: Tournament, other: Tournament, now: datetime) -> bool:
+    """Do the two arenas' times still to come overlap (each from its start, or now, to its end)?"""
+    return max(now, one.started_at or one.starts_at, other.started_at or other.starts_at) < min(
+        one.ends_at, other.ends_at
+    )
+
+
 def entry_of(tournament: Tournament, user) -> Entry:
     entry = tournament.entries.filter(user=user).first()
     if entry is None or entry.withdrawn_after is not None:
@@ -314,6 +361,9 @@ def rejoin(tournament_id: int, user, now: datetime | None = None) -> Entry:
         entry = entry_of(tournament, user)
         if tournament.status not in Tournament.LIVE and not tournament.is_open:
             raise MatchError("closed", "This arena is over.")
+        refused = Arena(tournament).entry_refused(user)
+        if refused:
+            raise MatchError("refused", refused)
         at_a_table = any(
             entry.pk in seats for seats in tournament.tables.filter(scored=False).values_list("seating", flat=True)
         )

@@ -236,6 +236,10 @@ class TournamentFormat:
             for number in range(1, tournament.current_round + 1)
         )
 
+    def entry_refused(self, user) -> str:
+        """Why `user` may not enter (or come back to) this tournament now, in words ("" when they may)."""
+        return ""
+
     def withdrawal_refused(self) -> str:
         """Why nobody can withdraw from the running tournament, in words ("" when they can)."""
         return ""

@@ -53,7 +53,7 @@
       // A replay prompts nobody; live, the "to play" chip above already names who is playing.
       const prompt = h("p", { class: "dock-prompt", id: "hand-prompt", "aria-live": "polite" }, ctx.replay ? ""
         : ctx.finished ? `The game is over${ctx.endedBy ? `: ${ctx.endedBy}` : ""}.`
-        : chosen ? `Now pick a lit row for the ${label(chosen)}` : legal.length ? "Pick a card, then a row"
+        : ctx.out ? "" : chosen ? `Now pick a lit row for the ${label(chosen)}` : legal.length ? "Pick a card, then a row"
           : view.out.includes(seat) ? "You are out: no card of yours fits a row. Your points stand."
             : "Wait for your turn.");
       // A row that is not lit says why: the server's refusal names the rule the card breaks.
@@ -78,6 +78,8 @@
       area.append(h("div", { class: "dock" }, prompt,
         h("div", { class: `hand${legal.length ? "" : " waiting"}`, id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((c) => {
           const playable = options(c).length > 0;
+          // Once the game is over, or the player is out of it, the hand is pictures, not buttons.
+          if (ctx.finished || ctx.out) return card(h, c, {});
           return card(h, c, {
             draggable: playable ? "true" : "false", "aria-pressed": chosen === c ? "true" : "false",
             disabled: !playable, onclick: () => { chosen = chosen === c ? null : c; redraw(); focusFirst(area, ".droppable"); },

@@ -161,11 +161,12 @@
     const need = giveUps.length ? giveUps[0].cards.length : 0;
     const pickKey = `${giveUps.length ? giveUps[0].type : ""}:${view.hand.join()}`;
     if (pickedFor !== pickKey) { picked = []; pickedFor = pickKey; }
-    const prompt = ctx.replay ? "" : need ? giveUpPrompt(giveUps[0].type, need)
+    const prompt = ctx.replay || ctx.out ? "" : need ? giveUpPrompt(giveUps[0].type, need)
       : selected && pendingColumn != null ? `What does your Dudab on column ${pendingColumn + 1} ask for?`
       : selected ? `Now pick a lit column for the ${describe(selected)}` : plays.length ? "Pick a card to play, or choose below" : actions.length ? "Choose your move" : "Wait for your turn";
     dock.append(h("p", { class: "dock-prompt", "aria-live": "polite" }, prompt));
     dock.append(h("div", { class: `hand${actions.length ? "" : " waiting"}`, id: "my-hand", role: "group", "aria-label": "Your hand" }, view.hand.map((id, at) => {
+      if (ctx.out) return tile(h, id, {});  // out of the game (resigned): the hand is pictures, not buttons
       if (need) {
         const on = picked.includes(at);
         return tile(h, id, {
