@@ -153,6 +153,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # writers instead of waiting, and the browser tests run a server, bots and clocks in threads.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-dubium-{os.getpid()}.sqlite3")}
 else:
+    # Django's backend with a health check that makes no round trip (dubium/postgres/base.py).
+    DATABASES["default"]["ENGINE"] = "dubium.postgres"
     # Two checkouts testing against one PostgreSQL server (a CI clone beside a working copy) must
     # not drop each other's test database.
     checkout = hashlib.sha1(str(BASE_DIR).encode()).hexdigest()[:8]
