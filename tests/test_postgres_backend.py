@@ -1,0 +1,105 @@
+"""PostgreSQL's backend (dubium/postgres/base.py): a kept connection the server ended is replaced
+before use, a healthy idle one is judged without a round trip, and a grouped write's savepoint is
+left to the commit, with a refused write still rolled back alone. Needs PostgreSQL (DATABASE_URL)."""
+
+import os
+import select
+import tempfile
+
+import psycopg
+import pytest
+from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import User
+from tests.conftest import services_required
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith("postgres") and not services_required(),
+        reason="needs PostgreSQL: set DATABASE_URL",
+    ),
+]
+
+
+@pytest.fixture
+def kept_connection():
+    """The thread's connection kept between uses and health-checked, as the web processes keep it."""
+    settings = connection.settings_dict
+    kept = settings["CONN_MAX_AGE"]
+    connection.close()
+    settings["CONN_MAX_AGE"] = None
+    connection.ensure_connection()
+    yield connection
+    connection.close()
+    settings["CONN_MAX_AGE"] = kept
+
+
+def backend_pid() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+def test_a_connection_the_server_ended_is_replaced_before_its_next_use(kept_connection):
+    ended = backend_pid()
+    with psycopg.connect(**kept_connection.get_connection_params(), autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [ended])
+    poll = select.poll()
+    poll.register(kept_connection.connection.pgconn.socket, select.POLLIN)
+    assert poll.poll(10_000), "the server's last words never came"
+
+    close_old_connections()  # as at the start of every hop to the database thread
+    assert backend_pid() != ended
+
+
+def test_a_healthy_idle_connection_is_judged_without_asking_the_server(kept_connection):
+    pid = backend_pid()
+    with tempfile.TemporaryFile() as trace:
+        kept_connection.connection.pgconn.trace(trace.fileno())
+        usable = kept_connection.is_usable()
+        kept_connection.connection.pgconn.untrace()
+        trace.seek(0)
+        sent = trace.read()
+    assert usable
+    assert sent == b""
+    close_old_connections()
+    assert backend_pid() == pid  # kept, not replaced
+
+
+def test_a_grouped_write_is_not_released_and_a_refused_one_rolls_back_alone():
+    with transaction.atomic():
+        with transaction.atomic():
+            User.objects.create_user("kept")
+        with pytest.raises(IntegrityError), transaction.atomic():
+            User.objects.create_user("refused")
+            User.objects.create_user("kept")
+        with transaction.atomic():
+            User.objects.create_user("after")
+    assert sorted(User.objects.values_list("username", flat=True)) == ["after", "kept"]
+
+
+def test_no_savepoint_release_is_sent_in_a_healthy_transaction():
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        for name in ("ann", "bob"):
+            with transaction.atomic():
+                User.objects.create_user(name)
+    sent = [query["sql"] for query in queries.captured_queries]
+    assert sum(sql.startswith("SAVEPOINT") for sql in sent) == 2
+    assert not [sql for sql in sent if sql.startswith("RELEASE")]
+
+
+def test_a_savepoint_in_a_failed_transaction_is_rolled_back_to_as_before():
+    """An error swallowed inside a block leaves the transaction failed: the release fails and
+    the block is rolled back to its savepoint, so the writes around it still commit."""
+    with transaction.atomic():
+        User.objects.create_user("first")
+        with pytest.raises(Exception), transaction.atomic():  # noqa: B017 (the release's own error)
+            with connection.cursor() as cursor:
+                try:
+                    cursor.execute("INSERT INTO no_such_table VALUES (1)")
+                except Exception:  # noqa: S110 (swallowed, as a careless caller would)
+                    pass
+        User.objects.create_user("second")
+    assert sorted(User.objects.values_list("username", flat=True)) == ["first", "second"]
