@@ -17,6 +17,7 @@ import time
 from django.conf import settings
 from django.db import close_old_connections
 
+from dubium import lateness
 from dubium.celery import app
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,9 @@ def start_ticker(interval: float = 0.2, stop: threading.Event | None = None) -> 
 
     def run() -> None:
         while not stop.is_set():
+            started = time.monotonic()
             tick()
+            lateness.note("ticker", time.monotonic() - started)  # what fell due meanwhile waited this long
             stop.wait(interval)
 
     thread = threading.Thread(target=run, name="dubium-ticker", daemon=True)
