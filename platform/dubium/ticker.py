@@ -7,7 +7,9 @@ the same schedule with `celery beat` and a worker instead.
 
 No worker ever starts here, so nothing else makes Celery import the task modules:
 the ticker does it before its first tick. Each entry runs on its own, so one that
-fails is logged and the others still run.
+fails is logged and the others still run. How long each round took is noted (dubium/lateness.py):
+everything that fell due meanwhile waited that long, and while it is too long the web process sheds
+HTTP requests (dubium/inflight.py).
 """
 
 import logging
