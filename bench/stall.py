@@ -81,7 +81,8 @@ def attack(port: int, tag: str, server: BotServer) -> None:
 
 def flood(port: int, token: str, seconds: float, at_once: int, counts) -> None:
     """One token's GET /api/matches/?mine=1, `at_once` at a time for `seconds`, from another address
-    (127.0.0.2, so the measurements keep their own address's limit); counts served, refused, failed."""
+    (127.0.0.2, so the measurements keep their own address's limit); counts served, refused (429), shed
+    (503: the process ran late, dubium/lateness.py), failed."""
 
     def run() -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=("127.0.0.2", 0))
@@ -90,9 +91,9 @@ def flood(port: int, token: str, seconds: float, at_once: int, counts) -> None:
                 connection.request("GET", "/api/matches/?mine=1", headers={"Authorization": f"Token {token}"})
                 answer = connection.getresponse()
                 answer.read()
-                kind = {200: 0, 429: 1}.get(answer.status, 2)
+                kind = {200: 0, 429: 1, 503: 2}.get(answer.status, 3)
             except OSError:
-                kind = 2
+                kind = 3
                 connection.close()
             with counts.get_lock():
                 counts[kind] += 1
@@ -214,7 +215,7 @@ def main() -> None:
     server = BotServer()
     server.mode = "slow_headers"
     flooding = None
-    counts = multiprocessing.Array("i", 3)
+    counts = multiprocessing.Array("i", 4)
     try:
         attack(args.port, args.tag, server)
         if args.flood:
@@ -226,7 +227,7 @@ def main() -> None:
         server.close()
         if flooding:
             flooding.join()
-            print("flood (served, refused with 429, failed):", list(counts))
+            print("flood (served, refused with 429, shed with 503, failed):", list(counts))
     print(f"{'':12} {'undisturbed (s)':28} {'under attack (s)':28} delay added: median, worst")
     for kind in quiet:
         calm, hit = quiet[kind], attacked[kind]

@@ -142,9 +142,14 @@ def wake_all_due(match_id: int, now: datetime | None = None, limit: int = 50) ->
 
 
 def sweep(now: datetime | None = None) -> int:
-    """Wake every running match whose wake-up time has come (restart-proof safety net)."""
+    """Wake every running match whose wake-up time has come (restart-proof safety net), the longest
+    due first: behind a backlog (an attacker's many matches), nobody waits for later comers."""
     now = now or timezone.now()
-    due = Match.objects.filter(status=Match.Status.RUNNING, wake_at__lte=now).values_list("pk", flat=True)
+    due = (
+        Match.objects.filter(status=Match.Status.RUNNING, wake_at__lte=now)
+        .order_by("wake_at")
+        .values_list("pk", flat=True)
+    )
     return sum(wake_all_due(match_id) for match_id in list(due))
 
 

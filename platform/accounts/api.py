@@ -1,5 +1,6 @@
 """Accounts over REST: registration and token login go through the same services as the web forms."""
 
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
@@ -76,7 +77,11 @@ def token(request):
     form.is_valid(raise_exception=True)
     user = authenticate(request, **form.validated_data)
     if getattr(request, "axes_locked_out", False):
-        return Response(error_body("locked_out", LOCKED_OUT), status=status.HTTP_429_TOO_MANY_REQUESTS)
+        return Response(
+            error_body("locked_out", LOCKED_OUT),
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(int(settings.AXES_COOLOFF_TIME.total_seconds()))},  # the whole cool-off
+        )
     if user is None:
         return Response(error_body("wrong_credentials", WRONG_CREDENTIALS), status=status.HTTP_400_BAD_REQUEST)
     key, _ = Token.objects.get_or_create(user=user)

@@ -34,7 +34,7 @@ def pin_to_one_core() -> None:
 pin_to_one_core()
 application = ProtocolTypeRouter(
     {
-        "http": InFlightLimit(http_application),
+        "http": InFlightLimit(http_application, watch_event_loop=True),
         "websocket": SameOriginValidator(
             SessionOrTokenAuthMiddleware(SocketLimitMiddleware(URLRouter(websocket_urlpatterns)))
         ),

@@ -2,12 +2,14 @@
 
 Any endpoint may refuse a request: bad input (400), no or a wrong credential (401/403), an
 unknown object (404), a method it does not have (405), a move the match has passed (409), too
-many requests or failed logins (429, with `Retry-After` and the limits in force). Each answers one
+many requests or failed logins (429, with `Retry-After` and the limits in force), a web process
+that runs late and sheds requests (503, with `Retry-After`; dubium/inflight.py). Each answers one
 shape (games/matches/errors.error_body): `type` "error", a `code` to branch on, a `message` for
 people and `fields`, each bad field of the request with its messages. Added once here instead of
 on every view.
 """
 
+from django.conf import settings
 from rest_framework.settings import api_settings
 
 ERROR = {
@@ -46,8 +48,16 @@ def too_many() -> str:
         "Too many requests or failed logins: wait the seconds of Retry-After, then retry. Every operation"
         f" allows each account (token or session) {rates['account_burst']} and {rates['account_sustained']},"
         f" and each client address {rates['address_burst']} and {rates['address_sustained']}; token logins"
-        f" {rates['token']} and new accounts {rates['register']} per address, bot uploads {rates['upload']}."
+        f" {rates['token']} and new accounts {rates['register']} per address, bot uploads {rates['upload']};"
+        f" and at most {settings.HTTP_IN_FLIGHT_PER_CLIENT} requests of one account and"
+        f" {settings.HTTP_IN_FLIGHT_PER_ADDRESS} of one address being answered at once."
     )
+
+
+BUSY = (
+    "The site is running late and sheds requests before doing any work: wait the seconds of Retry-After,"
+    " then retry. Meanwhile each account may have half as many requests being answered at once."
+)
 
 
 def document_errors(result, generator, request, public):
@@ -59,8 +69,9 @@ def document_errors(result, generator, request, public):
                 responses.setdefault(
                     status, {"description": description, "content": {"application/json": {"schema": ERROR}}}
                 )
-            responses.setdefault(
-                "429",
-                {"description": too_many(), "headers": RETRY_AFTER, "content": {"application/json": {"schema": ERROR}}},
-            )
+            for status, description in (("429", too_many()), ("503", BUSY)):
+                refusal = responses.setdefault(
+                    status, {"description": description, "content": {"application/json": {"schema": ERROR}}}
+                )
+                refusal.setdefault("headers", RETRY_AFTER)  # a view's own 429 too
     return result

@@ -338,6 +338,9 @@ CELERY_BEAT_SCHEDULE = {
 # session) and by its address; more are refused with 429 before Django (dubium/inflight.py).
 HTTP_IN_FLIGHT_PER_CLIENT = int(os.environ.get("HTTP_IN_FLIGHT_PER_CLIENT", "4"))
 HTTP_IN_FLIGHT_PER_ADDRESS = int(os.environ.get("HTTP_IN_FLIGHT_PER_ADDRESS", "24"))
+# While the ticker's round or the event loop runs later than this, each client has half of that
+# room and the rest are refused with 503 (dubium/lateness.py).
+HTTP_SHED_WHEN_LATE_SECONDS = float(os.environ.get("HTTP_SHED_WHEN_LATE_SECONDS", "0.5"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

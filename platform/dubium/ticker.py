@@ -7,7 +7,9 @@ the same schedule with `celery beat` and a worker instead.
 
 No worker ever starts here, so nothing else makes Celery import the task modules:
 the ticker does it before its first tick. Each entry runs on its own, so one that
-fails is logged and the others still run.
+fails is logged and the others still run. How long each round took is noted (dubium/lateness.py):
+everything that fell due meanwhile waited that long, and while it is too long the web process sheds
+HTTP requests (dubium/inflight.py).
 """
 
 import logging
@@ -17,6 +19,7 @@ import time
 from django.conf import settings
 from django.db import close_old_connections
 
+from dubium import lateness
 from dubium.celery import app
 
 log = logging.getLogger(__name__)
@@ -56,7 +59,9 @@ def start_ticker(interval: float = 0.2, stop: threading.Event | None = None) -> 
 
     def run() -> None:
         while not stop.is_set():
+            started = time.monotonic()
             tick()
+            lateness.note("ticker", time.monotonic() - started)  # what fell due meanwhile waited this long
             stop.wait(interval)
 
     thread = threading.Thread(target=run, name="dubium-ticker", daemon=True)

@@ -64,3 +64,14 @@ def test_a_refusal_about_one_field_of_the_request_names_that_field(alice, bob):
     for field, answer in answers.items():
         body = answer.json()
         assert (answer.status_code, body["fields"]) == (400, {field: [body["message"]]}), (field, body)
+
+
+def test_every_operation_documents_its_429_and_503_with_retry_after(client):
+    """Every operation may be refused by the rates and in-flight limits (429) or shed by a web
+    process that runs late (503, dubium/inflight.py); both come with Retry-After."""
+    schema = client.get("/api/schema/?format=json").json()
+    operations = [operation for methods in schema["paths"].values() for operation in methods.values()]
+    for operation in operations:
+        for status in ("429", "503"):
+            assert "Retry-After" in operation["responses"][status]["headers"], (operation["operationId"], status)
+    assert "being answered at once" in operations[0]["responses"]["429"]["description"]

@@ -52,6 +52,7 @@ def test_a_rotating_forwarded_for_header_does_not_reset_the_count(client, alice)
         token_login(client, "bob", "wrong", HTTP_X_FORWARDED_FOR=f"192.0.2.{number}")
     answer = token_login(client, "alice", PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.99")
     assert answer.status_code == 429 and answer.json()["message"] == "Too many failed logins: try again later."
+    assert answer["Retry-After"] == str(15 * 60), "the API's lockout says how long, as every 429 does"
 
 
 def test_behind_one_proxy_the_address_it_saw_is_counted(client, alice, settings):
