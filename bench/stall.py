@@ -9,7 +9,9 @@
 First what the site does undisturbed, then the same under attack. The attack, through the API as an
 attacker would: four webhook bots whose endpoint (a bot server on 127.0.0.1 that sends its status
 line, then a header line every 0.2 s for a minute) play matches against house bots (the stall); one
-owner's bot that sleeps 0.9 s of every move in 40 matches (the starvation); and with --flood SECONDS,
+owner's bot that sleeps 0.9 s of every move, asking for 40 matches (the starvation: one owner's bots
+play 8 matches with a house bot at once, so it gets the 4 the webhooks left; the refusals, 429, are
+counted and printed); and with --flood SECONDS,
 one token's requests, 20 at a time from another process and address (the flood). Measured, each
 from outside:
 
@@ -41,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.botapi.webhook_server import BotServer  # noqa: E402
-from tests.stack.client import call, next_state, register, socket_for, table_with_house_bot  # noqa: E402
+from tests.stack.client import answer, call, next_state, register, socket_for, table_with_house_bot  # noqa: E402
 
 SLEEPER = "import time\n\ndef choose(view, legal):\n    time.sleep(0.9)\n    return legal[0]\n"
 QUICK = "def choose(view, legal):\n    return legal[0]\n"
@@ -71,8 +73,9 @@ def attack(port: int, tag: str, server: BotServer) -> None:
     sleeper = f"sleeper{tag}"
     call(port, "POST", "/api/bots/", {"name": sleeper}, mallory)
     call(port, "POST", f"/api/bots/{sleeper}/code/", {"game": "dudo", "source": SLEEPER}, mallory)
-    for _ in range(40):
-        call(port, "POST", f"/api/bots/{sleeper}/matches/", CASUAL_AGAINST_HOUSE, mallory)
+    asked = [answer(port, "POST", f"/api/bots/{sleeper}/matches/", CASUAL_AGAINST_HOUSE, mallory) for _ in range(40)]
+    statuses = [status for status, _ in asked]
+    print("sleeper's 40 matches: started", statuses.count(201), "refused", statuses.count(429), flush=True)
     deadline = time.monotonic() + 30
     while server.types().count("move") < 4 and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -52,6 +52,7 @@ STATUS_OF_ERROR = {
     "not_your_choice": 403,
     "suspended": 403,
     "busy": 503,
+    "too_many": 429,
     "not_finished": 409,
     "not_your_seat": 403,
 }

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -36,6 +36,7 @@ from games.registry import bot_names
 MAX_BOTS_PER_OWNER = 5
 MAX_LADDER_GAMES_PER_DAY = 200
 HOUSE_MATCHES_PER_DAY = 20
+HOUSE_MATCHES_AT_ONCE = 8
 VERIFY_SECONDS = 3.0
 MAX_SOURCE_BYTES = 65536
 HOUSE_PREFIX = "house:"
@@ -237,7 +238,8 @@ def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool =
     another owner's bot that is not open to challenges, which waits for that owner's answer (a
     pending Challenge), ranked or not: nobody's bot plays, and collects strikes, in a match its
     owner did not choose. Two bots of one owner never play each other ranked (that would farm the
-    ladder), and rated matches against house bots only are HOUSE_MATCHES_PER_DAY a bot a day.
+    ladder), rated matches against house bots only are HOUSE_MATCHES_PER_DAY a bot a day, and one
+    owner's bots play at most HOUSE_MATCHES_AT_ONCE matches with a house bot at once.
     The caller is the bot's owner, or the bot itself with its own token (a driven bot)."""
     bot = caller if caller.is_bot and caller.username.lower() == name.lower() else owned_bot(caller, name)
     owner = bot.bot_owner
@@ -266,7 +268,12 @@ def challenge(caller, name: str, game: str, opponents: list[str], ranked: bool =
         check_house_budget(bot)
     strangers = [other for other in others if other.bot_owner_id != owner.pk and not open_to_challenges(other)]
     if not strangers:
-        return start(game, seats, ranked)
+        with transaction.atomic():
+            if any(seat["house_bot"] for seat in seats):
+                # The owner is locked, so two requests at once cannot both take the last place.
+                get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+                check_house_room(owner)
+            return start(game, seats, ranked)
     if len(strangers) > 1:
         raise MatchError(
             "bad_request",
@@ -335,6 +342,21 @@ def check_house_budget(bot, now=None) -> None:
             "too_many_house_matches",
             f"{bot.username} has played {HOUSE_MATCHES_PER_DAY} rated matches against house bots in the last "
             "24 hours, the most a bot may; play unranked, on the ladder or in the queue meanwhile.",
+        )
+
+
+def check_house_room(owner) -> None:
+    """Refuse a match with a house bot while the owner's bots play HOUSE_MATCHES_AT_ONCE such matches
+    not yet over, ranked or not, whichever bots: a house bot's moves are the worker's, and one owner's
+    dozens of matches at once kept it from the rest of the site (issue 32)."""
+    mine = Seat.objects.filter(user__bot_owner=owner).values("match_id")
+    with_house_bot = Seat.objects.filter(match=OuterRef("pk")).exclude(house_bot="")
+    over = (Match.Status.FINISHED, Match.Status.ABORTED)
+    playing = Match.objects.filter(pk__in=mine).exclude(status__in=over).filter(Exists(with_house_bot)).count()
+    if playing >= HOUSE_MATCHES_AT_ONCE:
+        raise MatchError(
+            "too_many",
+            f"Your bots already play {HOUSE_MATCHES_AT_ONCE} matches against house bots: start another when one ends.",
         )
 
 

@@ -3,21 +3,35 @@
 import contextlib
 import json
 import time
+import urllib.error
 import urllib.request
 
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 
-def call(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
+def request(port: int, method: str, path: str, body: dict | None, token: str | None) -> urllib.request.Request:
+    return urllib.request.Request(
         f"http://127.0.0.1:{port}{path}",
         method=method,
         data=json.dumps(body).encode() if body is not None else None,
         headers={"Content-Type": "application/json", **({"Authorization": f"Token {token}"} if token else {})},
     )
-    with urllib.request.urlopen(request, timeout=10) as response:
+
+
+def call(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """The answer's body; a refusal raises urllib.error.HTTPError."""
+    with urllib.request.urlopen(request(port, method, path, body, token), timeout=10) as response:
         return json.loads(response.read() or b"null")
+
+
+def answer(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+    """The answer's status and body, refusals included."""
+    try:
+        with urllib.request.urlopen(request(port, method, path, body, token), timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read() or b"null")
 
 
 def register(port: int, username: str) -> str:

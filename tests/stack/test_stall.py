@@ -1,7 +1,8 @@
 """The stall attack (issue 32) on the real stack, from outside: webhooks that trickle their headers
-and one owner's bot sleeping through its moves in 40 matches. Before, their calls ran on the
+and one owner's bot sleeping through its moves, asking for 40 matches. Before, their calls ran on the
 worker's two processes and held them for minutes (no house-bot moves, pairings or rounds); now
-they run on the bot worker, and what the main worker does is late by at most a second."""
+they run on the bot worker, and one owner's bots play at most 8 matches with a house bot at once
+(the rest are refused), so what the main worker does is late by at most a second."""
 
 import subprocess
 import sys
@@ -11,10 +12,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.botapi.webhook_server import BotServer
-from tests.stack.client import call, first_move_if_mine, next_state, register, socket_for, table_with_house_bot
+from tests.stack.client import answer, call, first_move_if_mine, next_state, register, socket_for, table_with_house_bot
 
 pytestmark = pytest.mark.stack
-# Casual: a bot's rated matches against house bots are 20 a day (docs/bots.md); the attack needs 40.
+# Casual: a bot's rated matches against house bots are 20 a day (docs/bots.md); the attack asks for 40.
 CASUAL_AGAINST_HOUSE = {"game": "dudo", "opponents": ["house:random"], "ranked": False}
 SLEEPER = "import time\n\ndef choose(view, legal):\n    time.sleep(0.9)\n    return legal[0]\n"
 THINK = timedelta(milliseconds=75)  # the slowest a house bot thinks on this stack (HOUSE_BOT_THINK_MS 50)
@@ -35,6 +36,12 @@ print(cup.pk)
 
 
 HELD = timedelta(seconds=10)
+PLAYING_HOUSE_BOTS = (
+    "SELECT count(DISTINCT m.id) FROM matches_match m JOIN matches_seat s ON s.match_id = m.id"
+    " JOIN accounts_user b ON b.id = s.user_id JOIN accounts_user o ON o.id = b.bot_owner_id"
+    " WHERE o.username = %s AND m.status IN ('open', 'running')"
+    " AND EXISTS (SELECT 1 FROM matches_seat h WHERE h.match_id = m.id AND h.house_bot <> '')"
+)
 
 
 def rows(stack, sql: str, *params) -> list[tuple]:
@@ -61,13 +68,18 @@ def attack(stack):
     for number in range(4):
         call(web, "POST", "/api/bots/", {"name": f"trickle{number}"}, mallory)
         call(web, "POST", f"/api/bots/trickle{number}/webhook/", {"endpoint": server.url}, mallory)
-        call(
-            web, "POST", f"/api/bots/trickle{number}/matches/", CASUAL_AGAINST_HOUSE, mallory
-        )
+        call(web, "POST", f"/api/bots/trickle{number}/matches/", CASUAL_AGAINST_HOUSE, mallory)
     call(web, "POST", "/api/bots/", {"name": "sleeper"}, mallory)
     call(web, "POST", "/api/bots/sleeper/code/", {"game": "dudo", "source": SLEEPER}, mallory)
-    for _ in range(40):
-        call(web, "POST", "/api/bots/sleeper/matches/", CASUAL_AGAINST_HOUSE, mallory)
+    answers = [answer(web, "POST", "/api/bots/sleeper/matches/", CASUAL_AGAINST_HOUSE, mallory) for _ in range(40)]
+    # One owner's bots play 8 matches with a house bot at once (docs/bots.md): the four trickling ones and
+    # four more; the rest are refused, but for the places of matches that ended meanwhile.
+    started = sum(status == 201 for status, _ in answers)
+    refused = [body["code"] for status, body in answers if status == 429]
+    assert [status for status, _ in answers[:4]] == [201] * 4 and refused, answers
+    assert started + len(refused) == 40 and set(refused) == {"too_many"}, answers
+    (playing,) = rows(stack, PLAYING_HOUSE_BOTS, "stall-mallory")[0]
+    assert playing <= 8, playing
     deadline = time.monotonic() + 30
     while server.types().count("move") < 4:  # every trickling webhook is being asked
         assert time.monotonic() < deadline, server.types()
