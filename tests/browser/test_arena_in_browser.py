@@ -3,6 +3,7 @@ joins, is seated against a house bot, goes berserk, plays the game to its end, i
 on their own, and sees the leaderboard move on the arena page while a watcher's page follows it
 live (no reload)."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -70,6 +71,10 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     page.wait_for_url("**/match/*/")  # seated against a house bot at once
     first = match_id(page)
     expect(page.locator("#occasion")).to_have_text(arena.name)
+    expect(page.locator("#occasion")).to_be_visible()  # on a phone too: the line the rest of the head folds into
+    standing = re.compile(r"^you: 0 points, 1st of 3 · 5[45] minutes left$")
+    expect(page.locator("#occasion-standing")).to_have_text(standing)
+    expect(page.locator("#sound-ask")).to_be_visible()  # asked once on this browser, left unanswered
     expect(page.locator("#seats li")).to_have_count(2)
     expect(page.locator("#occasion-offer")).to_contain_text("a win earns 1 more point")
     screenshot(page, f"screenshots/arena-table-{viewport}")
@@ -78,18 +83,31 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     assert Match.objects.get(pk=first).seats.get(user__username="alice").clock_ms == 90_000
     expect(page.locator("#seats li")).to_have_count(2)
     expect(page.locator("#occasion-offer")).to_have_count(0)
+    expect(page.locator("#seats li.me .seat-event-note")).to_have_text("berserk")  # everyone at the table sees it
     screenshot(page, f"screenshots/arena-berserk-{viewport}")
     expect(watcher.locator("#leaderboard")).to_contain_text("playing")
+    # Her own arena page, kept open in a second tab: it shows her next game but does not go there.
+    standings = page.context.new_page()
+    standings.goto(f"{site}/tournaments/{arena.pk}/")
+    expect(standings.locator("#arena-me")).to_contain_text("Your game is on.")
 
     play_to_the_end(page, dudo_step)
+    finished = Match.objects.get(pk=first)
+    won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
+    # The line is drawn again as the game ends: her points are there before the next game takes her on.
+    expect(page.locator("#occasion-standing")).to_contain_text(f"you: {3 if won else 0} points")
     expect(page.locator("#occasion-next")).to_contain_text("The arena seats you again")
     page.wait_for_url(lambda url: "/match/" in url and f"/match/{first}/" not in url, timeout=30_000)
     assert match_id(page) != first, "seated again on their own, at a new table"
+    expect(page.locator("#sound-toggle")).to_be_visible()  # not asked again at the next table
+    expect(page.locator("#sound-ask")).to_be_hidden()
+    expect(standings.locator(".messages")).to_contain_text("Your game has started")
+    expect(standings.locator(".messages a", has_text="go to")).to_have_attribute("href", f"/match/{match_id(page)}/")
+    assert standings.url == f"{site}/tournaments/{arena.pk}/", "the standings stay where she left them"
+    expect(standings.locator("#leaderboard")).to_be_visible()
 
     alice_row = watcher.locator("#leaderboard tbody tr", has_text="alice")
     expect(alice_row.locator(".arena-sheet .mark")).to_have_count(1, timeout=30_000)  # moved without a reload
-    finished = Match.objects.get(pk=first)
-    won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
     expect(alice_row.locator("td").nth(2)).to_have_text("3" if won else "0")
     # Measured in one step: the page replaces the leaderboard every few seconds.
     right = watcher.locator("#leaderboard").evaluate("board => board.getBoundingClientRect().right")

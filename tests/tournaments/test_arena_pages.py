@@ -115,8 +115,8 @@ def test_pause_and_rejoin_from_the_page(client, arena, alice):
     refused = text(client.post(f"/tournaments/{arena.pk}/entry/", {"withdraw": "1"}, follow=True))
     assert "In an arena you pause instead: your points stay" in refused
     page = text(client.post(f"/tournaments/{arena.pk}/arena/pause/", follow=True))
-    paused = "You are paused: nobody seats you until you press “Rejoin the arena”. Your points and your place stay."
-    after_this_game = "You are paused: nobody seats you after this game until you press “Rejoin the arena”."
+    paused = "You are paused: your points and your place stay; press “Rejoin the arena” to be seated again."
+    after_this_game = "You are paused: your points and your place stay; after this game nobody seats you until you"
     assert page.count(after_this_game) == 1, "the card says it, no message repeats it"
     assert "withdrawn" not in page
     presence.connected(match.pk, match.seats.get(user=alice).number, "socket-alice", True)
@@ -124,9 +124,32 @@ def test_pause_and_rejoin_from_the_page(client, arena, alice):
     running.record_match(match.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/"))
     assert paused in page and "Rejoin the arena" in page
+    ended = text(client.get(f"/match/{match.pk}/"))
+    assert arena_format.PAUSED in ended and "seats you again as soon as" not in ended, "paused: no seat is promised"
     response = client.post(f"/tournaments/{arena.pk}/arena/rejoin/")
     assert response["Location"].startswith("/match/") and response["Location"] != f"/match/{match.pk}/"
     assert "Welcome back: your next game is on." in text(client.get(response["Location"]))
+
+
+def test_an_arena_table_says_where_its_player_stands_and_who_went_berserk(client, arena, alice):
+    running.start(arena.pk)
+    client.force_login(alice)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
+    match = at_table(arena, alice)
+    page = text(client.get(f"/match/{match.pk}/"))
+    assert re.search(r"Dudo Hourly Arena · you: 0 points, 1st of 3 · (54|55) minutes left", page), page
+    lose(match, opponent(match, alice))
+    client.post(f"/tournaments/{arena.pk}/berserk/")
+    match = at_table(arena, alice)
+    lose(match, opponent(match, alice))
+    match = at_table(arena, alice)
+    page = text(client.get(f"/match/{match.pk}/"))
+    assert re.search(r"you: 5 points, 1st of 3 · on a streak · (54|55) minutes left", page), page
+    client.post(f"/tournaments/{arena.pk}/berserk/")
+    seat = match.seats.get(user=alice).number
+    html = client.get(f"/match/{match.pk}/").content.decode()
+    assert f'data-seat-note="{seat}">berserk<' in html, "everyone at the table sees who went berserk"
+    assert "you:" not in text(client.logout() or client.get(f"/match/{match.pk}/")), "a visitor has no standing"
 
 
 def test_the_leaderboard_s_key_says_what_each_game_is_worth_in_words(client, arena):
@@ -135,6 +158,7 @@ def test_the_leaderboard_s_key_says_what_each_game_is_worth_in_words(client, are
     assert "a win 2 points, a draw 1, a loss 0" in page
     assert "Win 2 games in a row and you are on a streak: every game after counts double (a win 4, a draw 2)" in page
     assert "Berserk (halving your own clock before your first move) adds 1 point to a win: 3, or 5 on a streak" in page
+    assert "Every game played berserk is underlined, won or not: a berserk win 3 , a berserk loss 0 ." in page
     assert "A dash (–) is a game that did not happen, because the other player never came" in page
     arena.berserk = False
     arena.save(update_fields=["berserk"])
