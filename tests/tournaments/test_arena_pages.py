@@ -237,6 +237,21 @@ def test_the_home_page_and_the_tournament_list_count_down_to_an_arena_s_start(cl
     assert re.search(rf"Dudo Hourly Arena Dudo Arena {starts} olga", listed)
 
 
+def test_the_tournament_list_shows_what_runs_first_then_what_comes_soonest_first(client, arena, olga):
+    def make(name, minutes):
+        return Tournament.objects.create(
+            name=name, game="dudo", format="arena", organizer=olga, duration_minutes=30,
+            starts_at=timezone.now() + timedelta(minutes=minutes),
+        )  # fmt: skip
+
+    make("Late Arena", 240)
+    make("Soon Arena", 10)
+    running.start(make("Lunch Arena", 5).pk)
+    page = text(client.get("/tournaments/"))
+    order = ["Running now", "Lunch Arena", "Coming up, soonest first", "Soon Arena", "Dudo Hourly Arena", "Late Arena"]
+    assert [page.index(words) for words in order] == sorted(page.index(words) for words in order), page
+
+
 def test_an_organizer_schedules_an_arena_with_a_clock_per_game_and_berserk(client, olga):
     from tests.tournaments.test_dashboard import form_data
 
