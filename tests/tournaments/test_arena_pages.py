@@ -229,6 +229,16 @@ def test_the_home_page_lists_the_arena_to_join_now(client, arena):
     assert f"{arena.name} · Dudo, 3+2 · running until" in page and ": join now" in page
 
 
+def test_the_play_page_points_to_the_arena_to_join_next(client, arena):
+    page = text(client.get("/play/"))
+    starts = r"starts \w{3} \d+ \w{3}, \d\d:\d\d UTC\."
+    assert re.search(rf"Or play an arena: .* Dudo Hourly Arena \(Dudo, 3\+2\) {starts} All tournaments", page), page
+    running.start(arena.pk)
+    assert re.search(r"Dudo Hourly Arena \(Dudo, 3\+2\) runs until \d\d:\d\d UTC: join now", text(client.get("/play/")))
+    arena.delete()
+    assert "Or play an arena" not in text(client.get("/play/")), "no arena, no line"
+
+
 def test_the_home_page_and_the_tournament_list_count_down_to_an_arena_s_start(client, arena):
     assert re.search(r"Dudo Hourly Arena · Dudo, 3\+2 · starts \w{3} \d+ \w{3}, \d\d:\d\d UTC \(in (29|30) minutes\)",
                      text(client.get("/")))  # fmt: skip
