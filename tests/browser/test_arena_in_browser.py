@@ -96,7 +96,10 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
     # The line is drawn again as the game ends: her points are there before the next game takes her on.
     expect(page.locator("#occasion-standing")).to_contain_text(f"you: {3 if won else 0} points")
-    expect(page.locator("#occasion-next")).to_contain_text("The arena seats you again")
+    # Drawn again as the game ends: the arena seats her at once, so the line soon links to her next game.
+    expect(page.locator("#occasion-next")).to_contain_text(
+        re.compile(r"The arena seats you again|: your game has started, go to its table")
+    )
     page.wait_for_url(lambda url: "/match/" in url and f"/match/{first}/" not in url, timeout=30_000)
     assert match_id(page) != first, "seated again on their own, at a new table"
     expect(page.locator("#sound-toggle")).to_be_visible()  # not asked again at the next table
@@ -148,3 +151,25 @@ def test_before_the_start_the_arena_counts_down_and_joining_is_said_once(site, s
     page.click("#arena-leave")
     expect(page.locator(".messages")).to_contain_text("You have left the arena before its start")
     expect(page.locator("#arena-join")).to_be_visible()
+
+
+def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    page.click("#arena-join")
+    page.wait_for_url("**/match/*/")
+    first = match_id(page)
+    standings = page.context.new_page()
+    standings.goto(f"{site}/tournaments/{arena.pk}/")
+    standings.click("#arena-pause")
+    expect(standings.locator("#arena-me")).to_contain_text("You are paused: your points and your place stay")
+
+    play_to_the_end(page, dudo_step)  # the table was drawn before the pause: its lines are drawn again now
+    paused = "You are paused: your points stay; press “Rejoin the arena” on its page to be seated again."
+    expect(page.locator("#occasion-next")).to_contain_text(paused)
+    expect(page.locator("#occasion-standing")).to_contain_text(" · paused · ")
+    assert "seats you again" not in page.locator("#occasion-next").inner_text()
+    assert match_id(page) == first, "nobody seats a paused player"
