@@ -173,3 +173,31 @@ def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_gam
     expect(page.locator("#occasion-standing")).to_contain_text(" · paused · ")
     assert "seats you again" not in page.locator("#occasion-next").inner_text()
     assert match_id(page) == first, "nobody seats a paused player"
+
+
+def test_the_opponent_sees_at_once_that_a_player_went_berserk(site, strict, make_user):
+    olga, alice, bob = make_user("olga", role="organizer"), make_user("alice"), make_user("bob")
+
+    def build():
+        arena = Tournament.objects.create(
+            name="Dudo Duel Arena", game="dudo", format="arena", organizer=olga, options={"dice": 1},
+            time_control="3+2", duration_minutes=30, starts_at=timezone.now() + timedelta(hours=1),
+        )  # fmt: skip
+        for player in (alice, bob):
+            services.enter(arena.pk, player)
+        return running.start(arena.pk)
+
+    arena = in_thread(build)
+    match = Match.objects.get(seats__user=alice, status=Match.Status.RUNNING)
+    pages = {}
+    for name in ("alice", "bob"):
+        pages[name] = strict.page()
+        log_in(pages[name], site, name)
+        pages[name].goto(f"{site}/match/{match.pk}/")
+        expect(pages[name].locator("#seats li")).to_have_count(2)
+    bobs_view = pages["bob"].locator("#seats li", has_text="alice")
+    expect(bobs_view.locator(".seat-event-note")).to_have_count(0)
+    pages["alice"].click("#occasion-offer button")
+    expect(pages["alice"].locator(".messages")).to_contain_text("Berserk! Your clock is halved")
+    expect(bobs_view.locator(".seat-event-note")).to_have_text("berserk")  # no reload on his side
+    expect(pages["bob"].locator(".messages")).to_contain_text(f"{arena.name}: alice went berserk")
