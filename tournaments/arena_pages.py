@@ -79,8 +79,9 @@ def leaderboard(tournament: Tournament) -> list[Row]:
         elif live and entry.waiting_since is not None:
             row.now = "free to fill a table" if entry.house_bot else "waiting for a table"
     ranked = sorted(rows.values(), key=lambda row: (-row.points, -row.wins, row.player.lower()))
+    place = arena_format.places({id(row): (row.points, row.wins) for row in ranked})
     for row in ranked:
-        row.place = 1 + sum((other.points, other.wins) > (row.points, row.wins) for other in ranked)
+        row.place = place[id(row)]
     return ranked
 
 

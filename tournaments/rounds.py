@@ -194,8 +194,12 @@ def occasion(match, user) -> Occasion | None:
             choice = mini_game_choice(tournament, pending)
     else:
         words, next_url = next_for(tournament, table, entry), ""
-    offer = tournament.rules.offer(table, entry) if entry is not None else None
-    return Occasion(tournament.round_name(table.round), tournament.name, url, words, next_url, choice, offer)
+    rules = tournament.rules
+    offer = rules.offer(table, entry) if entry is not None else None
+    standing = rules.standing(entry) if entry is not None else ""
+    name = tournament.round_name(table.round)
+    notes = rules.seat_notes(table)
+    return Occasion(name, tournament.name, url, words, next_url, choice, offer, standing=standing, seat_notes=notes)
 
 
 def choice_words(tournament: Tournament, pending: Table, entry) -> str:

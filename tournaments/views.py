@@ -23,10 +23,12 @@ def tournament_list(request):
         request,
         "tournaments/list.html",
         {
-            "upcoming": Tournament.objects.filter(status=Tournament.Status.SCHEDULED).select_related("organizer"),
-            "running": Tournament.objects.filter(
-                status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED]
-            ).select_related("organizer"),
+            "running": Tournament.objects.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED])
+            .select_related("organizer")
+            .order_by("starts_at"),
+            "upcoming": Tournament.objects.filter(status=Tournament.Status.SCHEDULED)
+            .select_related("organizer")
+            .order_by("starts_at"),
             "recent": Tournament.objects.filter(
                 status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
             ).order_by("-starts_at")[:20],

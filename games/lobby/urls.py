@@ -3,7 +3,6 @@ from django.urls import path
 from games.lobby import views
 
 urlpatterns = [
-    path("play/", views.play, name="play"),
     path("challenges/", views.challenge_notice, name="challenge-notice"),
     path("play/<str:game>/", views.lobby, name="lobby"),
     path("play/<str:game>/computer/", views.play_computer, name="play-computer"),

@@ -20,12 +20,6 @@ from games.registry import registered
 from ratings.services import matchmaking_rating
 
 
-def play(request):
-    """Every game, with how many tables wait and how many matches run."""
-    cards = [{"game": game, "lobby": lobby_snapshot(slug)} for slug, game in GAMES.items()]
-    return render(request, "games/play.html", {"cards": cards})
-
-
 def engine_or_404(game: str):
     engine = GAMES.get(game)
     if engine is None:

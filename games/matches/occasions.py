@@ -6,7 +6,7 @@ rematch is offered there: the event seats the next game itself, after asking the
 question where it has one (a Dobble series' loser chooses the next mini-game at the table).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from games.matches.models import Match, Seat
@@ -48,6 +48,8 @@ class Occasion:
     next_url: str = ""  # where that next game is, once it has started
     choice: Choice | None = None  # asked of the viewer now
     offer: Offer | None = None  # offered to the viewer while the game runs
+    standing: str = ""  # where the viewer stands in the event now: "you: 14 points, 3rd of 9 · 23 minutes left"
+    seat_notes: dict[int, str] = field(default_factory=dict)  # beside a seat's name, by seat number: "berserk"
 
 
 _namers: list = []

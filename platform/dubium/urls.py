@@ -9,6 +9,7 @@ from dubium import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("welcome/", views.welcome, name="welcome"),
+    path("play/", views.play, name="play"),
     path("healthz", views.healthz, name="healthz"),
     # Browsers ask for /favicon.ico on pages without a <link rel=icon> (error pages, raw API responses).
     path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),

@@ -1,4 +1,4 @@
-"""Site pages that belong to no single app: home, the newcomer's welcome and the health check."""
+"""Site pages that belong to no single app: home, Play, the newcomer's welcome and the health check."""
 
 from django.contrib.auth.decorators import login_required
 from django.db import DatabaseError, connection
@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 from django.views.defaults import page_not_found
 
 from games.engine import GAMES
+from games.lobby.snapshot import lobby_snapshot
 from games.matches.errors import error_body
 from games.matches.models import Match
 from ratings.ladders import default_kind, ladder, who_is_ranked
@@ -33,6 +34,15 @@ def home(request):
             "tournaments": upcoming.order_by("starts_at")[:5],
         },
     )
+
+
+@require_GET
+def play(request):
+    """Every game, with how many tables wait and how many matches run, and the arena to join
+    next (running now, or the soonest to start): the lobbies do not know of tournaments."""
+    cards = [{"game": game, "lobby": lobby_snapshot(slug)} for slug, game in GAMES.items()]
+    arenas = arenas_to_join()
+    return render(request, "games/play.html", {"cards": cards, "arena": arenas[0] if arenas else None})
 
 
 def top_three(game: str) -> tuple:

@@ -1,7 +1,7 @@
 // An arena's page: the leaderboard (with the visitor's own line) is fetched again every few seconds,
 // so points, streaks and who is playing move while the page is open. When the visitor's next game
-// starts, the page takes them to its table (notices.js does too when its socket hears of it first),
-// unless they are typing into a form.
+// starts, the page says so with a link to its table but stays (the player's table page is the one
+// that moves on to it: notices.js), so the standings stay in reach in a second tab.
 "use strict";
 
 (function () {
@@ -12,14 +12,9 @@
     const link = document.querySelector("#arena-board [data-my-table]");
     return link ? link.getAttribute("href") : null;
   };
-  const atLoad = shownTable();
-  // A page already on its way elsewhere (the join form sent, which lands on the new table itself)
-  // is not sent there a second time: that would cut the form's answer off.
-  let leaving = false;
-  window.addEventListener("beforeunload", () => { leaving = true; });
+  let told = shownTable();  // the game the page showed as it opened needs no notice
 
   async function refresh() {
-    if (leaving) return;
     try {
       const response = await fetch(live.dataset.refresh, { headers: { Accept: "text/html" } });
       if (response.ok) {
@@ -27,8 +22,10 @@
         const shown = document.getElementById("arena-board");
         if (fresh && shown) shown.replaceWith(fresh);
         const table = shownTable();
-        const typing = window.DubiumNotice && window.DubiumNotice.typing && window.DubiumNotice.typing();
-        if (table && table !== atLoad && !typing && !leaving) { location.href = table; return; }
+        if (table && table !== told && window.DubiumNotice) {
+          told = table;
+          window.DubiumNotice("Your game has started: ", { href: table, text: "go to it" }, "next-game");
+        }
       }
     } catch (error) {
       // The server is restarting or the network dropped: the next turn tries again.

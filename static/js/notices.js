@@ -78,20 +78,27 @@
     else if (fresh) document.querySelector(".site-header").append(fresh);
   }
 
-  // A table's line of what its event holds next for the player ("The tournament seats your next
-  // game when this round ends") is drawn by the server: drawn again when the event tells them
-  // something (a new round, a bye, its end), so it never contradicts the notice above it.
-  async function redrawNextLine() {
-    const shown = document.getElementById("occasion-next");
-    if (!shown) return;
+  // A table's lines about its event (where the player stands in it, and what it holds next for
+  // them: "The tournament seats your next game when this round ends") are drawn by the server:
+  // drawn again when the event tells them something (a new round, a bye, its end) and when the
+  // game here ends (table.js), so they never contradict the notice above them or a change made
+  // meanwhile on another page (a pause). The table hears of it ("occasion-redrawn") to redraw its seats.
+  async function redrawOccasion() {
+    const ids = ["occasion-next", "occasion-line"].filter((id) => document.getElementById(id));
+    if (!ids.length) return;
     const response = await fetch(location.pathname);
     if (!response.ok) return;
-    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("occasion-next");
-    if (fresh) {
-      fresh.hidden = shown.hidden;  // the table's script shows it once the game here ends
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    for (const id of ids) {
+      const shown = document.getElementById(id);
+      const fresh = page.getElementById(id);
+      if (!shown || !fresh) continue;
+      if (id === "occasion-next") fresh.hidden = shown.hidden;  // the table's script shows it once the game here ends
       shown.replaceWith(fresh);
     }
+    document.dispatchEvent(new Event("occasion-redrawn"));
   }
+  window.DubiumNotice.redrawOccasion = redrawOccasion;
 
   const LOOK_BACK_SECONDS = 5;
   // A page already on its way elsewhere (a Dobble series' choice of the next mini-game, a form
@@ -117,7 +124,8 @@
       const waiting = setInterval(() => {
         if (!table.playing()) { clearInterval(waiting); goToNewMatch(message); }
       }, 500);
-    } else if (window.DubiumNotice.typing()) {
+    } else if (window.DubiumNotice.typing() || document.querySelector("[data-stays-on-new-game]")) {
+      // Typing, or on a page that is kept open beside the table (an arena's standings): a link, no move.
       window.DubiumNotice(`${started}, `, link, "next-game");
     } else if (table && table.seated()) {
       window.DubiumNotice(`${started}, taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
@@ -145,9 +153,9 @@
       const message = JSON.parse(event.data);
       if (message.type === "challenge" || message.type === "challenge_cancelled") redraw();
       else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
-      else if (message.type === "notice") { if (window.DubiumNotice.once(message)) redrawNextLine(); }
+      else if (message.type === "notice") { if (window.DubiumNotice.once(message)) redrawOccasion(); }
       else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);
-      else if (message.type === "match_found") { goToNewMatch(message); redrawNextLine(); }
+      else if (message.type === "match_found") { goToNewMatch(message); redrawOccasion(); }
     });
     // 4401: a visitor, or a retired token; 4429: too many sockets of this account, wait longer
     // (a table says so itself).

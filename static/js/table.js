@@ -77,8 +77,11 @@
       if (movedFrom !== null && message.seq > movedFrom) {
         for (const node of document.querySelectorAll("[data-until-first-move]")) node.remove();
       }
+      // The game here has just ended: the event's lines (points, place, what comes next) are drawn again.
+      const ended = latest && latest.status !== "finished" && message.status === "finished";
       latest = message;
       draw(message);
+      if (ended && window.DubiumNotice && window.DubiumNotice.redrawOccasion) window.DubiumNotice.redrawOccasion();
       if (pendingClaim && pendingClaim.stale) retryClaim(message);
     }
     else if (message.type === "error") { movedFrom = null; showError(message); }
@@ -320,6 +323,8 @@
   }
 
   const SOUND_KEY = "dubium.turnSound";
+  const ASKED_KEY = "dubium.turnSoundAsked";
+  let askingHere = false;  // this page put the question: it stays until answered or the game ends
   let audio = null;
 
   function soundOn() {
@@ -361,20 +366,31 @@
   }
 
   // A player's first game on this browser asks once, in the toggle's place, whether to chime on
-  // their move; the answer is kept (the toggle changes it later), so no later table asks again.
+  // their move; the answer is kept (the toggle changes it later), and so is the asking itself: a
+  // question left unanswered is not asked again at the next table (the sound stays off, the toggle
+  // is there).
   const ask = h("p", { class: "sound-ask", id: "sound-ask", hidden: true }, "Chime on your move? ",
     h("button", { type: "button", class: "button small", id: "sound-yes", onclick: () => answerSound(true) }, "Yes"),
     h("button", { type: "button", class: "button small secondary", id: "sound-no", onclick: () => answerSound(false) }, "No"));
   function answerSound(on) {
+    askingHere = false;
     setSound(on);
     ask.hidden = true;
     toggle.hidden = false;
   }
 
   function askSoundOnce(message) {
-    let asked = true;
-    try { asked = localStorage.getItem(SOUND_KEY) !== null; } catch (error) { asked = true; }
-    const show = !asked && message.status === "running" && message.seat != null;
+    if (!askingHere) {
+      let asked = true;
+      try {
+        asked = localStorage.getItem(SOUND_KEY) !== null || localStorage.getItem(ASKED_KEY) !== null;
+      } catch (error) { asked = true; }
+      askingHere = !asked && message.status === "running" && message.seat != null;
+      if (askingHere) {
+        try { localStorage.setItem(ASKED_KEY, "yes"); } catch (error) { /* kept by this page only */ }
+      }
+    }
+    const show = askingHere && message.status === "running";
     ask.hidden = !show;
     toggle.hidden = show;
   }
@@ -409,6 +425,8 @@
       "data-seat": s.seat,
     },
       h("span", { class: "seat-name" }, s.player, s.bot ? h("span", { class: "badge" }, "bot") : null),
+      // What the event says of this seat (an arena's "berserk": its player halved their clock).
+      seatNote(s.seat) ? h("span", { class: "badge seat-event-note" }, seatNote(s.seat)) : null,
       // Out of the game while the others play on: the computer makes this seat's moves from now on.
       s.forfeited && message.status === "running"
         ? h("span", { class: "seat-note" }, `${s.gone} · the computer plays on`)
@@ -433,6 +451,12 @@
     )));
     drawDelays();
   }
+
+  function seatNote(number) {
+    const note = document.querySelector(`#occasion-line [data-seat-note="${number}"]`);
+    return note ? note.textContent : "";
+  }
+  document.addEventListener("occasion-redrawn", () => { if (latest) drawSeats(latest); });
 
   function presence(s) {
     return s.connected ? "connected" : s.forfeited ? "out of the game" : "away";

@@ -3,6 +3,7 @@ joins, is seated against a house bot, goes berserk, plays the game to its end, i
 on their own, and sees the leaderboard move on the arena page while a watcher's page follows it
 live (no reload)."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -70,6 +71,10 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     page.wait_for_url("**/match/*/")  # seated against a house bot at once
     first = match_id(page)
     expect(page.locator("#occasion")).to_have_text(arena.name)
+    expect(page.locator("#occasion")).to_be_visible()  # on a phone too: the line the rest of the head folds into
+    standing = re.compile(r"^you: 0 points, 1st of 3 · 5[45] minutes left$")
+    expect(page.locator("#occasion-standing")).to_have_text(standing)
+    expect(page.locator("#sound-ask")).to_be_visible()  # asked once on this browser, left unanswered
     expect(page.locator("#seats li")).to_have_count(2)
     expect(page.locator("#occasion-offer")).to_contain_text("a win earns 1 more point")
     screenshot(page, f"screenshots/arena-table-{viewport}")
@@ -78,18 +83,35 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     assert Match.objects.get(pk=first).seats.get(user__username="alice").clock_ms == 90_000
     expect(page.locator("#seats li")).to_have_count(2)
     expect(page.locator("#occasion-offer")).to_have_count(0)
+    expect(page.locator("#seats li.me .seat-event-note")).to_have_text("berserk")  # everyone at the table sees it
     screenshot(page, f"screenshots/arena-berserk-{viewport}")
     expect(watcher.locator("#leaderboard")).to_contain_text("playing")
+    # Her own arena page, kept open in a second tab: it shows her next game but does not go there.
+    standings = page.context.new_page()
+    standings.goto(f"{site}/tournaments/{arena.pk}/")
+    expect(standings.locator("#arena-me")).to_contain_text("Your game is on.")
 
     play_to_the_end(page, dudo_step)
-    expect(page.locator("#occasion-next")).to_contain_text("The arena seats you again")
+    finished = Match.objects.get(pk=first)
+    won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
+    # The line is drawn again as the game ends: her points are there before the next game takes her on.
+    expect(page.locator("#occasion-standing")).to_contain_text(f"you: {3 if won else 0} points")
+    # Drawn again as the game ends: the arena seats her at once, so the line soon links to her next game.
+    expect(page.locator("#occasion-next")).to_contain_text(
+        re.compile(r"The arena seats you again|: your game has started, go to its table")
+    )
     page.wait_for_url(lambda url: "/match/" in url and f"/match/{first}/" not in url, timeout=30_000)
     assert match_id(page) != first, "seated again on their own, at a new table"
+    expect(page.locator("#sound-toggle")).to_be_visible()  # not asked again at the next table
+    expect(page.locator("#sound-ask")).to_be_hidden()
+    # Said by its leaderboard's refresh or by the notices socket, whichever hears first.
+    expect(standings.locator(".messages")).to_contain_text(re.compile("your game has started", re.IGNORECASE))
+    expect(standings.locator(".messages a", has_text="go to")).to_have_attribute("href", f"/match/{match_id(page)}/")
+    assert standings.url == f"{site}/tournaments/{arena.pk}/", "the standings stay where she left them"
+    expect(standings.locator("#leaderboard")).to_be_visible()
 
     alice_row = watcher.locator("#leaderboard tbody tr", has_text="alice")
     expect(alice_row.locator(".arena-sheet .mark")).to_have_count(1, timeout=30_000)  # moved without a reload
-    finished = Match.objects.get(pk=first)
-    won = finished.result["ranking"][0] == [finished.seats.get(user__username="alice").number]
     expect(alice_row.locator("td").nth(2)).to_have_text("3" if won else "0")
     # Measured in one step: the page replaces the leaderboard every few seconds.
     right = watcher.locator("#leaderboard").evaluate("board => board.getBoundingClientRect().right")
@@ -130,3 +152,53 @@ def test_before_the_start_the_arena_counts_down_and_joining_is_said_once(site, s
     page.click("#arena-leave")
     expect(page.locator(".messages")).to_contain_text("You have left the arena before its start")
     expect(page.locator("#arena-join")).to_be_visible()
+
+
+def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    page.click("#arena-join")
+    page.wait_for_url("**/match/*/")
+    first = match_id(page)
+    standings = page.context.new_page()
+    standings.goto(f"{site}/tournaments/{arena.pk}/")
+    standings.click("#arena-pause")
+    expect(standings.locator("#arena-me")).to_contain_text("You are paused: your points and your place stay")
+
+    play_to_the_end(page, dudo_step)  # the table was drawn before the pause: its lines are drawn again now
+    paused = "You are paused: your points stay; press “Rejoin the arena” on its page to be seated again."
+    expect(page.locator("#occasion-next")).to_contain_text(paused)
+    expect(page.locator("#occasion-standing")).to_contain_text(" · paused · ")
+    assert "seats you again" not in page.locator("#occasion-next").inner_text()
+    assert match_id(page) == first, "nobody seats a paused player"
+
+
+def test_the_opponent_sees_at_once_that_a_player_went_berserk(site, strict, make_user):
+    olga, alice, bob = make_user("olga", role="organizer"), make_user("alice"), make_user("bob")
+
+    def build():
+        arena = Tournament.objects.create(
+            name="Dudo Duel Arena", game="dudo", format="arena", organizer=olga, options={"dice": 1},
+            time_control="3+2", duration_minutes=30, starts_at=timezone.now() + timedelta(hours=1),
+        )  # fmt: skip
+        for player in (alice, bob):
+            services.enter(arena.pk, player)
+        return running.start(arena.pk)
+
+    arena = in_thread(build)
+    match = Match.objects.get(seats__user=alice, status=Match.Status.RUNNING)
+    pages = {}
+    for name in ("alice", "bob"):
+        pages[name] = strict.page()
+        log_in(pages[name], site, name)
+        pages[name].goto(f"{site}/match/{match.pk}/")
+        expect(pages[name].locator("#seats li")).to_have_count(2)
+    bobs_view = pages["bob"].locator("#seats li", has_text="alice")
+    expect(bobs_view.locator(".seat-event-note")).to_have_count(0)
+    pages["alice"].click("#occasion-offer button")
+    expect(pages["alice"].locator(".messages")).to_contain_text("Berserk! Your clock is halved")
+    expect(bobs_view.locator(".seat-event-note")).to_have_text("berserk")  # no reload on his side
+    expect(pages["bob"].locator(".messages")).to_contain_text(f"{arena.name}: alice went berserk")

@@ -150,6 +150,16 @@ def test_the_turn_sound_is_asked_once_and_the_answer_kept(site, strict, alice):
     assert page.locator("#sound-toggle").inner_text() == "Turn sound: on"
 
 
+def test_the_turn_sound_left_unanswered_is_not_asked_again_at_the_next_table(site, strict, alice):
+    match = clocked_dudo(alice, Match.Clock.PER_GAME, 600_000)
+    page = open_table(site, strict, match, DESKTOP, sound_answered=False)
+    page.wait_for_selector("#sound-ask:not([hidden])")
+    page.reload()  # as the next arena game's table opens: asked once on this browser, never answered
+    page.wait_for_selector("#sound-toggle:not([hidden])")
+    assert page.locator("#sound-ask").is_hidden()
+    assert page.locator("#sound-toggle").inner_text() == "Turn sound: off"
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_result_says_you_won_or_you_lost(site, strict, alice, viewport):
     match = clocked_dudo(alice, Match.Clock.NONE, 0, options={"dice": 1})

@@ -115,8 +115,8 @@ def test_pause_and_rejoin_from_the_page(client, arena, alice):
     refused = text(client.post(f"/tournaments/{arena.pk}/entry/", {"withdraw": "1"}, follow=True))
     assert "In an arena you pause instead: your points stay" in refused
     page = text(client.post(f"/tournaments/{arena.pk}/arena/pause/", follow=True))
-    paused = "You are paused: nobody seats you until you press “Rejoin the arena”. Your points and your place stay."
-    after_this_game = "You are paused: nobody seats you after this game until you press “Rejoin the arena”."
+    paused = "You are paused: your points and your place stay; press “Rejoin the arena” to be seated again."
+    after_this_game = "You are paused: your points and your place stay; after this game nobody seats you until you"
     assert page.count(after_this_game) == 1, "the card says it, no message repeats it"
     assert "withdrawn" not in page
     presence.connected(match.pk, match.seats.get(user=alice).number, "socket-alice", True)
@@ -124,9 +124,32 @@ def test_pause_and_rejoin_from_the_page(client, arena, alice):
     running.record_match(match.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/"))
     assert paused in page and "Rejoin the arena" in page
+    ended = text(client.get(f"/match/{match.pk}/"))
+    assert arena_format.PAUSED in ended and "seats you again as soon as" not in ended, "paused: no seat is promised"
     response = client.post(f"/tournaments/{arena.pk}/arena/rejoin/")
     assert response["Location"].startswith("/match/") and response["Location"] != f"/match/{match.pk}/"
     assert "Welcome back: your next game is on." in text(client.get(response["Location"]))
+
+
+def test_an_arena_table_says_where_its_player_stands_and_who_went_berserk(client, arena, alice):
+    running.start(arena.pk)
+    client.force_login(alice)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
+    match = at_table(arena, alice)
+    page = text(client.get(f"/match/{match.pk}/"))
+    assert re.search(r"Dudo Hourly Arena · you: 0 points, 1st of 3 · (54|55) minutes left", page), page
+    lose(match, opponent(match, alice))
+    client.post(f"/tournaments/{arena.pk}/berserk/")
+    match = at_table(arena, alice)
+    lose(match, opponent(match, alice))
+    match = at_table(arena, alice)
+    page = text(client.get(f"/match/{match.pk}/"))
+    assert re.search(r"you: 5 points, 1st of 3 · on a streak · (54|55) minutes left", page), page
+    client.post(f"/tournaments/{arena.pk}/berserk/")
+    seat = match.seats.get(user=alice).number
+    html = client.get(f"/match/{match.pk}/").content.decode()
+    assert f'data-seat-note="{seat}">berserk<' in html, "everyone at the table sees who went berserk"
+    assert "you:" not in text(client.logout() or client.get(f"/match/{match.pk}/")), "a visitor has no standing"
 
 
 def test_the_leaderboard_s_key_says_what_each_game_is_worth_in_words(client, arena):
@@ -135,6 +158,7 @@ def test_the_leaderboard_s_key_says_what_each_game_is_worth_in_words(client, are
     assert "a win 2 points, a draw 1, a loss 0" in page
     assert "Win 2 games in a row and you are on a streak: every game after counts double (a win 4, a draw 2)" in page
     assert "Berserk (halving your own clock before your first move) adds 1 point to a win: 3, or 5 on a streak" in page
+    assert "Every game played berserk is underlined, won or not: a berserk win 3 , a berserk loss 0 ." in page
     assert "A dash (–) is a game that did not happen, because the other player never came" in page
     arena.berserk = False
     arena.save(update_fields=["berserk"])
@@ -205,12 +229,37 @@ def test_the_home_page_lists_the_arena_to_join_now(client, arena):
     assert f"{arena.name} · Dudo, 3+2 · running until" in page and ": join now" in page
 
 
+def test_the_play_page_points_to_the_arena_to_join_next(client, arena):
+    page = text(client.get("/play/"))
+    starts = r"starts \w{3} \d+ \w{3}, \d\d:\d\d UTC\."
+    assert re.search(rf"Or play an arena: .* Dudo Hourly Arena \(Dudo, 3\+2\) {starts} All tournaments", page), page
+    running.start(arena.pk)
+    assert re.search(r"Dudo Hourly Arena \(Dudo, 3\+2\) runs until \d\d:\d\d UTC: join now", text(client.get("/play/")))
+    arena.delete()
+    assert "Or play an arena" not in text(client.get("/play/")), "no arena, no line"
+
+
 def test_the_home_page_and_the_tournament_list_count_down_to_an_arena_s_start(client, arena):
     assert re.search(r"Dudo Hourly Arena · Dudo, 3\+2 · starts \w{3} \d+ \w{3}, \d\d:\d\d UTC \(in (29|30) minutes\)",
                      text(client.get("/")))  # fmt: skip
     listed = text(client.get("/tournaments/"))
     starts = r"\w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC \(in (29|30) minutes\)"
     assert re.search(rf"Dudo Hourly Arena Dudo Arena {starts} olga", listed)
+
+
+def test_the_tournament_list_shows_what_runs_first_then_what_comes_soonest_first(client, arena, olga):
+    def make(name, minutes):
+        return Tournament.objects.create(
+            name=name, game="dudo", format="arena", organizer=olga, duration_minutes=30,
+            starts_at=timezone.now() + timedelta(minutes=minutes),
+        )  # fmt: skip
+
+    make("Late Arena", 240)
+    make("Soon Arena", 10)
+    running.start(make("Lunch Arena", 5).pk)
+    page = text(client.get("/tournaments/"))
+    order = ["Running now", "Lunch Arena", "Coming up, soonest first", "Soon Arena", "Dudo Hourly Arena", "Late Arena"]
+    assert [page.index(words) for words in order] == sorted(page.index(words) for words in order), page
 
 
 def test_an_organizer_schedules_an_arena_with_a_clock_per_game_and_berserk(client, olga):

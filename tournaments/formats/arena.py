@@ -11,6 +11,7 @@ also ends arenas whose time is up: no game starts after the end, games under way
 count, and the arena is over when the last of them is scored.
 """
 
+import math
 from datetime import datetime
 
 from django.db import transaction
@@ -27,6 +28,7 @@ from games.matches.occasions import Offer
 from tournaments import arena, notices, running, scoring, tasks, tiebreaks
 from tournaments.formats.base import TournamentFormat
 from tournaments.models import Entry, Score, Table, Tournament
+from tournaments.rounds import ordinal
 
 SCORING = (
     "a win is worth 2 points and a draw 1; at tables of three or more, first place alone is a win and "
@@ -78,8 +80,26 @@ class Arena(TournamentFormat):
         if tournament.status == Tournament.Status.RUNNING and timezone.now() >= tournament.ends_at:
             return "The arena's time is up: the final standings come when the last games end."
         if entry.paused:
-            return "You are paused: rejoin on the arena's page to play again."
+            return PAUSED
         return "The arena seats you again as soon as an opponent is free."
+
+    def standing(self, entry: Entry) -> str:
+        """ "you: 14 points, 3rd of 9 · on a streak · 23 minutes left", for the player's table."""
+        tournament = self.tournament
+        totals = totals_of(tournament)
+        points, _ = totals.get(entry.pk, (0, 0))
+        place = ordinal(places(totals)[entry.pk])
+        words = [f"you: {points} point{'' if points == 1 else 's'}, {place} of {len(totals)}"]
+        if last_streaks(tournament, [entry.pk]).get(entry.pk, 0) >= arena.STREAK_START:
+            words.append("on a streak")
+        if entry.paused:
+            words.append("paused")
+        words.append(time_left(tournament, timezone.now()))
+        return " · ".join(words)
+
+    def seat_notes(self, table: Table) -> dict[int, str]:
+        """A berserk player's seat says so to everyone at the table."""
+        return {number: "berserk" for number, entry_id in enumerate(table.seating) if entry_id in table.berserk}
 
     # Running
 
@@ -247,6 +267,39 @@ class Arena(TournamentFormat):
         return [tiebreaks.WINS]
 
 
+PAUSED = "You are paused: your points stay; press “Rejoin the arena” on its page to be seated again."
+
+
+def totals_of(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Every entry's points and games won (a game counted won is one that left a streak)."""
+    totals = {pk: (0, 0) for pk in tournament.entries.values_list("pk", flat=True)}
+    for entry_id, points, kind, streak in tournament.scores.values_list("entry_id", "points", "kind", "streak"):
+        won = kind == scoring.PLAYED and streak > 0
+        got, wins = totals[entry_id]
+        totals[entry_id] = (got + int(points), wins + won)
+    return totals
+
+
+def places(totals: dict) -> dict:
+    """Most points first, then most games won; equal on both share a place."""
+    return {key: 1 + sum(other > mine for other in totals.values()) for key, mine in totals.items()}
+
+
+def time_left(tournament: Tournament, now: datetime) -> str:
+    """The arena's time in words: "23 minutes left", or what happens now that it is over."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return "over: the standings are final"
+    if tournament.status == Tournament.Status.PAUSED:
+        return "paused by its organizer"
+    seconds = (tournament.ends_at - now).total_seconds()
+    if seconds <= 0:
+        return "time is up: the last games are being played out"
+    if seconds < 60:
+        return "less than a minute left"
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minute{'' if minutes == 1 else 's'} left"
+
+
 KINDS = {
     arena.WON: scoring.PLAYED,
     arena.DREW: scoring.PLAYED,
@@ -398,4 +451,9 @@ def go_berserk(tournament_id: int, user, now: datetime | None = None) -> Table:
         lifecycle.halve_bank(table.match_id, user, now)
         table.berserk = [*table.berserk, entry.pk]
         table.save(update_fields=["berserk"])
+        others = [entry_id for entry_id in table.seating if entry_id != entry.pk]
+        notices.tell_entrants(
+            tournament, f"{tournament.name}: {user.username} went berserk: their clock is halved, and a win earns "
+            f"them {arena.BERSERK_BONUS} more point. ", entries=others,
+        )  # fmt: skip
         return table

@@ -289,6 +289,15 @@ class TournamentFormat:
         """What the entrant may do at this table while its game runs (an arena's berserk), if anything."""
         return None
 
+    def standing(self, entry: Entry) -> str:
+        """Where the entrant stands now, in words, for the table of their game ("" where the
+        tournament's page says it: an arena's players want it while they play)."""
+        return ""
+
+    def seat_notes(self, table: Table) -> dict[int, str]:
+        """Words beside seats' names at this table, by seat number (an arena's "berserk")."""
+        return {}
+
     def waiting_choice(self, table: Table) -> Table | None:
         """The table after this one, while someone still chooses its game."""
         return None
