@@ -2,8 +2,9 @@
 
 Everything the site needs of a game is here or found from its slug: the engine, the house bots,
 the bluff and fair-play figures its history can give, and the files beside the package (page
-script, rules, engine notes, bot protocol, example bot) whose paths the properties below name. docs/adding-a-game.md lists the steps; tests/test_adding_a_game.py
-fails while a registered game lacks any part.
+script, rules, engine notes, bot protocol, example bot) whose paths the properties below name.
+docs/adding-a-game.md lists the steps; tests/test_adding_a_game.py fails while a registered game
+lacks any part.
 """
 
 from __future__ import annotations

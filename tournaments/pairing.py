@@ -1,7 +1,8 @@
 """Table sizes, round robins and fixed tables: pure functions, no Django (Swiss: swiss.py).
 
-The tournament formats (tournaments/formats/, run by the Celery tasks in tournaments/tasks.py) call these with plain lists, so every
-rule here is tested without a database (tests/tournaments/test_pairing.py).
+The tournament formats (tournaments/formats/, run by the Celery tasks in tournaments/tasks.py)
+call these with plain lists, so every rule here is tested without a database
+(tests/tournaments/test_pairing.py).
 """
 
 from __future__ import annotations
