@@ -1,6 +1,7 @@
 """PostgreSQL's backend (dubium/postgres/base.py): a kept connection the server ended is replaced
 before use, a healthy idle one is judged without a round trip, and a grouped write's savepoint is
-left to the commit, with a refused write still rolled back alone. Needs PostgreSQL (DATABASE_URL)."""
+left to the commit (elsewhere released), with a refused write still rolled back alone. Needs
+PostgreSQL (DATABASE_URL)."""
 
 import os
 import select
@@ -12,6 +13,7 @@ from django.db import IntegrityError, close_old_connections, connection, transac
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
+from games.matches.writes import write_together
 from tests.conftest import services_required
 
 pytestmark = [
@@ -68,26 +70,36 @@ def test_a_healthy_idle_connection_is_judged_without_asking_the_server(kept_conn
     assert backend_pid() == pid  # kept, not replaced
 
 
-def test_a_grouped_write_is_not_released_and_a_refused_one_rolls_back_alone():
+def created(name: str) -> User:
+    """A move's call as the write group makes it: its own block, a savepoint inside the group's."""
     with transaction.atomic():
-        with transaction.atomic():
-            User.objects.create_user("kept")
-        with pytest.raises(IntegrityError), transaction.atomic():
-            User.objects.create_user("refused")
-            User.objects.create_user("kept")
-        with transaction.atomic():
-            User.objects.create_user("after")
-    assert sorted(User.objects.values_list("username", flat=True)) == ["after", "kept"]
+        if User.objects.filter(username=name).exists():
+            raise IntegrityError(f"{name} exists")
+        return User.objects.create_user(name)
 
 
-def test_no_savepoint_release_is_sent_in_a_healthy_transaction():
+def group(*names: str) -> list:
+    return [(None, created, (name,), None) for name in names]
+
+
+def test_a_write_groups_savepoints_are_left_to_the_commit_and_a_refused_call_rolls_back_alone():
+    with CaptureQueriesContext(connection) as queries:
+        outcomes, _ = write_together(group("ann", "ann", "bob"))
+    assert [succeeded for succeeded, _ in outcomes] == [True, False, True]
+    assert sorted(User.objects.values_list("username", flat=True)) == ["ann", "bob"]
+    sent = [query["sql"] for query in queries.captured_queries]
+    assert sum(sql.startswith("SAVEPOINT") for sql in sent) == 3
+    assert not [sql for sql in sent if sql.startswith("RELEASE")]
+    assert connection.release_savepoints, "only for the group's transaction"
+
+
+def test_outside_a_write_group_savepoints_are_released_as_django_does():
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
         for name in ("ann", "bob"):
             with transaction.atomic():
                 User.objects.create_user(name)
     sent = [query["sql"] for query in queries.captured_queries]
-    assert sum(sql.startswith("SAVEPOINT") for sql in sent) == 2
-    assert not [sql for sql in sent if sql.startswith("RELEASE")]
+    assert sum(sql.startswith("RELEASE") for sql in sent) == 2
 
 
 def test_a_savepoint_in_a_failed_transaction_is_rolled_back_to_as_before():

@@ -22,7 +22,7 @@ import asyncio
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.matches import broadcast
 
@@ -69,13 +69,18 @@ def write_together(group: list) -> tuple[list[tuple[bool, object]], broadcast.Ou
     what their commit asked for (events to broadcast, calls to make after). Each call opens its
     own `transaction.atomic()` around all it writes, which inside the group's transaction is a
     savepoint: a call that fails rolls back only itself. The group adds no savepoint of its own
-    around it (two more round trips to PostgreSQL a move, docs/performance.md)."""
+    around it (two more round trips to PostgreSQL a move, docs/performance.md), and on PostgreSQL
+    leaves the calls' savepoints to the commit."""
     with broadcast.collected() as outbox:
         if len(group) == 1:
             _, function, args, _ = group[0]
             return [attempt(function, args)], outbox
         with transaction.atomic():
-            outcomes = [attempt(function, args) for _, function, args, _ in group]
+            connection.release_savepoints = False  # the commit frees them (dubium/postgres/base.py)
+            try:
+                outcomes = [attempt(function, args) for _, function, args, _ in group]
+            finally:
+                connection.release_savepoints = True
     return outcomes, outbox
 
 

@@ -12,9 +12,11 @@ transaction, is asked with `SELECT 1` as before.
 A write group (games/matches/writes.py) runs each of its moves in a savepoint, and Django
 releases each savepoint when its block ends: one round trip a move, whose only effect is to free
 the savepoint's bookkeeping in the server before the commit frees it anyway (Django's own comment
-says as much). A savepoint left unreleased changes nothing a later ROLLBACK TO or the commit does,
-so it is released only in a transaction that has failed, where the release fails and Django rolls
-back to the savepoint, as before.
+says as much). A savepoint left unreleased changes nothing a later ROLLBACK TO or the commit does.
+The write group turns `release_savepoints` off for its transaction only (a group is a few moves,
+so a few nested savepoints); everywhere else they are released, so a long loop of blocks in one
+transaction does not pile up nested subtransactions. In a transaction that has failed the release
+is still sent: it fails and Django rolls back to the savepoint, as before.
 """
 
 import select
@@ -24,6 +26,8 @@ from psycopg import pq
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    release_savepoints = True
+
     def is_usable(self):
         if self.connection is None or self.connection.closed or self.connection.broken:
             return False
@@ -34,5 +38,5 @@ class DatabaseWrapper(base.DatabaseWrapper):
         return not poll.poll(0) or super().is_usable()
 
     def _savepoint_commit(self, sid):
-        if self.connection.info.transaction_status == pq.TransactionStatus.INERROR:
+        if self.release_savepoints or self.connection.info.transaction_status == pq.TransactionStatus.INERROR:
             super()._savepoint_commit(sid)
