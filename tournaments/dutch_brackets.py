@@ -52,6 +52,8 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
     for k, group in enumerate(groups):
         ahead = groups[k + 1][:AHEAD] if k + 1 < len(groups) else []
         final = k == len(groups) - 1
+        if carried and len(carried) + len(group) > BRACKET:
+            group, carried = settle_moved(players, carried, group, opponent)
         if not carried:
             group = settle_top(players, group, opponent)
         carried = pair_bracket(players, rank, carried, group, ahead, final, opponent)
@@ -118,6 +120,55 @@ def settle_top(players: Field, residents: list[Hashable], opponent: dict) -> lis
             return residents
     opponent.update(found)
     return [p for p in residents if p not in found]
+
+
+def fewest_clashes(seats: Counter) -> int:
+    """The fewest pairs wanting one seat among players with these wishes, paired in any way (one of
+    an odd number floating on, from the larger side)."""
+    surplus = abs(seats[dutch.FIRST] - seats[dutch.SECOND]) - seats[None]
+    if sum(seats.values()) % 2:
+        surplus -= 1
+    return max(0, surplus) // 2
+
+
+def settle_moved(players: Field, moved: list, residents: list, opponent: dict) -> tuple[list, list]:
+    """A large bracket's moved-down players, the highest first, each meeting the highest resident
+    it can while the bracket's fewest refused colour wishes stay reachable (counted over the whole
+    bracket), a resident who floated up in the last round (then the one before) only when no other
+    can; returns the residents left and the moved-down players left (all of them when one cannot be
+    paired so, for the windows to pair). One matching over the bracket pairs them so; windows, each
+    counting its own wishes, would not."""
+    wishes = {p: dutch.wish(players.colours.get(p, "")) for p in moved + residents}
+    seat = {p: wishes[p].seat for p in wishes}
+    left = Counter(seat[p] for p in moved + residents)
+    target, spent, found = fewest_clashes(left), 0, {}
+    free = list(residents)
+    for p in moved:
+        left[seat[p]] -= 1
+        choice = None
+        for avoid in ("UU", "U ", "  "):
+            for q in free:
+                if any(a == "U" == f for a, f in zip(avoid, players.floats.get(q, "  "), strict=False)):
+                    continue
+                if not dutch.compatible(players, wishes, p, q):
+                    continue
+                clash = int(seat[p] is not None and seat[p] == seat[q])
+                left[seat[q]] -= 1
+                reachable = spent + clash + fewest_clashes(left) == target
+                left[seat[q]] += 1
+                if reachable:
+                    choice = q
+                    break
+            if choice is not None:
+                break
+        if choice is None:
+            return residents, moved
+        left[seat[choice]] -= 1
+        spent += int(seat[p] is not None and seat[p] == seat[choice])
+        found[p], found[choice] = choice, p
+        free.remove(choice)
+    opponent.update(found)
+    return free, []
 
 
 def windows(moved: list[Hashable], residents: list[Hashable]):
