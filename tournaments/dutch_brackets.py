@@ -87,64 +87,107 @@ def pair_bracket(players: Field, rank: dict, moved: list, residents: list, ahead
 def settle_top(players: Field, residents: list[Hashable], opponent: dict) -> list[Hashable]:
     """A large bracket with nobody moved into it: its top half but the last WINDOW paired as the
     Dutch order reads, each from the top meeting the highest of the bottom half it can while the
-    bracket's fewest colour wishes refused stay reachable (counted: who wants which seat is left on
-    each side); returns the players left for the windows (all of them when that fails, a rematch
-    or a seat both must have in the way). An unavoidable refused wish thus falls where the Dutch
-    order puts it, at the top, which windows paired one by one would push down."""
+    bracket's fewest colour wishes refused, then the fewest strong ones, stay reachable (counted:
+    who wants which seat, how strongly, is left on each side); returns the players left for the
+    windows (all of them when that fails, a rematch or a seat both must have in the way). An
+    unavoidable refused wish thus falls where the Dutch order puts it, at the top, which windows
+    paired one by one would push down."""
     half = len(residents) // 2
     if len(residents) <= BRACKET or half <= WINDOW:
         return residents
     wishes = {p: dutch.wish(players.colours.get(p, "")) for p in residents}
-    seat = {p: wishes[p].seat for p in residents}
-    top, bottom = Counter(seat[p] for p in residents[:half]), Counter(seat[p] for p in residents[half:])
-
-    def refused() -> int:  # the fewest pairs wanting one seat, top half against bottom half
-        first, second = dutch.FIRST, dutch.SECOND
-        return max(0, max(0, top[first] - bottom[second]) + max(0, top[second] - bottom[first]) - bottom[None])
-
-    target, spent, found = refused(), 0, {}
+    kind = {p: kind_of(wishes[p]) for p in residents}
+    top, bottom = Counter(kind[p] for p in residents[:half]), Counter(kind[p] for p in residents[half:])
+    target, spent, found = halves_clashes(top, bottom), (0, 0), {}
     free = list(residents[half:])
     for p in residents[: half - WINDOW]:
-        top[seat[p]] -= 1
+        top[kind[p]] -= 1
         for q in free:
             if not dutch.compatible(players, wishes, p, q):
                 continue
-            clash = int(seat[p] is not None and seat[p] == seat[q])
-            bottom[seat[q]] -= 1
-            if spent + clash + refused() == target:
-                found[p], found[q], spent = q, p, spent + clash
+            bottom[kind[q]] -= 1
+            after = plus(spent, clash(kind[p], kind[q]))
+            if plus(after, halves_clashes(top, bottom)) == target:
+                found[p], found[q], spent = q, p, after
                 free.remove(q)
                 break
-            bottom[seat[q]] += 1
+            bottom[kind[q]] += 1
         else:
             return residents
     opponent.update(found)
     return [p for p in residents if p not in found]
 
 
-def fewest_clashes(seats: Counter) -> int:
+def kind_of(wish: dutch.Wish) -> tuple[str | None, bool]:
+    """What the colour counts read of a wish: the seat, and whether it is strong (or absolute)."""
+    return wish.seat, wish.strength >= 2
+
+
+def clash(a: tuple, b: tuple) -> tuple[int, int]:
+    """A pair's refused wishes: one when both want the same seat, strong when both wishes are."""
+    same = a[0] is not None and a[0] == b[0]
+    return int(same), int(same and a[1] and b[1])
+
+
+def plus(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def strong_pairs(pairs: int, mild: int) -> int:
+    """Of `pairs` pairs wanting one seat, how many must hold two strong wishes, `mild` players
+    with a mild wish for that seat being there to take part in them."""
+    return max(0, pairs - mild)
+
+
+def halves_clashes(top: Counter, bottom: Counter) -> tuple[int, int]:
+    """The fewest pairs wanting one seat, top half against bottom half, then the fewest of them
+    with two strong wishes (players without a wish of the bottom half sparing either seat)."""
+    first, second = dutch.FIRST, dutch.SECOND
+    tops, bottoms = (
+        {seat: top[(seat, True)] + top[(seat, False)] for seat in (first, second)},
+        {seat: bottom[(seat, True)] + bottom[(seat, False)] for seat in (first, second)},
+    )
+    excess = {first: max(0, tops[first] - bottoms[second]), second: max(0, tops[second] - bottoms[first])}
+    spare = bottom[(None, False)] + bottom[(None, True)]
+    best = None
+    high = min(excess[first], spare)
+    low = min(max(0, spare - excess[second]), high)
+    for given in {low, high}:  # of the spare players, those meeting first-seat wishers
+        pairs = {first: excess[first] - given, second: max(0, excess[second] - (spare - given))}
+        strong = sum(strong_pairs(pairs[seat], top[(seat, False)] + bottom[(seat, False)]) for seat in pairs)
+        key = (pairs[first] + pairs[second], strong)
+        best = key if best is None else min(best, key)
+    return best
+
+
+def fewest_clashes(kinds: Counter) -> tuple[int, int]:
     """The fewest pairs wanting one seat among players with these wishes, paired in any way (one of
-    an odd number floating on, from the larger side)."""
-    surplus = abs(seats[dutch.FIRST] - seats[dutch.SECOND]) - seats[None]
-    if sum(seats.values()) % 2:
-        surplus -= 1
-    return max(0, surplus) // 2
+    an odd number floating on, from the larger side), then the fewest with two strong wishes."""
+    first, second = dutch.FIRST, dutch.SECOND
+    count = {seat: kinds[(seat, True)] + kinds[(seat, False)] for seat in (first, second)}
+    more = first if count[first] >= count[second] else second
+    surplus = count[first] + count[second] - 2 * min(count.values()) - kinds[(None, False)] - kinds[(None, True)]
+    floats = sum(kinds.values()) % 2
+    pairs = max(0, surplus - floats) // 2
+    # the floater and the players sparing the others are the majority's strong wishers when it helps
+    mild = kinds[(more, False)]
+    return pairs, strong_pairs(pairs, mild)
 
 
 def settle_moved(players: Field, moved: list, residents: list, opponent: dict) -> tuple[list, list]:
     """A large bracket's moved-down players, the highest first, each meeting the highest resident
-    it can while the bracket's fewest refused colour wishes stay reachable (counted over the whole
-    bracket), a resident who floated up in the last round (then the one before) only when no other
-    can; returns the residents left and the moved-down players left (all of them when one cannot be
-    paired so, for the windows to pair). One matching over the bracket pairs them so; windows, each
-    counting its own wishes, would not."""
+    it can while the bracket's fewest refused colour wishes, then strong ones, stay reachable
+    (counted over the whole bracket), a resident who floated up in the last round (then the one
+    before) only when no other can; returns the residents left and the moved-down players left (all
+    of them when one cannot be paired so, for the windows to pair). One matching over the bracket
+    pairs them so; windows, each counting its own wishes, would not."""
     wishes = {p: dutch.wish(players.colours.get(p, "")) for p in moved + residents}
-    seat = {p: wishes[p].seat for p in wishes}
-    left = Counter(seat[p] for p in moved + residents)
-    target, spent, found = fewest_clashes(left), 0, {}
+    kind = {p: kind_of(wishes[p]) for p in wishes}
+    left = Counter(kind[p] for p in moved + residents)
+    target, spent, found = fewest_clashes(left), (0, 0), {}
     free = list(residents)
     for p in moved:
-        left[seat[p]] -= 1
+        left[kind[p]] -= 1
         choice = None
         for avoid in ("UU", "U ", "  "):
             for q in free:
@@ -152,10 +195,9 @@ def settle_moved(players: Field, moved: list, residents: list, opponent: dict) -
                     continue
                 if not dutch.compatible(players, wishes, p, q):
                     continue
-                clash = int(seat[p] is not None and seat[p] == seat[q])
-                left[seat[q]] -= 1
-                reachable = spent + clash + fewest_clashes(left) == target
-                left[seat[q]] += 1
+                left[kind[q]] -= 1
+                reachable = plus(plus(spent, clash(kind[p], kind[q])), fewest_clashes(left)) == target
+                left[kind[q]] += 1
                 if reachable:
                     choice = q
                     break
@@ -163,8 +205,8 @@ def settle_moved(players: Field, moved: list, residents: list, opponent: dict) -
                 break
         if choice is None:
             return residents, moved
-        left[seat[choice]] -= 1
-        spent += int(seat[p] is not None and seat[p] == seat[choice])
+        left[kind[choice]] -= 1
+        spent = plus(spent, clash(kind[p], kind[choice]))
         found[p], found[choice] = choice, p
         free.remove(choice)
     opponent.update(found)
