@@ -152,9 +152,13 @@ def halves_clashes(top: Counter, bottom: Counter) -> tuple[int, int]:
     best = None
     high = min(excess[first], spare)
     low = min(max(0, spare - excess[second]), high)
-    for given in {low, high}:  # of the spare players, those meeting first-seat wishers
+    mild = {seat: top[(seat, False)] + bottom[(seat, False)] for seat in (first, second)}
+    # the spare players meeting first-seat wishers: the range is wider than one value only when
+    # both seats have too many wishers at the top, and then (the halves differing by at most one
+    # player) at most one pair is left wanting one seat: an end of the range gives the fewest strong ones
+    for given in {low, high}:
         pairs = {first: excess[first] - given, second: max(0, excess[second] - (spare - given))}
-        strong = sum(strong_pairs(pairs[seat], top[(seat, False)] + bottom[(seat, False)]) for seat in pairs)
+        strong = sum(strong_pairs(pairs[seat], mild[seat]) for seat in pairs)
         key = (pairs[first] + pairs[second], strong)
         best = key if best is None else min(best, key)
     return best
