@@ -9,19 +9,21 @@ top AHEAD players of the next bracket, whom its floaters would meet; the pairs m
 bracket are kept, and whoever is left floats down into the next bracket.
 
 A bracket of more than BRACKET players is read as a person pairing it by hand reads it, its top
-half against its bottom half (1 v 51, 2 v 52, ... in a bracket of 100). When nobody was moved into
-it, its top half but the last WINDOW players is first paired in the Dutch order (`settle_top`):
-each from the top meets the highest of the bottom half it can while the bracket's fewest refused
-colour wishes stay reachable, so an unavoidable refused wish falls at the top, as one matching over
-the bracket puts it. The rest is cut into windows: a slice of WINDOW of the top half with the next
-WINDOW (+ SPARE in the first) of the bottom half, the players moved down in the first window with
-as many of the bracket's highest players (their opponents). Before the last window the bottom
+half against its bottom half (1 v 51, 2 v 52, ... in a bracket of 100). The players moved down into
+it are paired first (`settle_moved`), the highest first, each with the highest resident it can
+while the bracket's fewest refused colour wishes, then strong ones, stay reachable (counted over the
+whole bracket, as one matching over it weighs them). Its top half but the last WINDOW players is
+then paired in the Dutch order (`settle_top`): each from the top meets the highest of the bottom
+half it can while the same counts, top half against bottom half, stay reachable, so an unavoidable
+refused wish falls at the top, as one matching over the bracket puts it. The rest is cut into
+windows: a slice of WINDOW of the top half with the next WINDOW (+ SPARE in the first) of the bottom
+half (one window when it is as small as what settle_top leaves). Before the last window the bottom
 half's players do not meet one another: whom a slice does not take waits for the next, as does
 whoever a window leaves unpaired (a rematch); the last window looks ahead into the next bracket.
-What this can miss against one matching over the bracket: the order of a bracket with players
-moved into it, where a colour wish is refused (inside a window rather than at the top), and
-strong wishes weighed apart from mild ones in the counted order (docs/tournaments.md gives how
-often it pairs as bbpPairings does).
+The counts read seats and strengths (and, for the moved-down players' opponents, who floated up),
+not the float history of the top half: a bracket whose rematches stand in their way is left to the
+windows, and either can then order it differently from one matching over the bracket
+(docs/tournaments.md gives how often it pairs as bbpPairings does).
 """
 
 from __future__ import annotations
