@@ -51,7 +51,9 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
     groups = score_groups(players)
     opponent: dict[Hashable, Hashable] = {}
     carried: list[Hashable] = []
+    before = []  # each bracket's start: who was moved into it and the pairs made above it
     for k, group in enumerate(groups):
+        before.append((list(carried), dict(opponent)))
         ahead = groups[k + 1][:AHEAD] if k + 1 < len(groups) else []
         final = k == len(groups) - 1
         if carried and len(carried) + len(group) > BRACKET:
@@ -60,8 +62,25 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
             group = settle_top(players, group, opponent)
         carried = pair_bracket(players, rank, carried, group, ahead, final, opponent)
         if carried is None:
+            break
+    if carried == []:
+        return dutch.tables_of(players, opponent)
+    return pair_bottom(players, groups, before)
+
+
+def pair_bottom(players: Field, groups: list, before: list) -> tuple[list[list[Hashable]], list[Hashable]] | None:
+    """When the last brackets leave someone unpaired (rematches at the bottom of a late round): the
+    lowest brackets again as one matching over them all (dutch.py, as a field up to BRACKET players
+    is paired), from the last but one up while that many players fit; None when none pairs them."""
+    for k in range(len(groups) - 2, -1, -1):
+        moved, opponent = before[k]
+        rest = moved + [p for group in groups[k:] for p in group]
+        if len(rest) > BRACKET:
             return None
-    return None if carried else dutch.tables_of(players, opponent)
+        found = dutch.opponents(replace(players, order=rest))
+        if found is not None:
+            return dutch.tables_of(players, {**opponent, **found})
+    return None
 
 
 def pair_bracket(players: Field, rank: dict, moved: list, residents: list, ahead: list, final: bool, opponent: dict):

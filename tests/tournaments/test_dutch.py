@@ -223,3 +223,18 @@ def test_the_counted_colour_clashes_of_top_half_against_bottom_half_are_the_fewe
     bottom = data.draw(st.lists(KINDS, min_size=len(top), max_size=len(top) + 1))
     best = min(refused(zip(top, chosen, strict=False)) for chosen in permutations(bottom, len(top)))
     assert dutch_brackets.halves_clashes(Counter(top), Counter(bottom)) == best
+
+
+@pytest.mark.once  # pure pairing
+@settings(max_examples=150, deadline=None)
+@given(fields())
+def test_bracket_by_bracket_pairs_every_round_one_matching_pairs(players):
+    """When the brackets taken one at a time leave someone at the bottom unpaired (rematches), the
+    lowest brackets are paired again together: a round that can be paired legally always is."""
+    whole = dutch.pair_round(players)
+    found = dutch_brackets.pair_round(players)
+    assert (found is None) == (whole is None)
+    if found is not None:
+        tables, byes = found
+        assert sorted([p for t in tables for p in t] + byes) == list(players.order)
+        assert legal(players, tables, byes)
