@@ -5,7 +5,7 @@ compares it round by round with bbpPairings)."""
 import random
 from collections import Counter
 from datetime import timedelta
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 from django.utils import timezone
@@ -192,3 +192,49 @@ def test_a_field_paired_bracket_by_bracket_keeps_the_absolute_rules_and_matches_
         for name, value in saved.items():
             setattr(dutch_brackets, name, value)
     assert same >= rounds // 3, f"{same} of {rounds} rounds as the whole matching pairs them"
+
+
+KINDS = st.sampled_from([(None, False), ("w", False), ("w", True), ("b", False), ("b", True)])
+
+
+def refused(pairs):
+    """The refused wishes of these pairs of (seat, strong) wishes: all, then strong ones."""
+    keys = [dutch_brackets.clash(a, b) for a, b in pairs]
+    return sum(k[0] for k in keys), sum(k[1] for k in keys)
+
+
+@pytest.mark.once  # pure pairing
+@settings(max_examples=300, deadline=None)
+@given(st.lists(KINDS, max_size=7))
+def test_the_counted_colour_clashes_of_a_bracket_are_the_fewest_any_pairing_gives(kinds):
+    """What a large bracket's moved-down players are settled against (dutch_brackets.settle_moved):
+    the fewest refused wishes, then strong ones, of any pairing of the bracket, one floating on."""
+    best = min(refused([(kinds[a], kinds[b]) for a, b in pairs]) for pairs, _ in all_pairings(list(range(len(kinds)))))
+    assert dutch_brackets.fewest_clashes(Counter(kinds)) == best
+
+
+@pytest.mark.once  # pure pairing
+@settings(max_examples=300, deadline=None)
+@given(st.lists(KINDS, min_size=1, max_size=6), st.data())
+def test_the_counted_colour_clashes_of_top_half_against_bottom_half_are_the_fewest(top, data):
+    """What a large bracket's top half is settled against (dutch_brackets.settle_top): the fewest
+    refused wishes, then strong ones, of any pairing of the top half with the bottom half (one more
+    player at the bottom when the bracket is odd, who floats on)."""
+    bottom = data.draw(st.lists(KINDS, min_size=len(top), max_size=len(top) + 1))
+    best = min(refused(zip(top, chosen, strict=False)) for chosen in permutations(bottom, len(top)))
+    assert dutch_brackets.halves_clashes(Counter(top), Counter(bottom)) == best
+
+
+@pytest.mark.once  # pure pairing
+@settings(max_examples=150, deadline=None)
+@given(fields())
+def test_bracket_by_bracket_pairs_every_round_one_matching_pairs(players):
+    """When the brackets taken one at a time leave someone at the bottom unpaired (rematches), the
+    lowest brackets are paired again together: a round that can be paired legally always is."""
+    whole = dutch.pair_round(players)
+    found = dutch_brackets.pair_round(players)
+    assert (found is None) == (whole is None)
+    if found is not None:
+        tables, byes = found
+        assert sorted([p for t in tables for p in t] + byes) == list(players.order)
+        assert legal(players, tables, byes)
