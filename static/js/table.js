@@ -367,8 +367,8 @@
 
   // A player's first game on this browser asks once, in the toggle's place, whether to chime on
   // their move; the answer is kept (the toggle changes it later), and so is the asking itself: a
-  // question left unanswered is not asked again at the next table (the sound stays off, the toggle
-  // is there).
+  // question left unanswered is not asked again at another table (the sound stays off, the toggle
+  // is there). The same table reloaded (as it does once its start is accepted) still asks.
   const ask = h("p", { class: "sound-ask", id: "sound-ask", hidden: true }, "Chime on your move? ",
     h("button", { type: "button", class: "button small", id: "sound-yes", onclick: () => answerSound(true) }, "Yes"),
     h("button", { type: "button", class: "button small secondary", id: "sound-no", onclick: () => answerSound(false) }, "No"));
@@ -383,11 +383,12 @@
     if (!askingHere) {
       let asked = true;
       try {
-        asked = localStorage.getItem(SOUND_KEY) !== null || localStorage.getItem(ASKED_KEY) !== null;
+        const askedAt = localStorage.getItem(ASKED_KEY);  // the table that asked: it asks again when reloaded
+        asked = localStorage.getItem(SOUND_KEY) !== null || (askedAt !== null && askedAt !== String(matchId));
       } catch (error) { asked = true; }
       askingHere = !asked && message.status === "running" && message.seat != null;
       if (askingHere) {
-        try { localStorage.setItem(ASKED_KEY, "yes"); } catch (error) { /* kept by this page only */ }
+        try { localStorage.setItem(ASKED_KEY, String(matchId)); } catch (error) { /* kept by this page only */ }
       }
     }
     const show = askingHere && message.status === "running";

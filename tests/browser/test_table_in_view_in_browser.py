@@ -154,7 +154,9 @@ def test_the_turn_sound_left_unanswered_is_not_asked_again_at_the_next_table(sit
     match = clocked_dudo(alice, Match.Clock.PER_GAME, 600_000)
     page = open_table(site, strict, match, DESKTOP, sound_answered=False)
     page.wait_for_selector("#sound-ask:not([hidden])")
-    page.reload()  # as the next arena game's table opens: asked once on this browser, never answered
+    page.reload()  # the same table (as after its start) still asks
+    page.wait_for_selector("#sound-ask:not([hidden])")
+    page.goto(f"{site}/match/{clocked_dudo(alice, Match.Clock.PER_GAME, 600_000).pk}/")  # as the next arena game
     page.wait_for_selector("#sound-toggle:not([hidden])")
     assert page.locator("#sound-ask").is_hidden()
     assert page.locator("#sound-toggle").inner_text() == "Turn sound: off"
