@@ -8,7 +8,8 @@ resolves the host once, refuses it unless every address is public (no private, l
 link-local, multicast, reserved or cloud-metadata address), and then connects to that
 vetted address itself, so a second DNS answer cannot swap it for an internal one.
 Redirects are refused, not followed. `allow_private` (the local-testing admin setting)
-lifts the address check and allows plain HTTP.
+allows private and loopback addresses and plain HTTP; a link-local address (169.254.169.254,
+the cloud's metadata service) stays refused.
 
 An answer has one wall-clock deadline, from the name lookup to its last byte: every read of
 the status line, the headers and the body waits only for what is left of it, so an endpoint
@@ -64,7 +65,10 @@ def public_address(host: str, port: int, allow_private: bool) -> str:
     except (socket.gaierror, UnicodeError):
         raise refused from None
     addresses = [info[4][0] for info in infos]
-    if not allow_private and not all(is_public(ipaddress.ip_address(address.split("%")[0])) for address in addresses):
+    ips = [ipaddress.ip_address(address.split("%")[0]) for address in addresses]
+    if any(ip.is_link_local for ip in ips):  # the cloud's metadata service, even for local testing
+        raise refused
+    if not allow_private and not all(is_public(ip) for ip in ips):
         raise refused
     return addresses[0]
 

@@ -155,6 +155,14 @@ def test_without_the_local_testing_setting_internal_endpoints_are_refused(alice,
     assert "127.0.0.1" not in refused.json()["message"] or "127.0.0.1" in endpoint
 
 
+@pytest.mark.parametrize("endpoint", ["http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/bot"])
+def test_the_local_testing_setting_still_refuses_link_local_addresses(endpoint):
+    """Private and loopback addresses are what a developer's own bot runs on; the cloud's
+    metadata service at a link-local address never is."""
+    with pytest.raises(webhooks.WebhookError, match="does not resolve to a public address"):
+        webhooks.post(endpoint, {"type": "verify"}, 1.0, "secret", allow_private=True)
+
+
 def test_a_name_that_resolves_to_any_internal_address_is_refused_after_dns(monkeypatch):
     def resolve(host, port, **kwargs):
         addresses = ["93.184.215.14", "10.0.0.7"]  # a public answer hiding a private one
