@@ -1,7 +1,8 @@
 // An arena's page: the leaderboard (with the visitor's own line) is fetched again every few seconds,
 // so points, streaks and who is playing move while the page is open. When the visitor's next game
-// starts, the page says so with a link to its table but stays (the player's table page is the one
-// that moves on to it: notices.js), so the standings stay in reach in a second tab.
+// starts, the page takes them to it (the first game at the arena's start, say), unless a table page
+// of theirs is open in another tab: that one moves on to it, and this one keeps the standings with a
+// link (notices.js).
 "use strict";
 
 (function () {
@@ -24,7 +25,7 @@
         const table = shownTable();
         if (table && table !== told && window.DubiumNotice) {
           told = table;
-          window.DubiumNotice("Your game has started: ", { href: table, text: "go to it" }, "next-game");
+          window.DubiumNotice.openUnlessAtATable(table, "Your game has started: ");
         }
       }
     } catch (error) {

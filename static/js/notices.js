@@ -109,6 +109,30 @@
     if (!leaving) location.href = url;
   }
 
+  // A page kept open beside the table (an arena's standings) opens a new game itself only when no
+  // page of this browser shows a table of the player's: that page moves on to it, and the standings
+  // keep their tab. The table pages answer over a channel the browser keeps between its tabs.
+  const tabs = "BroadcastChannel" in window ? new BroadcastChannel("dubium-tables") : null;
+  if (tabs) {
+    tabs.addEventListener("message", (event) => {
+      if (event.data === "at a table?" && window.DubiumTable && window.DubiumTable.seated()) tabs.postMessage("at a table");
+    });
+  }
+  function aTableIsOpen() {
+    return new Promise((answer) => {
+      if (!tabs) { answer(false); return; }
+      const heard = (event) => { if (event.data === "at a table") done(true); };
+      const done = (open) => { tabs.removeEventListener("message", heard); clearTimeout(timer); answer(open); };
+      const timer = setTimeout(() => done(false), 500);
+      tabs.addEventListener("message", heard);
+      tabs.postMessage("at a table?");
+    });
+  }
+  window.DubiumNotice.openUnlessAtATable = async function (url, words) {
+    if (await aTableIsOpen()) window.DubiumNotice(words, { href: url, text: "go to it" }, "next-game");
+    else goTo(url);
+  };
+
   // A new game of the player's has started (a tournament seats each round the moment the last
   // one ends, and its clock runs at once): they are taken to its table, unless they are typing
   // into a form (the table's chat too), where a notice links to it instead. At a table of theirs
@@ -124,9 +148,10 @@
       const waiting = setInterval(() => {
         if (!table.playing()) { clearInterval(waiting); goToNewMatch(message); }
       }, 500);
-    } else if (window.DubiumNotice.typing() || document.querySelector("[data-stays-on-new-game]")) {
-      // Typing, or on a page that is kept open beside the table (an arena's standings): a link, no move.
-      window.DubiumNotice(`${started}, `, link, "next-game");
+    } else if (window.DubiumNotice.typing()) {
+      window.DubiumNotice(`${started}, `, link, "next-game");  // a link, no move
+    } else if (document.querySelector("[data-stays-on-new-game]")) {
+      window.DubiumNotice.openUnlessAtATable(message.url, `${started}: `);
     } else if (table && table.seated()) {
       window.DubiumNotice(`${started}, taking you there in ${LOOK_BACK_SECONDS} seconds, or `, link, "next-game");
       // Typing meanwhile (a "gg" in the chat) keeps them here: the notice's link stays.

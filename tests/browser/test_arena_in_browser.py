@@ -154,6 +154,30 @@ def test_before_the_start_the_arena_counts_down_and_joining_is_said_once(site, s
     expect(page.locator("#arena-join")).to_be_visible()
 
 
+def test_at_the_start_the_arena_page_takes_its_player_to_her_first_game(site, strict, make_user):
+    """With no table of hers open in another tab, the arena's page is where she waits for the start:
+    it opens her first game (her clock runs from the start), as a Lichess arena's page does."""
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+
+    def build():
+        arena = Tournament.objects.create(
+            name="Dudo Hourly Arena", game="dudo", format="arena", organizer=olga, time_control="3+2",
+            duration_minutes=55, starts_at=timezone.now() + timedelta(minutes=10),
+        )  # fmt: skip
+        services.add_house_bot(arena.pk, "random")
+        return arena
+
+    arena = in_thread(build)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    page.click("#arena-join")
+    expect(page.locator("#arena-me")).to_have_text("You are in: your first game starts when the arena does.")
+    in_thread(lambda: running.start(arena.pk))
+    page.wait_for_url("**/match/*/", timeout=30_000)
+    expect(page.locator("#occasion")).to_have_text(arena.name)
+
+
 def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):
     olga, _ = make_user("olga", role="organizer"), make_user("alice")
     arena = hourly_dudo_arena(olga)
