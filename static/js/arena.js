@@ -14,6 +14,7 @@
     return link ? link.getAttribute("href") : null;
   };
   let told = shownTable();  // the game the page showed as it opened needs no notice
+  const status = document.getElementById("arena-board").dataset.status;
 
   async function refresh() {
     try {
@@ -23,10 +24,14 @@
         const shown = document.getElementById("arena-board");
         if (fresh && shown) shown.replaceWith(fresh);
         const table = shownTable();
+        let moved = false;
         if (table && table !== told && window.DubiumNotice) {
           told = table;
-          window.DubiumNotice.openUnlessAtATable(table, "Your game has started: ");
+          moved = await window.DubiumNotice.openUnlessAtATable(table, "Your game has started: ");
         }
+        // The arena started or ended: the buttons above the leaderboard (join, leave, pause) change with it.
+        if (moved) return;
+        if (fresh && fresh.dataset.status !== status) { location.reload(); return; }
       }
     } catch (error) {
       // The server is restarting or the network dropped: the next turn tries again.

@@ -128,9 +128,13 @@
       tabs.postMessage("at a table?");
     });
   }
-  window.DubiumNotice.openUnlessAtATable = async function (url, words) {
-    if (await aTableIsOpen()) window.DubiumNotice(words, { href: url, text: "go to it" }, "next-game");
-    else goTo(url);
+  window.DubiumNotice.openUnlessAtATable = async function (url, words) {  // true: on its way there
+    if (await aTableIsOpen()) {
+      window.DubiumNotice(words, { href: url, text: "go to it" }, "next-game");
+      return false;
+    }
+    goTo(url);
+    return true;
   };
 
   // A new game of the player's has started (a tournament seats each round the moment the last

@@ -173,9 +173,15 @@ def test_at_the_start_the_arena_page_takes_its_player_to_her_first_game(site, st
     page.goto(f"{site}/tournaments/{arena.pk}/")
     page.click("#arena-join")
     expect(page.locator("#arena-me")).to_have_text("You are in: your first game starts when the arena does.")
+    watcher = strict.page()  # a visitor's page, open since before the start
+    watcher.goto(f"{site}/tournaments/{arena.pk}/")
+    expect(watcher.locator("#tournament-status")).to_have_text("Open for entries")
     in_thread(lambda: running.start(arena.pk))
     page.wait_for_url("**/match/*/", timeout=30_000)
     expect(page.locator("#occasion")).to_have_text(arena.name)
+    # The page above the leaderboard follows the start too (its status, what may be done), unreloaded by hand.
+    expect(watcher.locator("#tournament-status")).to_have_text("Running", timeout=30_000)
+    expect(watcher.locator("main")).to_contain_text("Running until")
 
 
 def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):
