@@ -304,3 +304,19 @@ def test_an_organizer_starts_an_arena_nobody_has_joined_yet(client, olga):
     page = text(client.post(f"/organize/{empty.pk}/start/", follow=True))
     empty.refresh_from_db()
     assert empty.status == Tournament.Status.RUNNING, page
+
+
+@pytest.mark.parametrize(
+    ("left", "words"),
+    [
+        (timedelta(minutes=54, seconds=5), "54 minutes left"),  # a tester saw "55" here
+        (timedelta(minutes=1), "1 minute left"),
+        (timedelta(seconds=59), "less than a minute left"),
+        (timedelta(0), "time is up: the last games are being played out"),
+    ],
+)
+def test_the_time_left_counts_whole_minutes_still_to_play(left, words):
+    now = timezone.now()
+    started = now + left - timedelta(minutes=55)
+    arena = Tournament(status=Tournament.Status.RUNNING, started_at=started, duration_minutes=55)
+    assert arena_format.time_left(arena, now) == words

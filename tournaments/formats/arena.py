@@ -11,7 +11,6 @@ also ends arenas whose time is up: no game starts after the end, games under way
 count, and the arena is over when the last of them is scored.
 """
 
-import math
 from datetime import datetime
 
 from django.db import transaction
@@ -296,7 +295,7 @@ def time_left(tournament: Tournament, now: datetime) -> str:
         return "time is up: the last games are being played out"
     if seconds < 60:
         return "less than a minute left"
-    minutes = math.ceil(seconds / 60)
+    minutes = int(seconds // 60)  # whole minutes still to play, as a clock shows them
     return f"{minutes} minute{'' if minutes == 1 else 's'} left"
 
 
