@@ -19,10 +19,18 @@ from tournaments.standings import buchholz_counting, standings, tiebreak_labels
 
 
 def tournament_list(request):
+    entered = (
+        set(
+            request.user.tournament_entries.filter(withdrawn_after__isnull=True).values_list("tournament_id", flat=True)
+        )
+        if request.user.is_authenticated
+        else set()
+    )
     return render(
         request,
         "tournaments/list.html",
         {
+            "entered": entered,
             "running": Tournament.objects.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED])
             .select_related("organizer")
             .order_by("starts_at"),
@@ -54,7 +62,9 @@ def tournament_detail(request, tournament_id: int):
         (
             t
             for t in tables
-            if t.match is None and t.chooser is not None and request.user.is_authenticated
+            if t.match is None
+            and t.chooser is not None
+            and request.user.is_authenticated
             and t.chooser.user == request.user
         ),
         None,

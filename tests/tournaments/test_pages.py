@@ -60,6 +60,18 @@ def test_the_list_shows_running_tournaments(client, olga):
     assert 'id="running"' in client.get("/tournaments/").content.decode()
 
 
+def test_a_running_arena_in_the_list_says_until_when_and_whether_the_visitor_is_in_it(client, olga, alice):
+    arena = make(olga, "dudo", ["random"], format="arena", time_control="3+2", duration_minutes=55)
+    services.enter(arena.pk, alice)
+    running.start(arena.pk)
+    ends = timezone.localtime(Tournament.objects.get(pk=arena.pk).ends_at).strftime("%H:%M")
+    client.force_login(alice)
+    line = re.search(r'<ul id="running">(.*?)</ul>', client.get("/tournaments/").content.decode()).group(1)
+    assert f"Arena, until {ends}" in line and "you are in" in line
+    client.force_login(olga)
+    assert "you are in" not in client.get("/tournaments/").content.decode()
+
+
 @pytest.mark.parametrize(
     "fields, field",
     [
