@@ -37,6 +37,20 @@ def hourly_dudo_arena(organizer) -> Tournament:
     return in_thread(build)
 
 
+def upcoming_dudo_arena(organizer, starts_in: timedelta) -> Tournament:
+    """An arena of Dudo at "3+2" that has not started, with a random house bot to fill."""
+
+    def build():
+        arena = Tournament.objects.create(
+            name="Dudo Hourly Arena", game="dudo", format="arena", organizer=organizer, time_control="3+2",
+            duration_minutes=55, starts_at=timezone.now() + starts_in,
+        )  # fmt: skip
+        services.add_house_bot(arena.pk, "random")
+        return arena
+
+    return in_thread(build)
+
+
 def match_id(page) -> int:
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
@@ -129,16 +143,7 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
 
 def test_before_the_start_the_arena_counts_down_and_joining_is_said_once(site, strict, make_user):
     olga, _ = make_user("olga", role="organizer"), make_user("alice")
-
-    def build():
-        arena = Tournament.objects.create(
-            name="Dudo Hourly Arena", game="dudo", format="arena", organizer=olga, time_control="3+2",
-            duration_minutes=55, starts_at=timezone.now() + timedelta(minutes=14, seconds=30),
-        )  # fmt: skip
-        services.add_house_bot(arena.pk, "random")
-        return arena
-
-    arena = in_thread(build)
+    arena = upcoming_dudo_arena(olga, timedelta(minutes=14, seconds=30))
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/tournaments/{arena.pk}/")
@@ -158,16 +163,7 @@ def test_at_the_start_the_arena_page_takes_its_player_to_her_first_game(site, st
     """With no table of hers open in another tab, the arena's page is where she waits for the start:
     it opens her first game (her clock runs from the start), as a Lichess arena's page does."""
     olga, _ = make_user("olga", role="organizer"), make_user("alice")
-
-    def build():
-        arena = Tournament.objects.create(
-            name="Dudo Hourly Arena", game="dudo", format="arena", organizer=olga, time_control="3+2",
-            duration_minutes=55, starts_at=timezone.now() + timedelta(minutes=10),
-        )  # fmt: skip
-        services.add_house_bot(arena.pk, "random")
-        return arena
-
-    arena = in_thread(build)
+    arena = upcoming_dudo_arena(olga, timedelta(minutes=10))
     page = strict.page()
     log_in(page, site, "alice")
     page.goto(f"{site}/tournaments/{arena.pk}/")
