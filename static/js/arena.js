@@ -15,8 +15,13 @@
   };
   let told = shownTable();  // the game the page showed as it opened needs no notice
   const status = document.getElementById("arena-board").dataset.status;
+  // A page already on its way elsewhere (the join form sent, which lands on the new table itself)
+  // is neither sent on nor reloaded: that would cut the form's answer off.
+  let leaving = false;
+  window.addEventListener("beforeunload", () => { leaving = true; });
 
   async function refresh() {
+    if (leaving) return;
     try {
       const response = await fetch(live.dataset.refresh, { headers: { Accept: "text/html" } });
       if (response.ok) {
@@ -30,7 +35,7 @@
           moved = await window.DubiumNotice.openUnlessAtATable(table, "Your game has started: ");
         }
         // The arena started or ended: the buttons above the leaderboard (join, leave, pause) change with it.
-        if (moved) return;
+        if (moved || leaving) return;
         if (fresh && fresh.dataset.status !== status) { location.reload(); return; }
       }
     } catch (error) {

@@ -129,7 +129,7 @@
     });
   }
   window.DubiumNotice.openUnlessAtATable = async function (url, words) {  // true: on its way there
-    if (await aTableIsOpen()) {
+    if (typed || await aTableIsOpen()) {  // typing into a form, or a table elsewhere moves on: a link
       window.DubiumNotice(words, { href: url, text: "go to it" }, "next-game");
       return false;
     }
