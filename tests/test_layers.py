@@ -4,7 +4,8 @@ Read from the source (every import statement, wherever it stands), so a hidden f
 import of a higher layer fails here just like a module-level one. The brief's rules: no import
 upwards across the layers; the rule engines import no framework (pure Python); no project import
 inside a function (the way a cycle is dodged), except in an AppConfig's `ready`, where Django
-wants them; no import cycle among the match service's modules (nor anywhere in games/).
+wants them; no import cycle among the match service's modules (nor anywhere in games/). What no
+import shows, the signal a match's end is sent by, the settling task's docstring names.
 """
 
 import ast
@@ -193,3 +194,26 @@ def test_the_checks_find_an_upward_import_a_hidden_import_and_a_cycle(tmp_path):
         "games.matches.wakeups",
         "games.matches.actions",
     ]
+
+
+def receivers_of(signal: str, root: Path = ROOT) -> list[str]:
+    """The functions the apps' `ready()` connect to the match service's `signal`, read from their apps.py."""
+    found = []
+    for path in project_files(root):
+        if path.name != "apps.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            call = node.func if isinstance(node, ast.Call) and node.args else None
+            if isinstance(call, ast.Attribute) and call.attr == "connect" and ast.unparse(call.value).endswith(signal):
+                found.append(ast.unparse(node.args[0]).rpartition(".")[2])
+    return found
+
+
+def test_the_settling_task_names_every_receiver_of_a_match_s_end():
+    """The apps above hear of a match's end through a signal, which no import shows: the task that
+    sends it names who receives it, so a reader finds where scores, ratings and reviews begin."""
+    tree = ast.parse((ROOT / "games" / "matches" / "tasks.py").read_text())
+    task = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "settle_match")
+    receivers = receivers_of("match_finished")
+    assert {"rate_finished_match", "score_tournament_table"} <= set(receivers)
+    assert [name for name in receivers if f"`{name}`" not in ast.get_docstring(task)] == []

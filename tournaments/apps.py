@@ -20,5 +20,5 @@ class TournamentsConfig(AppConfig):
         from tournaments.formats.swiss import Swiss
 
         registry.register(Swiss, RoundRobin, Knockout, DobbleSeries, RoundsTotal, Arena)
-        signals.match_finished.connect(running.record_finished_match, dispatch_uid="tournaments")
+        signals.match_finished.connect(running.score_tournament_table, dispatch_uid="tournaments")
         occasions.register(rounds.occasion)

@@ -132,15 +132,19 @@ def match_options(tournament: Tournament, table: Table) -> dict:
     return tournament.rules.match_options(table, options)
 
 
-def record_finished_match(sender, match_id: int, **kwargs) -> None:
-    """The match service's `match_finished` event (apps.py subscribes)."""
+def score_tournament_table(sender, match_id: int, **kwargs) -> None:
+    """The match service's `match_finished` event (apps.py connects it), sent in the Celery task
+    games.matches.tasks.settle_match: score the match's table, if it has one, and move on."""
     record_match(match_id)
 
 
 def record_match(match_id: int, now: datetime | None = None) -> bool:
     """Score an ended tournament match (finished or cancelled) and move its tournament on;
     False when there is nothing (left) to do: not a tournament match, still running, or
-    already scored. This is the tournaments' one entry point for "a match ended"."""
+    already scored. This is the tournaments' one entry point for "a match ended". It runs in
+    the Celery task games.matches.tasks.settle_match (through `score_tournament_table`); a table
+    left unscored, in the beat task tournaments.tasks.tournament_tick (`score_stalled`) or on
+    an organizer's resume. The points are the format's: `table_points` -> `rules.seat_points`."""
     now = now or timezone.now()
     table = Table.objects.filter(match_id=match_id).only("tournament_id").first()
     if table is None:

@@ -7,9 +7,10 @@ not end normally"):
   ranked last by the match service; a seat the result does not mention counts last too.
 - A match ended by forfeits carries no game figures (no scores, no details). Placement
   bonuses still apply; figures a format needs are taken as follows: Dobble card counts
-  count 0 and in hot potato each forfeiting player loses one round (-5); Dudab Buba
-  totals come from the rounds played, scaled to a whole game, and a forfeiting player
-  gets the worst total at the table, at least FORFEIT_DUDAB_ROUND a round.
+  count 0 and in hot potato each forfeiting player loses one round (-5), in
+  formats/dobble_series.py `points_by_seat`; Dudab Buba totals come from the rounds
+  played, scaled to a whole game, and a forfeiting player gets the worst total at the
+  table, at least FORFEIT_DUDAB_ROUND a round (`dudab` below).
 - A cancelled match (aborted, no result) is unplayed: nobody gains or loses, every seat
   gets UNPLAYED, which counts in no total and no tiebreak and does not make the seats
   "met" for pairing.
@@ -17,7 +18,6 @@ not end normally"):
 
 from __future__ import annotations
 
-from games.dobble.points import points as mini_game_points
 from games.dudab.scoring import totals as dudab_totals
 
 # A Score's kind: how the points were earned (FIDE tells these apart for tiebreaks).
@@ -79,23 +79,12 @@ def kinds(result: dict | None, players: int) -> dict[int, str]:
     return {seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)}
 
 
-def swiss(result: dict | None, players: int) -> dict[int, float]:
+def share_of_opponents_beaten(result: dict | None, players: int) -> dict[int, float]:
+    """Each seat's `share_points`, as every format but the series scores a table (formats/base.py
+    `seat_points`); nothing to anyone for a cancelled match."""
     if result is None:
         return dict.fromkeys(range(players), 0.0)
     return share_points(full_ranking(result, players))
-
-
-def dobble(mini_game: str, result: dict | None, players: int) -> dict[int, float]:
-    """The Dobble point system; a mini-game cut short by forfeits as the module docstring says."""
-    if result is None:
-        return dict.fromkeys(range(players), 0.0)
-    ranking = full_ranking(result, players)
-    forfeited = [str(seat) for seat in result.get("forfeited", [])]
-    scores = {str(seat): 0 for seat in range(players)} | dict(result.get("scores") or {})
-    details = dict(result.get("details") or {})
-    details.setdefault("rounds_lost", {str(seat): int(str(seat) in forfeited) for seat in range(players)})
-    by_seat = mini_game_points(mini_game, {"ranking": ranking, "scores": scores, "details": details})
-    return {seat: float(by_seat.get(str(seat), 0)) for seat in range(players)}
 
 
 def dudab(result: dict | None, players: int, round_scores: list[list[int]]) -> dict[int, float] | None:

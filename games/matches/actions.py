@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import IllegalAction
-from games.matches import clocks, fairness, lifecycle, rows, scheduling
+from games.matches import broadcast, clocks, fairness, lifecycle, rows, scheduling
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction
 
@@ -89,9 +89,11 @@ def apply_action(
     stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]
     rows.execute_all(*stored)  # one round trip on PostgreSQL
     if over:
-        lifecycle.finish_match(match, state, seats, now)
+        lifecycle.finish_match(match, state, seats, now)  # the same pushes on commit, then the settling task
         return
-    transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+    # Once committed, never before: every seat its own view, then the next wake-up's Celery task.
+    transaction.on_commit(lambda: broadcast.send_state(match, state, seats))
+    transaction.on_commit(lambda: scheduling.queue_wakeups([match]))
 
 
 def realtime_claim(match: Match, state, action: dict, now: datetime) -> dict:

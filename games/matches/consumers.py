@@ -157,6 +157,11 @@ class MatchConsumer(ReconnectingConsumer):
         if meter is not None:  # a real-time claim: judged by when it was made, after the race was held open
             made_at -= timedelta(milliseconds=meter.delay_ms())
             await asyncio.sleep(meter.hold_seconds())
+        # writes.write runs submit_action (actions.py) on the database thread together with the
+        # other writes this process was sent meanwhile: one transaction, each call in its own
+        # savepoint (a refused move undoes only itself), one commit. The pushes the moves asked
+        # for on commit (broadcast.send_state) are collected for the whole group and sent from
+        # here, on the event loop, once it has committed: a MatchError comes back as the answer.
         await writes.write(
             self.match_id,
             submit_action,

@@ -404,11 +404,13 @@ def end(match: Match, state, seats: list[Seat], now: datetime, status: str) -> N
     match.finished_at = now
     match.wake_at = None
     match.save()
-    transaction.on_commit(lambda: after_change(match, state, seats))
+    transaction.on_commit(lambda: broadcast.send_state(match, state, seats))
+    transaction.on_commit(lambda: scheduling.queue_wakeups([match]))
     transaction.on_commit(lambda: broadcast.after_sent(scheduling.queue_settling, match.pk))
 
 
 def after_change(match: Match, state, seats: list[Seat]) -> None:
+    """On commit of a change to a table: every seat its own view, then the next wake-up's task."""
     broadcast.send_state(match, state, seats)
     scheduling.queue_wakeups([match])
 

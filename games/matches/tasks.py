@@ -43,7 +43,12 @@ def ask_seat(match_id: int, seq: int, number: int, party: str = "") -> None:
 
 @shared_task(ignore_result=True)
 def settle_match(match_id: int) -> None:
-    """Hand a finished match to the apps that score it (queued by scheduling.queue_settling)."""
+    """Hand a finished match to the apps that score it (queued by scheduling.queue_settling).
+    `settle` sends `signals.match_finished`, whose receivers run here, inside this task; each app
+    connects its own in its apps.py: ratings `rate_finished_match` and `count_bluffs`
+    (ratings/receivers.py), tournaments `score_tournament_table` (tournaments/running.py: the
+    format's `seat_points`, e.g. a Dobble series' points), fairplay `review_finished_match` and
+    botapi `tell_webhooks_the_end` (each queues a task of its own)."""
     settle(match_id)
 
 

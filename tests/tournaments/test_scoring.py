@@ -4,6 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments import scoring
+from tournaments.formats import dobble_series
 
 
 def test_table_points_are_a_share_of_the_opponents_beaten():
@@ -14,26 +15,26 @@ def test_table_points_are_a_share_of_the_opponents_beaten():
 
 def test_a_table_left_with_one_player_gives_the_stayer_the_win_and_the_leaver_nothing():
     left = {"ranking": [[1], [0]], "scores": {}, "forfeited": [0]}
-    assert scoring.swiss(left, 2) == {1: 1.0, 0: 0.0}
+    assert scoring.share_of_opponents_beaten(left, 2) == {1: 1.0, 0: 0.0}
     assert scoring.kinds(left, 2) == {0: scoring.FORFEITED, 1: scoring.WALKOVER}
 
 
 def test_a_seat_the_result_leaves_out_counts_last():
     assert scoring.full_ranking({"ranking": [[2]]}, 3) == [[2], [0, 1]]
-    assert scoring.swiss({"ranking": [[2]]}, 3) == {2: 1.0, 0: 0.25, 1: 0.25}
+    assert scoring.share_of_opponents_beaten({"ranking": [[2]]}, 3) == {2: 1.0, 0: 0.25, 1: 0.25}
 
 
 def test_a_cancelled_match_is_unplayed_and_worth_nothing_to_anyone():
-    assert scoring.swiss(None, 3) == {0: 0.0, 1: 0.0, 2: 0.0}
+    assert scoring.share_of_opponents_beaten(None, 3) == {0: 0.0, 1: 0.0, 2: 0.0}
     assert scoring.kinds(None, 2) == {0: scoring.UNPLAYED, 1: scoring.UNPLAYED}
     assert scoring.dudab(None, 3, []) is None
 
 
 def test_a_hot_potato_ended_by_a_forfeit_costs_the_leaver_one_round():
     ended = {"ranking": [[0], [1]], "scores": {}, "forfeited": [1]}
-    assert scoring.dobble("hot-potato", ended, 2) == {0: 0.0, 1: -5.0}
-    assert scoring.dobble("towering-inferno", ended, 2) == {0: 5.0, 1: 0.0}
-    assert scoring.dobble("the-well", ended, 2) == {0: 10.0, 1: -20.0}
+    assert dobble_series.points_by_seat("hot-potato", ended, 2) == {0: 0.0, 1: -5.0}
+    assert dobble_series.points_by_seat("towering-inferno", ended, 2) == {0: 5.0, 1: 0.0}
+    assert dobble_series.points_by_seat("the-well", ended, 2) == {0: 10.0, 1: -20.0}
 
 
 def test_a_dudab_game_cut_short_is_scaled_to_a_whole_game_and_the_leaver_gets_the_worst():
@@ -60,6 +61,6 @@ def test_every_seat_gets_points_from_any_ranking_a_match_can_report(players, dat
     forfeited = data.draw(st.lists(st.sampled_from(seats), unique=True, max_size=players))
     result = {"ranking": [[seat] for seat in seats[:kept]], "scores": {}, "forfeited": forfeited}
     for mini_game in ("towering-inferno", "the-well", "poisoned-gift", "hot-potato", "gotta-catch-them-all"):
-        assert set(scoring.dobble(mini_game, result, players)) == set(range(players))
-    points = scoring.swiss(result, players)
+        assert set(dobble_series.points_by_seat(mini_game, result, players)) == set(range(players))
+    points = scoring.share_of_opponents_beaten(result, players)
     assert set(points) == set(range(players)) and all(0 <= p <= 1 for p in points.values())

@@ -186,7 +186,7 @@ class TournamentFormat:
 
     def seat_points(self, match: Match, result: dict | None, players: int) -> dict[int, float]:
         """What each seat earned by this format; a seat left out is unplayed (scoring.py)."""
-        return scoring.swiss(result, players)
+        return scoring.share_of_opponents_beaten(result, players)
 
     def write_scores(self, table: Table, earned: dict[int, tuple[float, str]]) -> None:
         """One Score per entry and round."""

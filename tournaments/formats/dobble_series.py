@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.dobble.points import SERIES_OPENER, next_chooser
+from games.dobble.points import points as mini_game_points
 from games.engine import get_game
 from games.matches.errors import MatchError
 from tournaments import notices, running, scoring, tiebreaks
@@ -70,7 +71,8 @@ class DobbleSeries(FixedTablesFormat):
         return options | {"last_winner": last_winner_seat(self.tournament, table)} if table.round > 1 else options
 
     def seat_points(self, match, result, players):
-        return scoring.dobble(match.options.get("mini_game", SERIES_OPENER), result, players)
+        """The Dobble point system of the table's mini-game (games/dobble/points.py)."""
+        return points_by_seat(match.options.get("mini_game", SERIES_OPENER), result, players)
 
     def next_game(self, table: Table, seat_order: list[int], now: datetime) -> None:
         """The loser first chooses the mini-game (a house bot's pick: the least played)."""
@@ -142,6 +144,21 @@ class DobbleSeries(FixedTablesFormat):
             return None
         following = self.tournament.tables.filter(number=table.number, round=table.round + 1, match=None)
         return following.exclude(chooser=None).select_related("chooser__user").first()
+
+
+def points_by_seat(mini_game: str, result: dict | None, players: int) -> dict[int, float]:
+    """Each seat's points for one mini-game, every seat named: nothing to anyone for a cancelled
+    match; a mini-game cut short by forfeits has no card counts (0 each) and, in hot potato,
+    costs each forfeiting player one round (scoring.py, "Every result is scored")."""
+    if result is None:
+        return dict.fromkeys(range(players), 0.0)
+    ranking = scoring.full_ranking(result, players)
+    forfeited = [str(seat) for seat in result.get("forfeited", [])]
+    scores = {str(seat): 0 for seat in range(players)} | dict(result.get("scores") or {})
+    details = dict(result.get("details") or {})
+    details.setdefault("rounds_lost", {str(seat): int(str(seat) in forfeited) for seat in range(players)})
+    by_seat = mini_game_points(mini_game, {"ranking": ranking, "scores": scores, "details": details})
+    return {seat: float(by_seat.get(str(seat), 0)) for seat in range(players)}
 
 
 def last_winner_seat(tournament: Tournament, table: Table) -> int:
