@@ -14,7 +14,7 @@ from tournaments.forms import refuse_a_passed_start
 from tournaments.models import Entry, ScoreCorrection, Tournament
 
 
-class TournamentForm(forms.ModelForm):
+class AdminTournamentForm(forms.ModelForm):
     add_players = forms.CharField(
         required=False,
         help_text="Registered players to enter when saving, comma-separated usernames: the same rules as "
@@ -83,7 +83,7 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    form = TournamentForm
+    form = AdminTournamentForm
     list_display = ["name", "game", "format", "starts_at", "status", "organizer"]
     list_filter = ["game", "status", "format"]
     search_fields = ["name"]

@@ -163,8 +163,11 @@ def act(request, tournament_id: int, action: str):
     stands, so no message repeats it; a message says only what the card cannot (a leave, a refusal)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id, format=arena_format.Arena.slug)
     change = {
-        "join": services.enter, "leave": services.withdraw, "pause": arena_format.pause, "rejoin": arena_format.rejoin
-    }.get(action)  # fmt: skip
+        "join": services.enter,
+        "leave": services.withdraw,
+        "pause": arena_format.pause_player,
+        "rejoin": arena_format.rejoin,
+    }.get(action)
     if change is None:
         raise Http404("Join, leave, pause or rejoin.")
     try:

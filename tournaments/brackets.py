@@ -50,7 +50,7 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         if not table.scored:
             continue
         result = table.match.result if table.match and table.match.status == "finished" else None
-        result = scoring.counted(tournament, result)
+        result = scoring.counted_result(tournament, result)
         ranking = [[table.seating[s] for s in group] for group in scoring.full_ranking(result, len(table.seating))]
         counted_out = set((result or {}).get("forfeited", []))
         if len(table.seating) > 1:
@@ -167,7 +167,7 @@ def went_through(slot: Slot, two_seats: bool) -> list[int]:
     return slot.through
 
 
-def ranking(slot: Slot, two_seats: bool) -> list[list[int]]:
+def slot_ranking(slot: Slot, two_seats: bool) -> list[list[int]]:
     """A decided pairing's or table's players best first, in groups of equals ([] until decided)."""
     if not two_seats:
         return slot.finish
@@ -185,7 +185,7 @@ def progress(tournament: Tournament, rounds: list[list[Slot]]) -> dict[int, tupl
     progress: dict[int, tuple[int, int]] = {}
     for slots in rounds:
         for slot in slots:
-            ranked = ranking(slot, two_seats)
+            ranked = slot_ranking(slot, two_seats)
             through = went_through(slot, two_seats) if len(slots) > 1 else []
             for player in slot.players:
                 place = next((1 + sum(map(len, ranked[:i])) for i, g in enumerate(ranked) if player in g), 0)

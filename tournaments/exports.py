@@ -6,7 +6,7 @@ import io
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments import rounds
+from tournaments import rounds, tiebreaks
 from tournaments.models import Tournament
 from tournaments.standings import standings, tiebreak_labels
 from tournaments.views import with_ratings
@@ -22,14 +22,14 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
               *names, "played", "withdrawn", "entered late"]  # fmt: skip
     rows = [
         [row["place"], row["player"], row["seed"], None if row["rating"] is None else round(row["rating"]),
-         row["reached"] if rules.ranks_by_round_reached else figure(row["points"]), *([row["games_won"]] * games_won),
-         *map(figure, row["tiebreaks"]), row["played"], row["withdrawn"], row["missed"] > 0]
+         row["reached"] if rules.ranks_by_round_reached else numeric(row["points"]), *([row["games_won"]] * games_won),
+         *map(numeric, row["tiebreaks"]), row["played"], row["withdrawn"], row["missed"] > 0]
         for row in with_ratings(tournament, standings(tournament))
     ]  # fmt: skip
     return header, rows
 
 
-def figure(value):
+def numeric(value):
     """Points and tiebreaks as people write them, one type a column: 1.667, not
     1.6666666666666665, and 1.0 where a count of wins is a whole number; None (blank in the
     CSV, null in JSON) where one does not apply."""
@@ -54,7 +54,7 @@ def pairings_rows(tournament: Tournament, site: str = "") -> tuple[list[str], li
     rows = []
     for line in found:
         padding = [""] * (seats - len(line.players))
-        points = ["" if p is None else rounds.figure(p) for p in line.points]
+        points = ["" if p is None else tiebreaks.figure(p) for p in line.points]
         game = f"{site}/match/{line.table.match_id}/" if line.table and line.table.match_id else ""
         row = [line.round, line.where, *line.players, *padding, *points, *padding, line.result, game]
         rows.append(row + [mini_game_name(line), line.chosen] * series)

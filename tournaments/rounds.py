@@ -21,6 +21,7 @@ from games.matches.occasions import Choice, Occasion
 from tournaments import scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
 from tournaments.running import seat_order_of, table_points
+from tournaments.tiebreaks import figure
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
 
@@ -44,11 +45,6 @@ class Line:
         self.labels = self.labels or list(self.players)
 
 
-def figure(points: float) -> str:
-    """Points as people write them: 1, 0.5, 0.667."""
-    return f"{round(points, 3):g}"
-
-
 def ordinal(place: int) -> str:
     return f"{place}{'th' if 10 <= place % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
 
@@ -65,7 +61,7 @@ def outcome(tournament: Tournament, table: Table, order: list[int], names: dict,
             return "not counted: the tournament was cancelled"
         return "playing"
     finished = table.match is not None and table.match.status == "finished"
-    result = scoring.counted(tournament, table.match.result if finished else None)
+    result = scoring.counted_result(tournament, table.match.result if finished else None)
     if result is None:
         return "stopped with no result: it counts for nobody"
     ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]

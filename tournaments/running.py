@@ -210,7 +210,7 @@ def finish(tournament: Tournament, now: datetime) -> None:
 def table_points(tournament: Tournament, match: Match, seat_order: list[int]) -> dict[int, tuple[float, str]]:
     """What each entry at the table earned and how (scoring.py), by the tournament's format."""
     players = len(seat_order)
-    result = scoring.counted(tournament, match.result if match.status == Match.Status.FINISHED else None)
+    result = scoring.counted_result(tournament, match.result if match.status == Match.Status.FINISHED else None)
     kind = scoring.kinds(result, players)
     rules = tournament.rules
     by_seat = rules.seat_points(match, result, players)

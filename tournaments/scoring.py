@@ -55,7 +55,7 @@ def share_points(ranking: list[list[int]]) -> dict[int, float]:
     return points
 
 
-def counted(tournament, result: dict | None) -> dict | None:
+def counted_result(tournament, result: dict | None) -> dict | None:
     """A table's result as the tournament counts it. Where it forfeits no-shows, a seat whose
     player never came (the match service's "absent") forfeited, ranked last, even when the clock
     played the seat to the end of a short game before the no-show time came."""

@@ -13,7 +13,7 @@ from ratings.elo import START
 from tournaments import pairing, scoring, swiss
 from tournaments.models import Entry, Score, Tournament
 
-LATE = 10**9  # a late entrant has no seed: it ranks below every seeded player
+LATE_SEED = 10**9  # a late entrant has no seed: it ranks below every seeded player
 
 
 def set_seeds(tournament: Tournament, entries: list[Entry], ratings: dict[int, float]) -> list[int]:
@@ -31,7 +31,7 @@ def set_seeds(tournament: Tournament, entries: list[Entry], ratings: dict[int, f
 def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
     """Tables (entry ids in seat order) and byes for one Swiss round."""
     seeds = {
-        pk: seed or LATE for pk, seed in tournament.entries.filter(withdrawn_after=None).values_list("pk", "seed")
+        pk: seed or LATE_SEED for pk, seed in tournament.entries.filter(withdrawn_after=None).values_list("pk", "seed")
     }
     points = dict.fromkeys(seeds, 0.0)
     scores = tournament.scores.exclude(kind=scoring.UNPLAYED).filter(entry__withdrawn_after=None)

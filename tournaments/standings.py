@@ -162,7 +162,7 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
     tables = tournament.tables.filter(pk__in=list(by_table)).values_list("pk", "round", "seating", "match__result")
     for table_id, round_number, seating, stored in tables:
         order = rules.seat_order(seating, round_number)
-        result = scoring.counted(tournament, stored)
+        result = scoring.counted_result(tournament, stored)
         if table_id in corrected:  # the organizer's points decide who was ahead, for every tiebreak
             ranking = ranking_by_points(by_table[table_id])
         else:

@@ -258,7 +258,7 @@ def rounds_words(games: list[Game]) -> str:
 
 
 def figure(value: float) -> str:
-    """A score as the standings print it (rounds.figure): 2.5, 0.667, 3."""
+    """Points and scores as people write them: 1, 2.5, 0.667."""
     return f"{round(value, 3):g}"
 
 

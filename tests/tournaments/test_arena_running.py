@@ -120,7 +120,7 @@ def test_berserk_is_refused_without_a_clock_per_game(olga, alice):
 
 
 def test_a_paused_player_finishes_their_game_and_is_seated_again_only_after_rejoining(started, alice):
-    arena_format.pause(started.pk, alice)
+    arena_format.pause_player(started.pk, alice)
     match = at_table(started, alice)
     lose(match, alice)
     assert game_of(started, alice) is None and entry(started, alice).paused

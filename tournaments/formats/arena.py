@@ -137,7 +137,7 @@ class Arena(TournamentFormat):
         """The arena's points (arena.score_table), each with the player's streak after it. A player
         who never came is paused, as they are clearly not at their screen."""
         tournament, match, order = self.tournament, table.match, table.seating
-        result = scoring.counted(tournament, match.result if match.status == Match.Status.FINISHED else None)
+        result = scoring.counted_result(tournament, match.result if match.status == Match.Status.FINISHED else None)
         streaks = last_streaks(tournament, order)
         if result is None:  # stopped with no result: counts for nobody, streaks stand
             found = [arena.Earned(0, streaks.get(entry, 0), arena.NO_GAME) for entry in order]
@@ -395,7 +395,7 @@ def entry_of(tournament: Tournament, user) -> Entry:
     return entry
 
 
-def pause(tournament_id: int, user) -> Entry:
+def pause_player(tournament_id: int, user) -> Entry:
     """The player steps away: not seated again (the game under way is played on) until they rejoin."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)

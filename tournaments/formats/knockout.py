@@ -189,7 +189,7 @@ def knockout_games(tournament: Tournament, found: list[list[brackets.Slot]]) -> 
     for slots in found:
         for slot in slots:
             # a series the seeds decided was won by nobody over the board: a shared place for the tiebreaks
-            ranking = [list(slot.players)] if slot.by_seed else brackets.ranking(slot, two_seats)
+            ranking = [list(slot.players)] if slot.by_seed else brackets.slot_ranking(slot, two_seats)
             unplayed = slot.walkover()
             for player in slot.players:
                 over_the_board = zip(slot.game_winners, slot.no_shows, strict=False)  # no winners apart at tables

@@ -6,7 +6,7 @@ from datetime import datetime
 from django import template
 from django.utils import timezone
 
-from tournaments import rounds
+from tournaments import rounds, tiebreaks
 
 register = template.Library()
 
@@ -19,13 +19,13 @@ def mini_game(name: str) -> str:
 @register.filter
 def points(value: float) -> str:
     """Points and tiebreaks as people write them, as the round lists do: 2.5, 0.667, 13."""
-    return rounds.figure(value)
+    return tiebreaks.figure(value)
 
 
 @register.filter
 def tenths(value: float) -> str:
     """A scaled total or a shifted series score to one decimal at most (134.2, not 134.182)."""
-    return rounds.figure(round(value, 1))
+    return tiebreaks.figure(round(value, 1))
 
 
 @register.filter
