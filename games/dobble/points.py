@@ -1,7 +1,8 @@
 """Tournament points for one mini-game, and who picks the next one in a series.
 
-`points(mini_game, result)` is pure (the tournaments app calls it in a Celery
-task) and reads only `GAME.result(state)`:
+`points(mini_game, result)` is pure and reads only `GAME.result(state)`. A Dobble series
+calls it (tournaments/formats/dobble_series.py `points_by_seat`) when a table is scored, in the
+Celery task games.matches.tasks.settle_match (or a beat tick's retry). The points:
 
 - towering-inferno: +1 per card won (result["scores"]) and +5 to the winner;
 - the-well: +10 to the first seat out, -20 to the last one holding cards;
