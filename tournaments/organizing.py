@@ -59,7 +59,7 @@ def create(organizer, game: str, fields: dict, house_bots: list[str]) -> Tournam
 def edit(user, tournament_id: int, fields: dict) -> Tournament:
     """Change a tournament that has not started; the game stays (its options depend on it)."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.status != Status.SCHEDULED:
             raise MatchError("started", "The tournament has started: it can no longer be edited.")
         for name in EDITABLE:
@@ -74,7 +74,7 @@ def edit(user, tournament_id: int, fields: dict) -> Tournament:
 
 def enter_house_bots(user, tournament_id: int, names: list[str]) -> int:
     with transaction.atomic():
-        locked(user, tournament_id)
+        locked_if_managed(user, tournament_id)
         for name in names:
             services.add_house_bot(tournament_id, name)
     return len(names)
@@ -84,7 +84,7 @@ def enter_player(user, tournament_id: int, username: str) -> Entry:
     """Enter a registered player for them (one who signs up at the club's desk); the same
     rules as entering oneself (services.enter): open entries, room, one owner's accounts apart."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         player = get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
         if player is None:
             raise MatchError("no_player", f"Nobody is registered as “{username.strip()}”.")
@@ -104,7 +104,7 @@ def pair_again(user, tournament_id: int, entry_id: int) -> Entry:
     """Undo a withdrawal (a no-show who explains, a player who changed their mind): paired again
     from the next round seated; the rounds missed stay unplayed."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         entry = tournament.entries.select_related("user").filter(pk=entry_id).first()
         if entry is None or entry.withdrawn_after is None:
             raise MatchError("not_withdrawn", "That player is not withdrawn.")
@@ -119,7 +119,7 @@ def pair_again(user, tournament_id: int, entry_id: int) -> Entry:
 def start_now(user, tournament_id: int) -> Tournament:
     """Close entries and seat round 1 now instead of at the scheduled time."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.status != Status.SCHEDULED:
             raise MatchError("started", "Only a tournament that has not started can be started.")
         needed = get_game(tournament.game).smallest_table
@@ -139,7 +139,7 @@ def start_now(user, tournament_id: int) -> Tournament:
 def pause(user, tournament_id: int) -> Tournament:
     """Seat no new table: matches already under way are played out and wait to be scored."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.status != Status.RUNNING:
             raise MatchError("not_running", "Only a running tournament can be paused.")
         tournament.status = Status.PAUSED
@@ -152,7 +152,7 @@ def resume(user, tournament_id: int, now=None) -> Tournament:
     unheard, and let the format take up what waited (Dobble choosers get their full time again)."""
     now = now or timezone.now()
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.status != Status.PAUSED:
             raise MatchError("not_paused", "Only a paused tournament can be resumed.")
         tournament.status = Status.RUNNING
@@ -172,7 +172,7 @@ def resume(user, tournament_id: int, now=None) -> Tournament:
 def cancel(user, tournament_id: int) -> Tournament:
     """Stop for good; matches under way are played out (and rated) but no longer count."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.status not in (Status.SCHEDULED, Status.RUNNING, Status.PAUSED):
             raise MatchError("over", "This tournament is already over.")
         notices.tell_entrants_cancelled(tournament)
@@ -188,7 +188,7 @@ def stop_table(user, tournament_id: int, table_id: int, now=None) -> Table:
     match stops with no result and the table is scored as not played, for nobody, so the round
     goes on; the organizer may then correct its result to award points."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         table = tournament.tables.select_related("match").filter(pk=table_id).first()
         if table is None or table.match is None or table.match.status != Match.Status.RUNNING:
             raise MatchError("not_running", "That table has no game under way.")
@@ -202,7 +202,7 @@ def repeat(user, tournament_id: int, every: str, time_zone: str) -> Series:
     if every not in Series.Every.values:
         raise MatchError("bad_request", "Repeat it every hour, every day or every week.")
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.series_id:
             raise MatchError("repeated", f"{tournament.name} is already one of the series {tournament.series}.")
         if Series.objects.filter(name=tournament.name).exists():
@@ -214,14 +214,14 @@ def repeat(user, tournament_id: int, every: str, time_zone: str) -> Series:
 def stop_repeating(user, tournament_id: int) -> Series:
     """No more events of the tournament's series are created (those already listed stay)."""
     with transaction.atomic():
-        tournament = locked(user, tournament_id)
+        tournament = locked_if_managed(user, tournament_id)
         if tournament.series is None or not tournament.series.active:
             raise MatchError("not_repeated", f"{tournament.name} is not repeated.")
         Series.objects.filter(pk=tournament.series_id).update(active=False)
         return tournament.series
 
 
-def locked(user, tournament_id: int) -> Tournament:
+def locked_if_managed(user, tournament_id: int) -> Tournament:
     """The tournament row, locked, if `user` may manage it (others get the same answer as a missing one)."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None or not tournament.managed_by(user):

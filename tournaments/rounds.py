@@ -49,7 +49,9 @@ def ordinal(place: int) -> str:
     return f"{place}{'th' if 10 <= place % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
 
 
-def outcome(tournament: Tournament, table: Table, order: list[int], names: dict, got: dict, corrected=False) -> str:
+def result_words(
+    tournament: Tournament, table: Table, order: list[int], names: dict, got: dict, corrected=False
+) -> str:
     """A table's result in words: winner or places, forfeits, and the points where they count per
     table (saying so where the organizer corrected them: the game's result no longer gives them)."""
     if len(order) == 1:
@@ -158,7 +160,7 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 rules.table_name(table),
                 [names[e] for e in order],
                 [got[e][0] if e in got else None for e in order],
-                outcome(tournament, table, order, names, got, table.pk in corrected),
+                result_words(tournament, table, order, names, got, table.pk in corrected),
                 table,
                 table.number,
                 [got[e][1] if e in got else "" for e in order],
