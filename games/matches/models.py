@@ -321,7 +321,7 @@ class Seat(models.Model):
 class SeatSocket(models.Model):
     """One open socket of a seated player. Its consumer refreshes `last_seen` while it lives, so
     the sockets of a web process that crashed (and never said goodbye) can be told apart and
-    counted out (presence.forget_dead_sockets)."""
+    counted out (presence.count_out_dead_sockets)."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sockets")
     channel_name = models.CharField(max_length=200, unique=True)

@@ -4,7 +4,7 @@ Each open socket of a seated player is a SeatSocket row and `Seat.connections` i
 count, which the clocks read (a seat with no socket gets the disconnect grace). Every
 HEARTBEAT_SECONDS each web process refreshes the rows of all its live sockets in one UPDATE
 (`beat`); rows of sockets that died with their web process stop being refreshed, and
-`forget_dead_sockets` counts them out.
+`count_out_dead_sockets` (the beat task `forget_dead_sockets`) counts them out.
 """
 
 from collections.abc import Callable
@@ -95,7 +95,7 @@ def count_again(sockets: dict[str, tuple[int, int]], is_open: Callable[[str], bo
             connected(*sockets[name], name, True)
 
 
-def forget_dead_sockets(now: datetime | None = None) -> int:
+def count_out_dead_sockets(now: datetime | None = None) -> int:
     """Count out the sockets whose heartbeat stopped (their web process crashed); how many."""
     now = now or timezone.now()
     dead = SeatSocket.objects.filter(last_seen__lt=now - dead_after())

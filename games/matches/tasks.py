@@ -61,7 +61,7 @@ def settle_forgotten_matches() -> int:
 @shared_task(ignore_result=True)
 def forget_dead_sockets() -> int:
     """Beat: count out the sockets of web processes that crashed (presence.py)."""
-    return presence.forget_dead_sockets()
+    return presence.count_out_dead_sockets()
 
 
 def settle(match_id: int) -> None:

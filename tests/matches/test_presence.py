@@ -45,8 +45,8 @@ def test_a_socket_whose_heartbeat_stopped_is_counted_out_from_its_last_beat(duel
     last_beat = SeatSocket.objects.get(channel_name="crashed-process").last_seen
     SeatSocket.objects.filter(channel_name="live-process").update(last_seen=last_beat + timedelta(seconds=59))
 
-    assert presence.forget_dead_sockets(now=last_beat + timedelta(seconds=59)) == 0, "two missed beats: late"
-    assert presence.forget_dead_sockets(now=last_beat + timedelta(seconds=61)) == 1
+    assert presence.count_out_dead_sockets(now=last_beat + timedelta(seconds=59)) == 0, "two missed beats: late"
+    assert presence.count_out_dead_sockets(now=last_beat + timedelta(seconds=61)) == 1
     gone, live = seat(duel, mover), seat(duel, 1 - mover)
     assert (gone.connections, gone.disconnected_at) == (0, last_beat)
     assert (live.connections, live.disconnected_at) == (1, None)
@@ -57,7 +57,7 @@ def test_a_socket_whose_heartbeat_stopped_is_counted_out_from_its_last_beat(duel
 def test_a_socket_taken_for_dead_counts_again_at_its_next_beat_unless_it_closed_meanwhile(duel):
     presence.connected(duel.pk, 0, "slow-process", True)
     presence.connected(duel.pk, 1, "closed-meanwhile", True)
-    presence.forget_dead_sockets(now=timezone.now() + timedelta(minutes=5))
+    presence.count_out_dead_sockets(now=timezone.now() + timedelta(minutes=5))
     assert seat(duel, 0).connections == 0 and seat(duel, 1).connections == 0
     presence.beat({"slow-process": (duel.pk, 0), "closed-meanwhile": (duel.pk, 1)}, lambda name: name == "slow-process")
     assert seat(duel, 0).connections == 1 and seat(duel, 0).disconnected_at is None
@@ -69,7 +69,7 @@ def test_one_beat_refreshes_every_live_socket_of_the_process(duel):
     presence.connected(duel.pk, 1, "tab-2", True)
     SeatSocket.objects.update(last_seen=timezone.now() - timedelta(seconds=50))
     presence.beat({"tab-1": (duel.pk, 0), "tab-2": (duel.pk, 1)}, lambda name: True)
-    assert presence.forget_dead_sockets(now=timezone.now() + timedelta(seconds=30)) == 0
+    assert presence.count_out_dead_sockets(now=timezone.now() + timedelta(seconds=30)) == 0
     assert (seat(duel, 0).connections, seat(duel, 1).connections) == (1, 1)
 
 
