@@ -49,7 +49,11 @@ def top_brackets(players, pairs):
 @pytest.mark.once  # pure pairing
 @settings(max_examples=120, deadline=None)
 @given(fields())
-def test_a_legal_round_is_found_whenever_one_exists_and_fills_the_top_brackets_as_well_as_any(players):
+def test_a_legal_round_is_found_whenever_one_exists_with_the_lowest_bye_and_the_top_brackets_filled_as_well_as_any(
+    players,
+):
+    """The bye first (the lowest score any legal round gives it: C.04.3 2025, as bbpPairings
+    weighs it), then the top brackets as full as any legal round with such a bye."""
     found = dutch.pair_round(players)
     candidates = [(p, b) for p, b in all_pairings(list(players.order)) if legal(players, p, b)]
     if not candidates:
@@ -60,7 +64,10 @@ def test_a_legal_round_is_found_whenever_one_exists_and_fills_the_top_brackets_a
     assert sorted([p for t in tables for p in t] + byes) == list(players.order)
     assert len(byes) == len(players.order) % 2
     assert legal(players, tables, byes)
-    assert top_brackets(players, tables) == max(top_brackets(players, p) for p, _ in candidates)
+    lowest = min(players.score[b[0]] for _, b in candidates) if byes else None
+    assert not byes or players.score[byes[0]] == lowest
+    lowest_bye = [p for p, b in candidates if not b or players.score[b[0]] == lowest]
+    assert top_brackets(players, tables) == max(top_brackets(players, p) for p in lowest_bye)
 
 
 def play_event(entrants, rounds, seed):
@@ -238,3 +245,23 @@ def test_bracket_by_bracket_pairs_every_round_one_matching_pairs(players):
         tables, byes = found
         assert sorted([p for t in tables for p in t] + byes) == list(players.order)
         assert legal(players, tables, byes)
+
+
+@pytest.mark.once  # pure pairing
+def test_the_bracket_above_the_last_floats_whoever_leaves_the_bye_to_the_lowest_score():
+    """The bottom of a 227-player event's last round. The bracket on 1.5, weighing only its own
+    floater against the next bracket, floated B (whose colours suit the 1.0 players best); then
+    only B could take the bye (E, the one on 1.0 without a bye, was needed to pair B). As
+    bbpPairings and one matching over the field pair it: C floats and E on 1.0 takes the bye."""
+    score = dict.fromkeys("abc", 1.5) | dict.fromkeys("defg", 1.0)
+    colours = {"a": "bwbwbww", "b": "bwbwbwbb", "c": "wbbwbwb", "d": "wbwbwbb", "e": "wbwbwbbw", "f": "wbwbwbb",
+               "g": "bwbwbwb"}  # fmt: skip
+    players = swiss.Field(
+        list("abcdefg"), score, had_bye=set("acdfg"), colours=colours, floats={"a": "D ", "c": " D"},
+        played=8, final_round=True,
+    )  # fmt: skip
+    whole = dutch.pair_round(players)
+    tables, byes = dutch_brackets.pair_round(players)
+    assert byes == ["e"] == whole[1]
+    expected = {frozenset(p) for p in ("ab", "cd", "fg")}
+    assert {frozenset(t) for t in tables} == {frozenset(t) for t in whole[0]} == expected
