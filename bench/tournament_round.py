@@ -118,10 +118,10 @@ def floors(tournament, entry_ids: list[int]) -> tuple[float, float]:
     from games.matches import rows
     from tournaments.models import Score
 
-    names = ("tournament_id", "entry_id", "round", "table_id", "points", "kind")
+    names = ("tournament_id", "entry_id", "round", "table_id", "points", "kind", "streak")
     with transaction.atomic():
         _, plain = timed(
-            lambda: rows.insert_many(Score, names, [(tournament.pk, e, 99, None, 0.0, "played") for e in entry_ids])
+            lambda: rows.insert_many(Score, names, [(tournament.pk, e, 99, None, 0.0, "played", 0) for e in entry_ids])
         )
         transaction.set_rollback(True)
     with transaction.atomic():
