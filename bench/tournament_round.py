@@ -18,10 +18,12 @@ does when a round ends. Floor, measured in the same run: the least any round mus
 (rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
 rows is printed beside it. Figures are printed as seconds and as ratios to the floor. Seconds
 are wall time; the process's CPU time is printed too (SQLite's work is in the process,
-PostgreSQL's is not).
+PostgreSQL's is not). The heap built so far is frozen first (gc.freeze), as the web process and
+the Celery workers that seat rounds freeze theirs after start.
 """
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -148,6 +150,7 @@ def main():
     from tournaments.models import Table
 
     tournament, entry_ids = build(args.entrants, args.seats)
+    gc.freeze()  # as the processes that seat a round have done after start (asgi.py, celery.py)
     floor, bulk_floor = floors(tournament, entry_ids)
     _, standing_s = timed(lambda: standings.standings(tournament))
     (tables, byes), pair_s = timed(lambda: seating.swiss_round(tournament, 3))
