@@ -8,7 +8,7 @@ played (tables and scores written in bulk, random results: a random ranking at e
 as the format does). Then round 3 is timed step by step:
 - standings: tournaments.standings.standings (scores, tables and results, tiebreaks), shown
   to people, not needed to seat a round;
-- pair: tournaments.seating.swiss_round (scores + history + swiss.pair_round);
+- pair: tournaments.seating.swiss_round (scores + history + swiss_pairing.pair_round);
 - seat: tournaments.running.open_matches for every table, committed: the match service starts
   all the matches in bulk (matches, seats, first wake-ups; no positions: each seed deals its
   own), the Table rows go in one insert, and every player hears where their match is.

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 if TYPE_CHECKING:
-    from tournaments.swiss import Field
+    from tournaments.swiss_pairing import Field
 
 FIRST, SECOND = "w", "b"  # who moves first is White
 BYE = "bye"

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from tournaments import dutch
 
 if TYPE_CHECKING:
-    from tournaments.swiss import Field
+    from tournaments.swiss_pairing import Field
 
 BRACKET = 80  # the most players of a bracket (moved-down players included) paired by one matching
 WINDOW = 32  # a larger bracket's windows: this many players of its top half, as many of its bottom half

@@ -12,7 +12,7 @@ from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import dutch, dutch_brackets, running, seating, services, swiss
+from tournaments import dutch, dutch_brackets, running, seating, services, swiss_pairing
 from tournaments.models import Score, Tournament
 from tournaments.pairing import table_sizes
 
@@ -27,7 +27,7 @@ def fields(draw, most=9):
     pairs = [frozenset(p) for p in combinations(order, 2)]
     met = Counter(dict.fromkeys(draw(st.lists(st.sampled_from(pairs), max_size=2 * n)), 1))
     had_bye = set(draw(st.lists(st.sampled_from(order), max_size=n)))
-    return swiss.Field(order, dict(zip(order, points, strict=True)), met, had_bye)
+    return swiss_pairing.Field(order, dict(zip(order, points, strict=True)), met, had_bye)
 
 
 def legal(players, pairs, byes):
@@ -71,17 +71,17 @@ def test_a_legal_round_is_found_whenever_one_exists_with_the_lowest_bye_and_the_
 
 
 def play_event(entrants, rounds, seed):
-    """A whole event paired by swiss.pair_round, results at random; each round's field and tables."""
+    """A whole event paired by swiss_pairing.pair_round, results at random; each round's field and tables."""
     rng = random.Random(seed)
     players = list(range(entrants))
     score, met, had_bye, colours = Counter(), Counter(), set(), {p: "" for p in players}
     for round_number in range(1, rounds + 1):
         order = sorted(players, key=lambda p: -score[p])
-        field = swiss.Field(
+        field = swiss_pairing.Field(
             order, {p: float(score[p]) for p in players}, met.copy(), set(had_bye), colours=dict(colours),
             numbers={p: p + 1 for p in players}, played=round_number - 1, final_round=round_number == rounds,
         )  # fmt: skip
-        tables, byes = swiss.pair_round(field)
+        tables, byes = swiss_pairing.pair_round(field)
         yield field, tables, byes
         for first, second in tables:
             met[frozenset((first, second))] += 1
@@ -115,7 +115,7 @@ def test_over_an_event_nobody_passes_a_difference_of_two_or_moves_first_three_ti
 def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
     score = {"a": 3, "b": 3, "c": 1, "d": 1, "e": 0, "f": 0, "g": 0, "h": 0}
     met = Counter({frozenset("bf"): 1, frozenset("be"): 1, frozenset("cd"): 1})
-    tables, _ = swiss.pair_round(swiss.Field(list("abcdefgh"), score, met))
+    tables, _ = swiss_pairing.pair_round(swiss_pairing.Field(list("abcdefgh"), score, met))
     assert {frozenset(t) for t in tables} == {frozenset(p) for p in ("ab", "ce", "df", "gh")}
 
 
@@ -123,15 +123,15 @@ def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
 def test_the_bye_goes_where_it_leaves_every_other_player_in_their_score_group():
     score = {"a": 3, "b": 3, "c": 0, "d": 0, "e": 0}
     met = Counter({frozenset("be"): 1, frozenset("ad"): 1, frozenset("cd"): 1})
-    tables, byes = swiss.pair_round(swiss.Field(list("abcde"), score, met))
+    tables, byes = swiss_pairing.pair_round(swiss_pairing.Field(list("abcde"), score, met))
     assert byes == ["d"] and {frozenset(t) for t in tables} == {frozenset("ab"), frozenset("ce")}
 
 
 @pytest.mark.once  # pure pairing
 def test_who_floated_down_last_round_stays_in_their_group_when_another_can_float():
     score = {"a": 2, "b": 2, "c": 2, "d": 1, "e": 1, "f": 1}
-    players = swiss.Field(list("abcdef"), score, floats={"c": "D "})
-    tables, _ = swiss.pair_round(players)
+    players = swiss_pairing.Field(list("abcdef"), score, floats={"c": "D "})
+    tables, _ = swiss_pairing.pair_round(players)
     partner = {p: q for t in tables for p, q in (t, t[::-1])}
     assert score[partner["c"]] == 2 and score[partner["b"]] == 1
 
@@ -141,12 +141,13 @@ def test_who_moves_first_follows_the_colour_wishes():
     assert dutch.wish("wbw") == dutch.Wish("b", 2, 1)
     assert dutch.wish("wbb") == dutch.Wish("w", 3, 1)
     assert dutch.wish("wwbw") == dutch.Wish("b", 3, 2)
-    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "w", "b": "b"})
-    assert swiss.pair_round(players)[0] == [["b", "a"]]
-    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "wb", "b": "wb"})
-    assert swiss.pair_round(players)[0] == [["a", "b"]], "both want to move first: the higher-ranked does"
-    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "bw", "b": "wb"}, numbers={"a": 2, "b": 1})
-    assert swiss.pair_round(players)[0] == [["b", "a"]]
+    players = swiss_pairing.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "w", "b": "b"})
+    assert swiss_pairing.pair_round(players)[0] == [["b", "a"]]
+    players = swiss_pairing.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "wb", "b": "wb"})
+    assert swiss_pairing.pair_round(players)[0] == [["a", "b"]], "both want to move first: the higher-ranked does"
+    colours = {"a": "bw", "b": "wb"}
+    players = swiss_pairing.Field(["a", "b"], {"a": 1, "b": 1}, colours=colours, numbers={"a": 2, "b": 1})
+    assert swiss_pairing.pair_round(players)[0] == [["b", "a"]]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -256,7 +257,7 @@ def test_the_bracket_above_the_last_floats_whoever_leaves_the_bye_to_the_lowest_
     score = dict.fromkeys("abc", 1.5) | dict.fromkeys("defg", 1.0)
     colours = {"a": "bwbwbww", "b": "bwbwbwbb", "c": "wbbwbwb", "d": "wbwbwbb", "e": "wbwbwbbw", "f": "wbwbwbb",
                "g": "bwbwbwb"}  # fmt: skip
-    players = swiss.Field(
+    players = swiss_pairing.Field(
         list("abcdefg"), score, had_bye=set("acdfg"), colours=colours, floats={"a": "D ", "c": " D"},
         played=8, final_round=True,
     )  # fmt: skip
