@@ -1,7 +1,7 @@
-"""Swiss audit: simulated events paired by the previous greedy method and by tournaments/swiss.py.
+"""Swiss audit: simulated events paired by the previous greedy method and by tournaments/swiss_pairing.py.
 
     .venv/bin/python bench/swiss_audit.py [--events 200] [--seed 1] [--seats 2 4] [--entrants 8 100]
-        [--rounds 5 7] [--methods greedy swiss.py] [--starts 8]
+        [--rounds 5 7] [--methods greedy swiss_pairing.py] [--starts 8]
 
 Events of 8 to 100 entrants (odd fields included), 5 to 7 rounds, at the table sizes given
 (--seats, default two and four: each event draws one, two seats twice as often);
@@ -13,12 +13,12 @@ round:
   any rematch exists, decided by the complete search of tournaments/rematch_free.py over the
   whole field with a budget of AUDIT_BUDGET placements (it finds one or proves there is none;
   a round it cannot decide within that budget is counted as undecided, never as either);
-- spread (3+ seats): the summed squared score spread of the tables (swiss.cost), against the
+- spread (3+ seats): the summed squared score spread of the tables (swiss_pairing.cost), against the
   best of the swaps from --starts random seatings (every seating up to 12 players) when both have
   the same rematches (a positive excess: score groups mixed more than needed);
-- slowest pairing: the most CPU seconds one round's pairing took (swiss.py only);
+- slowest pairing: the most CPU seconds one round's pairing took (swiss_pairing.py only);
 - needless float (two seats): more pairs across score groups than the fewest any pairing
-  with the fewest rematches needs (that fewest is what swiss.py finds by construction, and
+  with the fewest rematches needs (that fewest is what swiss_pairing.py finds by construction, and
   the greedy's rematches are never fewer);
 - top half v bottom half: in round 1 (one score group), the seed pairs are 1 v n/2+1, ...
 The greedy below is the method tournaments/pairing.py used before issue 16, kept here only
@@ -39,7 +39,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 
 import networkx as nx  # noqa: E402
 
-from tournaments import dutch, pairing, swiss  # noqa: E402
+from tournaments import dutch, pairing, swiss_pairing  # noqa: E402
 from tournaments.rematch_free import OutOfBudget, met_graph, seat_without_rematches  # noqa: E402
 from tournaments.scoring import share_points  # noqa: E402
 
@@ -70,7 +70,7 @@ def rematch_free_exists(players, met, had_bye):
     return len(nx.max_weight_matching(graph, maxcardinality=True)) == (len(players) + 1) // 2
 
 
-AUDIT_BUDGET = 10**6  # placements: far beyond what swiss.seat_tables allows itself
+AUDIT_BUDGET = 10**6  # placements: far beyond what swiss_pairing.seat_tables allows itself
 
 
 def rematch_free_seating_exists(players, sizes):
@@ -85,11 +85,11 @@ def rematch_free_seating_exists(players, sizes):
 
 
 def best_known(players, sizes, rng, starts):
-    """The lowest cost found for a round: every seating up to swiss.EXACT players, else the
-    best of the swaps (`swiss.descend`, no random restarts) from `starts` random seatings."""
+    """The lowest cost found for a round: every seating up to swiss_pairing.EXACT players, else the
+    best of the swaps (`swiss_pairing.descend`, no random restarts) from `starts` random seatings."""
     order = list(players.order)
-    if len(order) <= swiss.EXACT:
-        return swiss.cost(players, swiss.best_split(players, order, sizes))
+    if len(order) <= swiss_pairing.EXACT:
+        return swiss_pairing.cost(players, swiss_pairing.best_split(players, order, sizes))
     best = None
     for _ in range(starts):
         shuffled = rng.sample(order, len(order))
@@ -97,7 +97,7 @@ def best_known(players, sizes, rng, starts):
         for size in sizes:
             tables.append(shuffled[start : start + size])
             start += size
-        found = swiss.cost(players, swiss.descend(players, tables))
+        found = swiss_pairing.cost(players, swiss_pairing.descend(players, tables))
         best = found if best is None else min(best, found)
         if best[0] == 0 and len(order) > 40:
             break
@@ -123,23 +123,23 @@ def event(method, n, rounds, size, seed, counts, starts=8):
     for round_number in range(1, rounds + 1):
         order = sorted(seeds, key=lambda p: -score[p])  # stable: seeds within a score group
         sizes, _ = pairing.table_sizes(n, size, 2 if size == 2 else 3)
-        players = swiss.Field(order, dict(score), met.copy(), set(had_bye), first_seats=dict(first_seats))
+        players = swiss_pairing.Field(order, dict(score), met.copy(), set(had_bye), first_seats=dict(first_seats))
         started = time.process_time()
         if method == "greedy":
             tables, byes = greedy(order, sizes, met, had_bye)
         elif size == 2:
-            tables, byes = swiss.pair_round(players)
+            tables, byes = swiss_pairing.pair_round(players)
         else:
             byes = [p for p in reversed(order) if p not in had_bye][: n - sum(sizes)]
             byes += [p for p in reversed(order) if p not in byes][: n - sum(sizes) - len(byes)]  # a second bye
             players.order = [p for p in order if p not in byes]
-            tables = swiss.seat_tables(players, sizes)
+            tables = swiss_pairing.seat_tables(players, sizes)
         counts["slowest pairing"] = max(counts["slowest pairing"], time.process_time() - started)
         counts["rounds"] += 1
-        repeats = swiss.rematches(tables, met)
+        repeats = swiss_pairing.rematches(tables, met)
         if size > 2:
             players.order = [p for p in order if p not in byes]
-            found = swiss.cost(players, tables)
+            found = swiss_pairing.cost(players, tables)
             witness = best_known(players, sizes, random.Random(seed + round_number), starts) if starts else found
             if repeats:
                 avoidable = rematch_free_seating_exists(players, sizes)
@@ -152,8 +152,8 @@ def event(method, n, rounds, size, seed, counts, starts=8):
             if repeats and rematch_free_exists(order, met, had_bye):
                 counts["avoidable rematch"] += 1
             cross = sum(score[a] != score[b] for a, b in tables)
-            best = swiss.pair_round(players)[0]
-            if repeats <= swiss.rematches(best, met) and cross > sum(score[a] != score[b] for a, b in best):
+            best = swiss_pairing.pair_round(players)[0]
+            if repeats <= swiss_pairing.rematches(best, met) and cross > sum(score[a] != score[b] for a, b in best):
                 counts["needless float"] += 1
             if round_number == 1:
                 seated = [p for p in seeds if p not in byes]
@@ -214,7 +214,7 @@ def bbp_round(binary, text, workdir):
 
 
 def field_of(numbers, games, score_before, round_number, rounds):
-    """What swiss.pair_round is given for the next round of this history."""
+    """What swiss_pairing.pair_round is given for the next round of this history."""
     score = {p: score_before[-1][p] for p in numbers}
     order = sorted(numbers, key=lambda p: (-score[p], p))
     met, had_bye, colours, floats = Counter(), set(), {}, {}
@@ -230,7 +230,7 @@ def field_of(numbers, games, score_before, round_number, rounds):
                 mine, theirs = score_before[r][p], score_before[r][opponent]
                 marks.append("D" if mine > theirs else "U" if mine < theirs else " ")
         floats[p] = "".join(reversed(marks[-2:])).ljust(2)
-    return swiss.Field(
+    return swiss_pairing.Field(
         order, score, met, had_bye, colours=colours, floats=floats, numbers={p: p for p in numbers},
         played=round_number - 1, final_round=round_number == rounds,
     )  # fmt: skip
@@ -286,7 +286,7 @@ def versus_bbp(binary, n, rounds, seed, counts, follow="bbp"):
             tables, byes = bbp_round(binary, trf(numbers, rounds, games, numbers), workdir)
             players = field_of(numbers, games, score_before, round_number, rounds)
             started = time.process_time()
-            ours, our_byes = swiss.pair_round(players)
+            ours, our_byes = swiss_pairing.pair_round(players)
             counts["slowest pairing"] = max(counts["slowest pairing"], time.process_time() - started)
             if round_number > 1:
                 counts["rounds"] += 1
@@ -341,7 +341,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4], help="table sizes, 2 to 8")
     parser.add_argument("--entrants", type=int, nargs=2, default=[8, 100], help="fewest and most entrants")
-    parser.add_argument("--methods", nargs="+", default=["greedy", "swiss.py"], choices=["greedy", "swiss.py"])
+    methods = ["greedy", "swiss_pairing.py"]
+    parser.add_argument("--methods", nargs="+", default=methods, choices=methods)
     parser.add_argument(
         "--starts", type=int, default=8, help="random seatings of the spread witness above 12 players (0: none)"
     )

@@ -3,8 +3,8 @@
     .venv/bin/python bench/swiss_pairing.py [--entrants 1000] [--rounds 7] [--seed 1]
 
 One simulated event (results follow a hidden strength, 10% draws), each round paired by
-swiss.pair_round (above 128 players the Dutch system bracket by bracket, dutch_brackets.py) and,
-as the floor measured in the same run on the same field, by swiss.pair_in_blocks (the block
+swiss_pairing.pair_round (above 128 players the Dutch system bracket by bracket, dutch_brackets.py) and,
+as the floor measured in the same run on the same field, by swiss_pairing.pair_in_blocks (the block
 pairing that large fields used before: the same rules' priorities without the Dutch details).
 Printed per round: CPU seconds of each and their ratio; the event plays the Dutch tables.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 
-from tournaments import swiss  # noqa: E402
+from tournaments import swiss_pairing  # noqa: E402
 
 
 def cpu(step):
@@ -41,13 +41,13 @@ def main():
     worst = 0.0
     for round_number in range(1, args.rounds + 1):
         order = sorted(players, key=lambda p: (-score[p], p))
-        field = swiss.Field(
+        field = swiss_pairing.Field(
             order, {p: float(score[p]) for p in players}, met.copy(), set(had_bye), colours=dict(colours),
             floats=dict(floats), numbers={p: p for p in players}, played=round_number - 1,
             final_round=round_number == args.rounds,
         )  # fmt: skip
-        (tables, byes), dutch_s = cpu(lambda f=field: swiss.pair_round(f))
-        _, floor_s = cpu(lambda f=field: swiss.pair_in_blocks(f))
+        (tables, byes), dutch_s = cpu(lambda f=field: swiss_pairing.pair_round(f))
+        _, floor_s = cpu(lambda f=field: swiss_pairing.pair_in_blocks(f))
         worst = max(worst, dutch_s / floor_s)
         print(f"round {round_number}: Dutch {dutch_s:.2f} s, floor (blocks) {floor_s:.2f} s, {dutch_s / floor_s:.1f} x")
         before = {p: score[p] for p in players}

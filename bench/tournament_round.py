@@ -8,7 +8,7 @@ played (tables and scores written in bulk, random results: a random ranking at e
 as the format does). Then round 3 is timed step by step:
 - standings: tournaments.standings.standings (scores, tables and results, tiebreaks), shown
   to people, not needed to seat a round;
-- pair: tournaments.seating.swiss_round (scores + history + swiss.pair_round);
+- pair: tournaments.seating.swiss_round (scores + history + swiss_pairing.pair_round);
 - seat: tournaments.running.open_matches for every table, committed: the match service starts
   all the matches in bulk (matches, seats, first wake-ups; no positions: each seed deals its
   own), the Table rows go in one insert, and every player hears where their match is.
@@ -18,10 +18,12 @@ does when a round ends. Floor, measured in the same run: the least any round mus
 (rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
 rows is printed beside it. Figures are printed as seconds and as ratios to the floor. Seconds
 are wall time; the process's CPU time is printed too (SQLite's work is in the process,
-PostgreSQL's is not).
+PostgreSQL's is not). The heap built so far is frozen first (gc.freeze), as the web process and
+the Celery workers that seat rounds freeze theirs after start.
 """
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -118,10 +120,10 @@ def floors(tournament, entry_ids: list[int]) -> tuple[float, float]:
     from games.matches import rows
     from tournaments.models import Score
 
-    names = ("tournament_id", "entry_id", "round", "table_id", "points", "kind")
+    names = ("tournament_id", "entry_id", "round", "table_id", "points", "kind", "streak")
     with transaction.atomic():
         _, plain = timed(
-            lambda: rows.insert_many(Score, names, [(tournament.pk, e, 99, None, 0.0, "played") for e in entry_ids])
+            lambda: rows.insert_many(Score, names, [(tournament.pk, e, 99, None, 0.0, "played", 0) for e in entry_ids])
         )
         transaction.set_rollback(True)
     with transaction.atomic():
@@ -148,6 +150,7 @@ def main():
     from tournaments.models import Table
 
     tournament, entry_ids = build(args.entrants, args.seats)
+    gc.freeze()  # as the processes that seat a round have done after start (asgi.py, celery.py)
     floor, bulk_floor = floors(tournament, entry_ids)
     _, standing_s = timed(lambda: standings.standings(tournament))
     (tables, byes), pair_s = timed(lambda: seating.swiss_round(tournament, 3))

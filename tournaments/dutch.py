@@ -5,6 +5,8 @@ Who moves first plays the part of White. The rules, in FIDE's order (docs/tourna
 
 - absolute: no rematch, no forbidden pair, no second bye, and no two players who must both
   move first (or both second) at one table, unless one of them leads the field in the last round;
+- the bye to a player of the lowest score that leaves a complete pairing (bbpPairings weighs it so,
+  above the brackets: a higher bracket floats more players rather than push the bye up a score);
 - score brackets from the top: as many pairs as possible in each, the highest scores floating down
   first, then the next bracket's pairs, then colours (both players' wishes, the strong ones first),
   then floats (nobody floats down, or up, again in the direction they floated in the last two rounds);
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 if TYPE_CHECKING:
-    from tournaments.swiss import Field
+    from tournaments.swiss_pairing import Field
 
 FIRST, SECOND = "w", "b"  # who moves first is White
 BYE = "bye"
@@ -205,8 +207,8 @@ def matching(
                 graph.add_edge(a, b, weight=weights.pair(a, b))
     if len(order) % 2 and not carry:
         for a in order:
-            if a not in players.had_bye:
-                graph.add_edge(a, BYE, weight=1)
+            if a not in players.had_bye:  # the lowest score that can take it, above every rule of the brackets
+                graph.add_edge(a, BYE, weight=(weights.group[a] + 1) << weights.total)
     found = nx.max_weight_matching(graph, maxcardinality=not carry)
     if 2 * len(found) < len(order) and not carry:
         return None

@@ -5,8 +5,9 @@ cube of the field (1.2 s of CPU at 100 players, 18 s at 200). The Dutch rules th
 score bracket at a time, from the top, each bracket looking only at the next one (C.04.3: pairs and
 score differences in the next bracket, C.7), so a large field is paired here the same way: each
 bracket, with the players moved down into it, is paired by dutch.py's matchings together with the
-top AHEAD players of the next bracket, whom its floaters would meet; the pairs made inside the
-bracket are kept, and whoever is left floats down into the next bracket.
+top AHEAD players of the next bracket, whom its floaters would meet (all the field below, and the
+bye, once that is no more than AHEAD players); the pairs made inside the bracket are kept, and
+whoever is left floats down into the next bracket.
 
 A bracket of more than BRACKET players is read as a person pairing it by hand reads it, its top
 half against its bottom half (1 v 51, 2 v 52, ... in a bracket of 100). The players moved down into
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING
 from tournaments import dutch
 
 if TYPE_CHECKING:
-    from tournaments.swiss import Field
+    from tournaments.swiss_pairing import Field
 
 BRACKET = 80  # the most players of a bracket (moved-down players included) paired by one matching
 WINDOW = 32  # a larger bracket's windows: this many players of its top half, as many of its bottom half
@@ -52,10 +53,13 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
     opponent: dict[Hashable, Hashable] = {}
     carried: list[Hashable] = []
     before = []  # each bracket's start: who was moved into it and the pairs made above it
+    below = len(players.order)
     for k, group in enumerate(groups):
         before.append((list(carried), dict(opponent)))
-        ahead = groups[k + 1][:AHEAD] if k + 1 < len(groups) else []
-        final = k == len(groups) - 1
+        below -= len(group)
+        # The brackets below all within sight: the last matching is the round's end, bye included.
+        final = below <= AHEAD
+        ahead = [p for lower in groups[k + 1 :] for p in lower] if final else groups[k + 1][:AHEAD]
         if carried and len(carried) + len(group) > BRACKET:
             group, carried = settle_moved(players, carried, group, opponent)
         if not carried:
@@ -71,8 +75,9 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | 
 def pair_bottom(players: Field, groups: list, before: list) -> tuple[list[list[Hashable]], list[Hashable]] | None:
     """When the last brackets leave someone unpaired (rematches at the bottom of a late round): the
     lowest brackets again as one matching over them all (dutch.py, as a field up to BRACKET players
-    is paired), from the last but one up while that many players fit; None when none pairs them."""
-    for k in range(len(groups) - 2, -1, -1):
+    is paired), from the bracket that failed (the last but one, when the last failed alone) up
+    while that many players fit; None when none pairs them."""
+    for k in range(min(len(before) - 1, len(groups) - 2), -1, -1):
         moved, opponent = before[k]
         rest = moved + [p for group in groups[k:] for p in group]
         if len(rest) > BRACKET:
@@ -84,8 +89,11 @@ def pair_bottom(players: Field, groups: list, before: list) -> tuple[list[list[H
 
 
 def pair_bracket(players: Field, rank: dict, moved: list, residents: list, ahead: list, final: bool, opponent: dict):
-    """One bracket's pairs into `opponent`, window by window (see the module's docstring);
-    returns who floats down, or None when the last bracket leaves someone unpaired."""
+    """One bracket's pairs (and the bye, if it falls there) into `opponent`, window by window
+    (see the module's docstring); returns who floats down, or None when the round cannot be
+    completed. `final`: `ahead` is all the field below, so the last window's matching pairs
+    everyone and gives the bye (C.04.3's completion; the bye receiver floats down to the bottom)
+    rather than leaving whoever pairs worst to float into brackets that cannot take them."""
     leftover: list[Hashable] = []
     for members, bottom, last in windows(moved, residents):
         current = sorted(leftover + members, key=rank.__getitem__)

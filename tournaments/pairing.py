@@ -1,4 +1,4 @@
-"""Table sizes, round robins and fixed tables: pure functions, no Django (Swiss: swiss.py).
+"""Table sizes, round robins and fixed tables: pure functions, no Django (Swiss: swiss_pairing.py).
 
 The tournament formats (tournaments/formats/, run by the Celery tasks in tournaments/tasks.py)
 call these with plain lists, so every rule here is tested without a database

@@ -13,7 +13,7 @@ seats. The search is depth-first over players:
 - empty tables of one size are interchangeable, so only one of them is tried;
 - `prefer` reorders the tables tried ("emptiest" or "fullest" first, then nearest home): on hard
   fields one order often decides in a few hundred placements what another cannot in 300,000,
-  so callers give each order a share of their budget in turn (swiss.repair).
+  so callers give each order a share of their budget in turn (swiss_pairing.repair).
 
 It is complete: it returns a seating without a rematch whenever one exists, None when it proved
 there is none, and raises OutOfBudget when it placed `budget` players without deciding either

@@ -1,16 +1,16 @@
-"""From the database to swiss.py and back: what a Swiss round needs to know, in a few queries.
+"""From the database to swiss_pairing.py and back: what a Swiss round needs to know, in a few queries.
 
 The order is score, then seed (the pairing number), not the tiebreaks, as in FIDE's systems.
 Who has met (tables whose game was played or forfeited; a cancelled match does not count),
 who has had a bye, who sat first how often, the forbidden pairs and the accelerated rounds
-are read here; the pairing itself is pure (swiss.py).
+are read here; the pairing itself is pure (swiss_pairing.py).
 """
 
 from collections import Counter, defaultdict
 
 from games.engine import get_game
 from ratings.elo import START
-from tournaments import pairing, scoring, swiss
+from tournaments import pairing, scoring, swiss_pairing
 from tournaments.models import Entry, Score, Tournament
 
 LATE_SEED = 10**9  # a late entrant has no seed: it ranks below every seeded player
@@ -48,13 +48,13 @@ def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[in
     minimum = get_game(tournament.game).smallest_table
     sizes, bye_count = pairing.table_sizes(len(order), tournament.table_size, minimum)
     if tournament.table_size == 2:
-        return swiss.pair_round(players)
+        return swiss_pairing.pair_round(players)
     byes = choose_byes(players.order, bye_count, players.had_bye)
     players.order = [e for e in players.order if e not in byes]
-    return swiss.seat_tables(players, sizes), byes
+    return swiss_pairing.seat_tables(players, sizes), byes
 
 
-def history(tournament: Tournament, order: list[int], points: dict[int, float]) -> swiss.Field:
+def history(tournament: Tournament, order: list[int], points: dict[int, float]) -> swiss_pairing.Field:
     """Who met whom, who sat first how often; at two seats, each player's seats in order ('w'
     moved first, 'b' second) and how they floated in the last two rounds they were paired in:
     down ('D': against a lower score, or a point without a game), up ('U'), or neither."""
@@ -96,7 +96,7 @@ def history(tournament: Tournament, order: list[int], points: dict[int, float]) 
             floats[entry_id] = "D" + floats[entry_id][0]
         for entry_id, got in earned[round_]:
             before[entry_id] += got
-    return swiss.Field(
+    return swiss_pairing.Field(
         order=order,
         score=points,
         met=met,

@@ -12,7 +12,7 @@ from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import dutch, dutch_brackets, running, seating, services, swiss
+from tournaments import dutch, dutch_brackets, running, seating, services, swiss_pairing
 from tournaments.models import Score, Tournament
 from tournaments.pairing import table_sizes
 
@@ -27,7 +27,7 @@ def fields(draw, most=9):
     pairs = [frozenset(p) for p in combinations(order, 2)]
     met = Counter(dict.fromkeys(draw(st.lists(st.sampled_from(pairs), max_size=2 * n)), 1))
     had_bye = set(draw(st.lists(st.sampled_from(order), max_size=n)))
-    return swiss.Field(order, dict(zip(order, points, strict=True)), met, had_bye)
+    return swiss_pairing.Field(order, dict(zip(order, points, strict=True)), met, had_bye)
 
 
 def legal(players, pairs, byes):
@@ -49,7 +49,11 @@ def top_brackets(players, pairs):
 @pytest.mark.once  # pure pairing
 @settings(max_examples=120, deadline=None)
 @given(fields())
-def test_a_legal_round_is_found_whenever_one_exists_and_fills_the_top_brackets_as_well_as_any(players):
+def test_a_legal_round_is_found_whenever_one_exists_with_the_lowest_bye_and_the_top_brackets_filled_as_well_as_any(
+    players,
+):
+    """The bye first (the lowest score any legal round gives it: C.04.3 2025, as bbpPairings
+    weighs it), then the top brackets as full as any legal round with such a bye."""
     found = dutch.pair_round(players)
     candidates = [(p, b) for p, b in all_pairings(list(players.order)) if legal(players, p, b)]
     if not candidates:
@@ -60,21 +64,24 @@ def test_a_legal_round_is_found_whenever_one_exists_and_fills_the_top_brackets_a
     assert sorted([p for t in tables for p in t] + byes) == list(players.order)
     assert len(byes) == len(players.order) % 2
     assert legal(players, tables, byes)
-    assert top_brackets(players, tables) == max(top_brackets(players, p) for p, _ in candidates)
+    lowest = min(players.score[b[0]] for _, b in candidates) if byes else None
+    assert not byes or players.score[byes[0]] == lowest
+    lowest_bye = [p for p, b in candidates if not b or players.score[b[0]] == lowest]
+    assert top_brackets(players, tables) == max(top_brackets(players, p) for p in lowest_bye)
 
 
 def play_event(entrants, rounds, seed):
-    """A whole event paired by swiss.pair_round, results at random; each round's field and tables."""
+    """A whole event paired by swiss_pairing.pair_round, results at random; each round's field and tables."""
     rng = random.Random(seed)
     players = list(range(entrants))
     score, met, had_bye, colours = Counter(), Counter(), set(), {p: "" for p in players}
     for round_number in range(1, rounds + 1):
         order = sorted(players, key=lambda p: -score[p])
-        field = swiss.Field(
+        field = swiss_pairing.Field(
             order, {p: float(score[p]) for p in players}, met.copy(), set(had_bye), colours=dict(colours),
             numbers={p: p + 1 for p in players}, played=round_number - 1, final_round=round_number == rounds,
         )  # fmt: skip
-        tables, byes = swiss.pair_round(field)
+        tables, byes = swiss_pairing.pair_round(field)
         yield field, tables, byes
         for first, second in tables:
             met[frozenset((first, second))] += 1
@@ -108,7 +115,7 @@ def test_over_an_event_nobody_passes_a_difference_of_two_or_moves_first_three_ti
 def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
     score = {"a": 3, "b": 3, "c": 1, "d": 1, "e": 0, "f": 0, "g": 0, "h": 0}
     met = Counter({frozenset("bf"): 1, frozenset("be"): 1, frozenset("cd"): 1})
-    tables, _ = swiss.pair_round(swiss.Field(list("abcdefgh"), score, met))
+    tables, _ = swiss_pairing.pair_round(swiss_pairing.Field(list("abcdefgh"), score, met))
     assert {frozenset(t) for t in tables} == {frozenset(p) for p in ("ab", "ce", "df", "gh")}
 
 
@@ -116,15 +123,15 @@ def test_the_two_leaders_meet_and_the_lower_groups_take_the_floats():
 def test_the_bye_goes_where_it_leaves_every_other_player_in_their_score_group():
     score = {"a": 3, "b": 3, "c": 0, "d": 0, "e": 0}
     met = Counter({frozenset("be"): 1, frozenset("ad"): 1, frozenset("cd"): 1})
-    tables, byes = swiss.pair_round(swiss.Field(list("abcde"), score, met))
+    tables, byes = swiss_pairing.pair_round(swiss_pairing.Field(list("abcde"), score, met))
     assert byes == ["d"] and {frozenset(t) for t in tables} == {frozenset("ab"), frozenset("ce")}
 
 
 @pytest.mark.once  # pure pairing
 def test_who_floated_down_last_round_stays_in_their_group_when_another_can_float():
     score = {"a": 2, "b": 2, "c": 2, "d": 1, "e": 1, "f": 1}
-    players = swiss.Field(list("abcdef"), score, floats={"c": "D "})
-    tables, _ = swiss.pair_round(players)
+    players = swiss_pairing.Field(list("abcdef"), score, floats={"c": "D "})
+    tables, _ = swiss_pairing.pair_round(players)
     partner = {p: q for t in tables for p, q in (t, t[::-1])}
     assert score[partner["c"]] == 2 and score[partner["b"]] == 1
 
@@ -134,12 +141,13 @@ def test_who_moves_first_follows_the_colour_wishes():
     assert dutch.wish("wbw") == dutch.Wish("b", 2, 1)
     assert dutch.wish("wbb") == dutch.Wish("w", 3, 1)
     assert dutch.wish("wwbw") == dutch.Wish("b", 3, 2)
-    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "w", "b": "b"})
-    assert swiss.pair_round(players)[0] == [["b", "a"]]
-    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "wb", "b": "wb"})
-    assert swiss.pair_round(players)[0] == [["a", "b"]], "both want to move first: the higher-ranked does"
-    players = swiss.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "bw", "b": "wb"}, numbers={"a": 2, "b": 1})
-    assert swiss.pair_round(players)[0] == [["b", "a"]]
+    players = swiss_pairing.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "w", "b": "b"})
+    assert swiss_pairing.pair_round(players)[0] == [["b", "a"]]
+    players = swiss_pairing.Field(["a", "b"], {"a": 1, "b": 1}, colours={"a": "wb", "b": "wb"})
+    assert swiss_pairing.pair_round(players)[0] == [["a", "b"]], "both want to move first: the higher-ranked does"
+    colours = {"a": "bw", "b": "wb"}
+    players = swiss_pairing.Field(["a", "b"], {"a": 1, "b": 1}, colours=colours, numbers={"a": 2, "b": 1})
+    assert swiss_pairing.pair_round(players)[0] == [["b", "a"]]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -238,3 +246,23 @@ def test_bracket_by_bracket_pairs_every_round_one_matching_pairs(players):
         tables, byes = found
         assert sorted([p for t in tables for p in t] + byes) == list(players.order)
         assert legal(players, tables, byes)
+
+
+@pytest.mark.once  # pure pairing
+def test_the_bracket_above_the_last_floats_whoever_leaves_the_bye_to_the_lowest_score():
+    """The bottom of a 227-player event's last round. The bracket on 1.5, weighing only its own
+    floater against the next bracket, floated B (whose colours suit the 1.0 players best); then
+    only B could take the bye (E, the one on 1.0 without a bye, was needed to pair B). As
+    bbpPairings and one matching over the field pair it: C floats and E on 1.0 takes the bye."""
+    score = dict.fromkeys("abc", 1.5) | dict.fromkeys("defg", 1.0)
+    colours = {"a": "bwbwbww", "b": "bwbwbwbb", "c": "wbbwbwb", "d": "wbwbwbb", "e": "wbwbwbbw", "f": "wbwbwbb",
+               "g": "bwbwbwb"}  # fmt: skip
+    players = swiss_pairing.Field(
+        list("abcdefg"), score, had_bye=set("acdfg"), colours=colours, floats={"a": "D ", "c": " D"},
+        played=8, final_round=True,
+    )  # fmt: skip
+    whole = dutch.pair_round(players)
+    tables, byes = dutch_brackets.pair_round(players)
+    assert byes == ["e"] == whole[1]
+    expected = {frozenset(p) for p in ("ab", "cd", "fg")}
+    assert {frozenset(t) for t in tables} == {frozenset(t) for t in whole[0]} == expected

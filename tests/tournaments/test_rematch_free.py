@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.test_swiss import SMALL_SHAPES, best_seating, multi_seat_fields
-from tournaments import pairing, swiss
+from tournaments import pairing, swiss_pairing
 from tournaments.rematch_free import PREFERENCES, OutOfBudget, met_graph, seat_without_rematches
 
 pytestmark = pytest.mark.once  # pure pairing
@@ -27,7 +27,7 @@ def test_the_search_finds_tables_without_a_rematch_exactly_when_brute_force_does
     if found is not None:
         assert [len(table) for table in found] == sizes
         assert sorted(p for table in found for p in table) == players.order
-        assert swiss.rematches(found, players.met) == 0
+        assert swiss_pairing.rematches(found, players.met) == 0
 
 
 def test_the_search_proves_there_is_no_table_of_four_from_three_earlier_tables():
@@ -57,16 +57,16 @@ def swiss_histories(draw):
             met.update(frozenset(p) for p in combinations(seated[start : start + size], 2))
             start += size
     points = sorted(draw(st.lists(st.sampled_from([0, 1, 2, 3]), min_size=n, max_size=n)), reverse=True)
-    return swiss.Field(list(range(n)), dict(enumerate(points)), met), sizes
+    return swiss_pairing.Field(list(range(n)), dict(enumerate(points)), met), sizes
 
 
 @settings(max_examples=60, deadline=None)
 @given(swiss_histories())
 def test_multi_seat_tables_keep_a_rematch_only_when_the_complete_search_proves_it_unavoidable(field_and_sizes):
     players, sizes = field_and_sizes
-    tables = swiss.seat_tables(players, sizes)
+    tables = swiss_pairing.seat_tables(players, sizes)
     assert sorted(p for table in tables for p in table) == players.order
-    if swiss.rematches(tables, players.met):
+    if swiss_pairing.rematches(tables, players.met):
         assert seat_without_rematches(players.order, sizes, met_graph(players.met, players.order)) is None
 
 
@@ -74,8 +74,8 @@ def test_a_field_whose_search_runs_out_of_budget_keeps_the_local_search_tables()
     """The documented fallback: everyone still seated, at the tables' sizes."""
     order = list(range(25))
     met = Counter(frozenset(p) for start in (0, 7, 13, 19) for p in combinations(order[start : start + 6], 2))
-    players = swiss.Field(order, dict.fromkeys(order, 0.0), met)
-    tables = swiss.seat_tables(players, [7, 6, 6, 6], budget=0)
+    players = swiss_pairing.Field(order, dict.fromkeys(order, 0.0), met)
+    tables = swiss_pairing.seat_tables(players, [7, 6, 6, 6], budget=0)
     assert sorted(p for table in tables for p in table) == order
     assert sorted(map(len, tables)) == [6, 6, 6, 7]
 
@@ -112,18 +112,18 @@ def small_multi_seat_fields(draw):
             start += size
     met.update(draw(st.lists(st.sampled_from([frozenset(p) for p in combinations(range(n), 2)]), max_size=n)))
     points = sorted(draw(st.lists(st.sampled_from([0, 0.5, 1, 2, 3]), min_size=n, max_size=n)), reverse=True)
-    return swiss.Field(list(range(n)), dict(enumerate(points)), met), sizes
+    return swiss_pairing.Field(list(range(n)), dict(enumerate(points)), met), sizes
 
 
-@pytest.mark.parametrize("exact", [swiss.EXACT, 0], ids=["every seating weighed", "local and complete search"])
+@pytest.mark.parametrize("exact", [swiss_pairing.EXACT, 0], ids=["every seating weighed", "local and complete search"])
 @settings(max_examples=80, deadline=None)
 @given(field_and_sizes=small_multi_seat_fields())
 def test_small_multi_seat_fields_get_tables_without_a_rematch_whenever_brute_force_finds_some(field_and_sizes, exact):
     """Everyone seated once, at tables whose sizes differ by at most one; no rematch whenever
     some seating has none (exact=0: the path of fields over 12 players)."""
     players, sizes = field_and_sizes
-    tables = swiss.seat_tables(players, sizes, exact=exact)
+    tables = swiss_pairing.seat_tables(players, sizes, exact=exact)
     assert sorted(p for table in tables for p in table) == players.order
     assert sorted(map(len, tables)) == sorted(sizes) and max(sizes) - min(sizes) <= 1
     if rematch_free_by_brute_force(players.order, sizes, players.met):
-        assert swiss.rematches(tables, players.met) == 0
+        assert swiss_pairing.rematches(tables, players.met) == 0

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import pairing, swiss, tiebreaks
+from tournaments import pairing, swiss_pairing, tiebreaks
 from tournaments.scoring import share_points
 from tournaments.seating import choose_byes
 
@@ -38,18 +38,18 @@ def play_event(entrants: int, seats: int, rounds: int, seed: int):
     withdrawn_after = {}
     for round_number in range(1, rounds + 1):
         order = sorted(active, key=lambda p: (-score[p], p))
-        field = swiss.Field(
+        field = swiss_pairing.Field(
             order, {p: float(score[p]) for p in active}, met.copy(), set(had_bye), first_seats=dict(first_seats),
             colours=dict(colours), numbers={p: p + 1 for p in active}, played=round_number - 1,
             final_round=round_number == rounds,
         )  # fmt: skip
         sizes, bye_count = pairing.table_sizes(len(order), seats, 2 if seats == 2 else 3)
         if seats == 2:
-            tables, byes = swiss.pair_round(field)
+            tables, byes = swiss_pairing.pair_round(field)
         else:
             byes = choose_byes(order, bye_count, had_bye)
             field.order = [p for p in order if p not in byes]
-            tables = swiss.seat_tables(field, sizes)
+            tables = swiss_pairing.seat_tables(field, sizes)
         seated = [p for table in tables for p in table] + list(byes)
         assert sorted(seated) == sorted(active), "everyone still in sits once or has the bye"
         assert len(byes) == bye_count and sorted(len(t) for t in tables) == sorted(sizes)

@@ -1,5 +1,5 @@
 """Swiss: every round seats players of similar scores who have not met yet (seating.py reads the
-field, tournaments/swiss.py and dutch.py pair it); a table gives each player their share of it."""
+field, tournaments/swiss_pairing.py and dutch.py pair it); a table gives each player their share of it."""
 
 from django.template.defaultfilters import pluralize
 
