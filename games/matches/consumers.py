@@ -35,7 +35,7 @@ def arrive(match_id: int, seat: int, channel_name: str, scope) -> dict | None:
     is read after the count, in the same transaction when the call is written in a group."""
     if not socket_auth.still_signed_in(scope):
         return None
-    match, seats = presence.connected(match_id, seat, channel_name, True)
+    match, seats = presence.connected(match_id, seat, channel_name, True, sent_whole=True)
     return presence.whole_message(match, seats, seat)
 
 

@@ -408,8 +408,8 @@ def end(match: Match, state, seats: list[Seat], now: datetime, status: str) -> N
     transaction.on_commit(lambda: broadcast.after_sent(scheduling.queue_settling, match.pk))
 
 
-def after_change(match: Match, state, seats: list[Seat]) -> None:
-    broadcast.send_state(match, state, seats)
+def after_change(match: Match, state, seats: list[Seat], opened: int | None = None) -> None:
+    broadcast.send_state(match, state, seats, opened)
     scheduling.queue_wakeups([match])
 
 

@@ -43,9 +43,12 @@ def seat_and_pace(match_id: int, user) -> tuple[int | None | bool, bool]:
     return number, GAMES[game].realtime
 
 
-def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> tuple[Match, list[Seat]]:
+def connected(
+    match_id: int, number: int, channel_name: str, is_connected: bool, sent_whole: bool = False
+) -> tuple[Match, list[Seat]]:
     """A socket of this seat opened or closed (either may be reported twice: no harm); the
-    match and its seats as counted.
+    match and its seats as counted. `sent_whole`: the opened socket is sent the whole state read
+    after this in the same transaction (consumers.arrive), so the change's push skips its seat.
 
     A handful of round trips, as a move's: it runs on the same database thread as the process's
     moves, and every move asked for meanwhile waits for it (docs/performance.md)."""
@@ -54,7 +57,7 @@ def connected(match_id: int, number: int, channel_name: str, is_connected: bool)
         match, seats = rows.lock_with_seats(match_id)
         seat = seat_numbered(seats, number)
         count = rows.note_socket(seat.pk, channel_name, now if is_connected else None)
-        recount(match, seats, seat, now, count)
+        recount(match, seats, seat, now, count, number if sent_whole else None)
     return match, seats
 
 
@@ -110,9 +113,12 @@ def forget_dead_sockets(now: datetime | None = None) -> int:
     return forgotten
 
 
-def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None) -> None:
+def recount(
+    match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None, opened=None
+) -> None:
     """Store the seat's socket count (`count`, or counted now); the last one gone starts the
-    grace (match locked and loaded with its seats, `seat` among them)."""
+    grace (match locked and loaded with its seats, `seat` among them). `opened`: as
+    broadcast.send_state's."""
     count = seat.sockets.count() if count is None else count
     if count == seat.connections:
         return
@@ -125,9 +131,9 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, c
     counted = rows.updated(seat, ("connections", "disconnected_at"))
     rows.execute_all(counted, *([rows.updated(match, ("wake_at",))] if running else []))  # one round trip
     if running:
-        transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+        transaction.on_commit(lambda: lifecycle.after_change(match, state, seats, opened))
     else:
-        transaction.on_commit(lambda: broadcast.send_table_state(match, seats))
+        transaction.on_commit(lambda: broadcast.send_table_state(match, seats, opened))
 
 
 def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = None) -> bool:
