@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.engine import GAMES
-from games.matches import broadcast, lifecycle, rows, scheduling
+from games.matches import broadcast, lifecycle, rows, scheduling, socket_auth
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -32,15 +32,20 @@ def dead_after() -> timedelta:
     return timedelta(seconds=3 * heartbeat_seconds())
 
 
-def seat_and_pace(match_id: int, user) -> tuple[int | None | bool, bool]:
-    """The user's seat (None for a spectator, False when the match does not exist) and whether
-    the match is real-time, in one query: what a socket needs before it joins its groups."""
+def seat_and_pace(match_id: int, scope) -> tuple[int | None | bool, bool, bool]:
+    """The socket's user's seat (None for a spectator, False when the match does not exist),
+    whether the match is real-time, and whether its sign-in is still good, asked once it has
+    joined the groups that close it when that ends (socket_auth.still_signed_in): what a socket
+    needs before it joins its match's groups. One statement for a token's socket or a visitor's."""
+    user = scope.get("user")
     signed_in = user is not None and user.is_authenticated
-    found = rows.game_and_seat(match_id, user.pk if signed_in else None)
+    token = socket_auth.token_from_scope(scope) if signed_in and scope.get("token_auth") else None
+    found = rows.game_and_seat(match_id, user.pk if signed_in else None, token)
     if found is None:
-        return False, False
-    game, number = found
-    return number, GAMES[game].realtime
+        return False, False, True
+    game, number, token_names = found
+    still = token_names if token is not None else socket_auth.still_signed_in(scope)
+    return number, GAMES[game].realtime, still
 
 
 def connected(
