@@ -160,12 +160,17 @@ def push(message: dict) -> dict:
     the layer carries (and the in-memory layer copies) one string, not a tree of objects.
     orjson, because the standard encoder took 30 µs a message, a tenth of a move's CPU
     (docs/performance.md); keys that are not strings become strings, as json.dumps makes them."""
-    event = {"type": "match.push", "text": orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()}
+    event = {"type": "match.push", "text": encoded(message)}
     if "seq" in message:  # a state: the socket notes what it has heard (consumers.MatchConsumer.check_heard)
         event["seq"] = message["seq"]
     if message.get("starts_in_ms"):  # sent face down: the socket sends the faces at go (MatchConsumer.plan_go)
         event["starts_in_ms"] = message["starts_in_ms"]
     return event
+
+
+def encoded(message: dict) -> str:
+    """A message as JSON text, by orjson (the standard encoder took 5x as long)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def deliver(events: list[tuple[str, dict]]) -> None:
