@@ -32,6 +32,7 @@ import random
 import resource
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -301,11 +302,14 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
 
 async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_seq: int, counted, profile=None) -> dict:
     """`counted`: the servers' ports to read bench/counting.py's counts from, or None;
-    `profile`: a path to write py-spy's samples of each server's moves to (`<path>-<pid>.txt`)."""
+    `profile`: a path to write py-spy's samples of each server's moves to (`<path>-<pid>.txt`), and of
+    its sockets' openings (`<path>-opening-<pid>.txt`)."""
     rng = random.Random(1)
     start = Start()
     if counted:
         server_counts(counted)  # from here on
+    opening_cpu = sum(cpu_seconds(server.pid) for server in servers)
+    opening_profilers = [spy(server, 120, f"{profile}-opening-{server.pid}.txt") for server in servers if profile]
     connecting_since = time.monotonic()
     players = [
         asyncio.create_task(
@@ -318,6 +322,10 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         if any(task.done() for task in players):
             await asyncio.gather(*players)  # a connection failed: raise its error
     connect_s = time.monotonic() - connecting_since
+    opening_cpu = sum(cpu_seconds(server.pid) for server in servers) - opening_cpu
+    for profiler in opening_profilers:  # py-spy writes what it has on an interrupt
+        profiler.send_signal(signal.SIGINT)
+        await asyncio.to_thread(profiler.wait)
     connect_counts = server_counts(counted) if counted else None
     lag: list[float] = []
     stop = asyncio.Event()
@@ -327,15 +335,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     database_cpu = database_cpu_seconds() if real_stack else {}
     redis_cpu = redis_cpu_seconds() if real_stack else 0.0
     client_cpu = own_cpu_seconds()
-    profilers = [
-        subprocess.Popen(
-            [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--rate", "250", "--gil",
-             "--duration", str(round(seconds)), "--format", "raw", "--nonblocking", "--output",
-             f"{profile}-{server.pid}.txt"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        for server in (servers if profile else [])
-    ]  # fmt: skip
+    profilers = [spy(server, seconds, f"{profile}-{server.pid}.txt") for server in servers if profile]
     started = time.monotonic()
     start.deadline = started + seconds
     start.go.set()
@@ -354,6 +354,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     return {
         "elapsed": elapsed,
         "connect_s": connect_s,
+        "opening_cpu": opening_cpu,
         "client_cpu": client_cpu,
         "server_cpu": server_cpu,
         "database_cpu": database_cpu if real_stack else 0.0,
@@ -362,6 +363,15 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         "connect_counts": connect_counts,
         "move_counts": server_counts(counted) if counted else None,
     }
+
+
+def spy(server, seconds: float, path: str) -> subprocess.Popen:
+    """py-spy sampling the server's thread that holds the interpreter's lock, into `path`."""
+    return subprocess.Popen(
+        [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--rate", "250", "--gil",
+         "--duration", str(round(seconds)), "--format", "raw", "--nonblocking", "--output", path],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -424,7 +434,8 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
         warning = "  <- the machine is busy: the client's timings run up to this late"
     print(
         f"{'':>8}  all {len(urls)} sockets had their first state {result['connect_s']:.1f} s after the first "
-        f"opened ({CONNECT_AT_ONCE} opening at once); client CPU {100 * result['client_share']:.0f}% of one core, "
+        f"opened ({CONNECT_AT_ONCE} opening at once), web CPU {1000 * timing['opening_cpu'] / len(urls):.2f} ms an"
+        f" opening; client CPU {100 * result['client_share']:.0f}% of one core, "
         "event-loop lag p99 "
         f"{result['lag_p99']:.1f} ms{warning}"
     )
@@ -438,6 +449,7 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
         print_counts("a socket's opening", timing["connect_counts"], len(urls))
         print_counts("a move", timing["move_counts"], max(1, tally.moves))
     for server in servers if profile else []:
+        print_profile(f"{path}-opening-{server.pid}.txt")
         print_profile(f"{path}-{server.pid}.txt")
     return result
 
@@ -605,8 +617,8 @@ def main() -> None:
     parser.add_argument(
         "--profile",
         metavar="PATH",
-        help="sample each server with py-spy during each phase's moves, into PATH-<phase>-<pid>.txt, and print the"
-        " functions most often on the stack",
+        help="sample each server with py-spy during each phase's openings and moves, into"
+        " PATH-<phase>-[opening-]<pid>.txt, and print the functions most often on the stack",
     )
     parser.add_argument(
         "--clock",

@@ -11,7 +11,7 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.matches import broadcast, chat, fairness, jsonlimits, presence, socket_auth, writes
+from games.matches import broadcast, chat, fairness, jsonlimits, presence, writes
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
@@ -28,20 +28,12 @@ def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int])
         socket.check_heard(seqs.get(socket.match_id))
 
 
-def arrive(match_id: int, seat: int, channel_name: str, scope) -> dict | None:
-    """A seated player's socket, in the groups of its match and its sign-in, is counted and read
-    the whole state to send it, in one call among the process's writes; None, and not counted,
-    if its sign-in ended before it joined those groups (socket_auth.still_signed_in). The state
-    is read after the count, in the same transaction when the call is written in a group."""
-    if not socket_auth.still_signed_in(scope):
-        return None
-    match, seats = presence.connected(match_id, seat, channel_name, True)
+def arrive(match_id: int, seat: int, channel_name: str) -> dict:
+    """A seated player's socket, in the groups of its match, is counted and read the whole state
+    to send it, in one call among the process's writes. The state is read after the count, in
+    the same transaction when the call is written in a group."""
+    match, seats = presence.connected(match_id, seat, channel_name, True, sent_whole=True)
     return presence.whole_message(match, seats, seat)
-
-
-def look(match_id: int, scope) -> dict | None:
-    """A spectator's socket: the whole state, or None if its sign-in ended (as `arrive`)."""
-    return presence.current_message(match_id, None) if socket_auth.still_signed_in(scope) else None
 
 
 SYNC_SECONDS = 0.25
@@ -62,38 +54,36 @@ class MatchConsumer(ReconnectingConsumer):
     go_planned = None
 
     async def connect(self):
-        """Three hops to the database thread: the seat, then the groups joined (one round trip
-        to Redis), then one call that checks the sign-in, counts the socket and reads the whole
-        state (`arrive`, among the process's writes), or for a spectator checks and reads (`look`)."""
+        """The groups of its sign-in joined (a round trip to Redis), then one hop to the database
+        thread for its seat, the match's pace and whether that sign-in is still good (a token's in
+        the same statement: presence.seat_and_pace), the match's groups joined, then one call that
+        counts the socket and reads the whole state (`arrive`, among the process's writes), or for
+        a spectator reads it."""
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
-        seat, realtime = await database_sync_to_async(presence.seat_and_pace)(self.match_id, self.user)
-        if seat is False:
+        self.groups_joined = self.sign_in_groups()
+        if self.groups_joined:
+            await self.channel_layer_call("group_add", self.groups_joined)
+        seat, realtime, signed_in = await database_sync_to_async(presence.seat_and_pace)(self.match_id, self.scope)
+        if seat is False or not signed_in:
             # Accept first: a close before the handshake reaches the page as a 403 and code 1006,
-            # which it takes for a dropped line and retries for ever.
+            # which it takes for a dropped line and retries for ever. A sign-in that ended before
+            # the socket joined the groups that would have closed it closes it now.
             await self.accept()
-            await self.close(code=4404)
+            await self.close(code=4404 if seat is False else self.signed_out_code())
             return
         self.seat = seat
-        self.groups_joined = [broadcast.table_group(self.match_id)]
-        if seat is None:
-            self.groups_joined.append(broadcast.watch_group(self.match_id))
-        else:
-            self.groups_joined.append(broadcast.seat_group(self.match_id, seat))
-        self.groups_joined += self.sign_in_groups()
-        await self.channel_layer_call("group_add", self.groups_joined)
+        seat_group = broadcast.watch_group(self.match_id) if seat is None else broadcast.seat_group(self.match_id, seat)
+        match_groups = [broadcast.table_group(self.match_id), seat_group]
+        self.groups_joined += match_groups
+        await self.channel_layer_call("group_add", match_groups)
         await self.accept()
         if seat is None:
-            message = await database_sync_to_async(look)(self.match_id, self.scope)
+            message = await database_sync_to_async(presence.current_message)(self.match_id, None)
         else:
             self.beating = True
             SEAT_SOCKETS.add(self.channel_name, self)
-            message = await writes.presence_write(
-                self.match_id, arrive, self.match_id, seat, self.channel_name, self.scope
-            )
-        if message is None:  # its sign-in ended before it joined the groups that would have closed it
-            await self.close(code=self.signed_out_code())
-            return
+            message = await writes.presence_write(self.match_id, arrive, self.match_id, seat, self.channel_name)
         if seat is not None and realtime:
             self.meter = fairness.DelayMeter()
             self.pinger = asyncio.create_task(self.measure_delay())

@@ -409,9 +409,10 @@ def end(match: Match, state, seats: list[Seat], now: datetime, status: str) -> N
     transaction.on_commit(lambda: broadcast.after_sent(scheduling.queue_settling, match.pk))
 
 
-def after_change(match: Match, state, seats: list[Seat]) -> None:
-    """On commit of a change to a table: every seat its own view, then the next wake-up's task."""
-    broadcast.send_state(match, state, seats)
+def after_change(match: Match, state, seats: list[Seat], opened: int | None = None) -> None:
+    """On commit of a change to a table: every seat its own view (`opened`: as send_state's),
+    then the next wake-up's task."""
+    broadcast.send_state(match, state, seats, opened)
     scheduling.queue_wakeups([match])
 
 

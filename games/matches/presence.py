@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.engine import GAMES
-from games.matches import broadcast, lifecycle, rows, scheduling
+from games.matches import broadcast, lifecycle, rows, scheduling, socket_auth
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -32,20 +32,28 @@ def dead_after() -> timedelta:
     return timedelta(seconds=3 * heartbeat_seconds())
 
 
-def seat_and_pace(match_id: int, user) -> tuple[int | None | bool, bool]:
-    """The user's seat (None for a spectator, False when the match does not exist) and whether
-    the match is real-time, in one query: what a socket needs before it joins its groups."""
+def seat_and_pace(match_id: int, scope) -> tuple[int | None | bool, bool, bool]:
+    """The socket's user's seat (None for a spectator, False when the match does not exist),
+    whether the match is real-time, and whether its sign-in is still good, asked once it has
+    joined the groups that close it when that ends (socket_auth.still_signed_in): what a socket
+    needs before it joins its match's groups. One statement for a token's socket or a visitor's."""
+    user = scope.get("user")
     signed_in = user is not None and user.is_authenticated
-    found = rows.game_and_seat(match_id, user.pk if signed_in else None)
+    token = socket_auth.token_from_scope(scope) if signed_in and scope.get("token_auth") else None
+    found = rows.game_and_seat(match_id, user.pk if signed_in else None, token)
     if found is None:
-        return False, False
-    game, number = found
-    return number, GAMES[game].realtime
+        return False, False, True
+    game, number, token_names = found
+    still = token_names if token is not None else socket_auth.still_signed_in(scope)
+    return number, GAMES[game].realtime, still
 
 
-def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> tuple[Match, list[Seat]]:
+def connected(
+    match_id: int, number: int, channel_name: str, is_connected: bool, sent_whole: bool = False
+) -> tuple[Match, list[Seat]]:
     """A socket of this seat opened or closed (either may be reported twice: no harm); the
-    match and its seats as counted.
+    match and its seats as counted. `sent_whole`: the opened socket is sent the whole state read
+    after this in the same transaction (consumers.arrive), so the change's push skips its seat.
 
     A handful of round trips, as a move's: it runs on the same database thread as the process's
     moves, and every move asked for meanwhile waits for it (docs/performance.md)."""
@@ -54,7 +62,7 @@ def connected(match_id: int, number: int, channel_name: str, is_connected: bool)
         match, seats = rows.lock_with_seats(match_id)
         seat = seat_numbered(seats, number)
         count = rows.note_socket(seat.pk, channel_name, now if is_connected else None)
-        recount(match, seats, seat, now, count)
+        recount(match, seats, seat, now, count, number if sent_whole else None)
     return match, seats
 
 
@@ -110,9 +118,12 @@ def count_out_dead_sockets(now: datetime | None = None) -> int:
     return forgotten
 
 
-def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None) -> None:
+def recount(
+    match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None, opened=None
+) -> None:
     """Store the seat's socket count (`count`, or counted now); the last one gone starts the
-    grace (match locked and loaded with its seats, `seat` among them)."""
+    grace (match locked and loaded with its seats, `seat` among them). `opened`: as
+    broadcast.send_state's."""
     count = seat.sockets.count() if count is None else count
     if count == seat.connections:
         return
@@ -125,9 +136,9 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, c
     counted = rows.updated(seat, ("connections", "disconnected_at"))
     rows.execute_all(counted, *([rows.updated(match, ("wake_at",))] if running else []))  # one round trip
     if running:
-        transaction.on_commit(lambda: lifecycle.after_change(match, state, seats))
+        transaction.on_commit(lambda: lifecycle.after_change(match, state, seats, opened))
     else:
-        transaction.on_commit(lambda: broadcast.send_table_state(match, seats))
+        transaction.on_commit(lambda: broadcast.send_table_state(match, seats, opened))
 
 
 def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = None) -> bool:

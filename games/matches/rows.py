@@ -26,6 +26,7 @@ from typing import NamedTuple
 import psycopg
 from django.db import connection, connections, models
 from django.db.models.fields import AutoFieldMixin
+from rest_framework.authtoken.models import Token
 
 from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat, SeatSocket
@@ -116,15 +117,17 @@ def cursor(db):
     return db.make_debug_cursor(binding) if db.queries_logged else db.make_cursor(binding)
 
 
-def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] | None:
-    """The match's game and the user's seat number in it (None for anyone else), or None when
-    there is no such match: what a socket opening needs first, in one statement."""
+def game_and_seat(match_id: int, user_id: int | None, token: str | None = None) -> tuple[str, int | None, bool] | None:
+    """The match's game, the user's seat number in it (None for anyone else) and whether the
+    API token still names the user (false without one: socket_auth.still_signed_in's question),
+    or None when there is no such match: what a socket opening needs first, in one statement."""
     seat = Seat._meta.db_table
+    named = f"EXISTS (SELECT 1 FROM {Token._meta.db_table} t WHERE t.key = %s AND t.user_id = %s)"
     with cursor(connections[connection.alias]) as reading:
         reading.execute(
-            f"SELECT m.game, s.number FROM {Match._meta.db_table} m LEFT JOIN {seat} s"
+            f"SELECT m.game, s.number, {named} FROM {Match._meta.db_table} m LEFT JOIN {seat} s"
             " ON s.match_id = m.id AND s.user_id = %s WHERE m.id = %s",
-            [user_id, match_id],
+            [token, user_id, user_id, match_id],
         )
         return reading.fetchone()
 

@@ -13,6 +13,7 @@ browser, holding the old key's cookie, would never hear of. A socket leaves the 
 found it; the next page request renews or ends it.
 """
 
+from functools import cache
 from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddleware
@@ -22,17 +23,43 @@ from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model, load_backend
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection, connections
 from django.utils.crypto import constant_time_compare
+from rest_framework.authtoken.models import Token
+
+from games.matches import rows
 
 
 @database_sync_to_async
 def user_for_token(key: str):
-    from rest_framework.authtoken.models import Token
+    return account_for_token(key)
 
-    try:
-        return Token.objects.select_related("user").get(key=key).user
-    except Token.DoesNotExist:
-        return None
+
+def account_for_token(key: str):
+    """The account the token names, or None, read in one statement written once: the ORM
+    compiled its query anew for every socket, a fifth of the CPU of a match socket's opening
+    (docs/performance.md). The account is built as the ORM builds it (rows.built)."""
+    db = connections[connection.alias]
+    with rows.cursor(db) as reading:
+        reading.execute(token_account_sql(), [key])
+        row = reading.fetchone()
+    return None if row is None else rows.built(get_user_model(), rows.columns()[2], row, 0, db)
+
+
+def token_names(key: str, user_id: int) -> bool:
+    """Does the token still name this account (it is not retired)? One statement, as above."""
+    with rows.cursor(connections[connection.alias]) as reading:
+        reading.execute(f"SELECT 1 FROM {Token._meta.db_table} WHERE key = %s AND user_id = %s", [key, user_id])
+        return reading.fetchone() is not None
+
+
+@cache
+def token_account_sql() -> str:
+    """The account's columns in the order rows.columns() reads them, for a token's key."""
+    user = get_user_model()._meta
+    selected = ", ".join(f"u.{connection.ops.quote_name(field.column)}" for field in user.concrete_fields)
+    joined = f"{Token._meta.db_table} t JOIN {user.db_table} u ON u.id = t.user_id"
+    return f"SELECT {selected} FROM {joined} WHERE t.key = %s"
 
 
 def token_from_scope(scope) -> str | None:
@@ -98,13 +125,11 @@ def still_signed_in(scope) -> bool:
     groups that close it when its sign-in ends: a new password, a sign-out or a retired token
     that came between its handshake and its joining would otherwise leave it open (a tester's
     reconnecting loop kept a few sockets of a stolen session seated that way)."""
-    from rest_framework.authtoken.models import Token  # as above: models load after this module
-
     user = scope.get("user")
     if user is None or not user.is_authenticated:
         return True
     if scope.get("token_auth"):
-        return Token.objects.filter(key=token_from_scope(scope), user_id=user.pk).exists()
+        return token_names(token_from_scope(scope), user.pk)
     session = scope.get("session")
     if session is None or not session.session_key:
         return False

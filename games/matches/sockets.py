@@ -115,6 +115,11 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
             await send({"type": "websocket.close", "code": code})
 
     @classmethod
+    async def encode_json(cls, content):
+        """As pushes are encoded (broadcast.encoded): a whole state is a socket's largest message."""
+        return broadcast.encoded(content)
+
+    @classmethod
     async def decode_json(cls, text_data):
         """Size and nesting are checked before parsing (a ValueError closes the socket)."""
         return jsonlimits.loads(text_data, MAX_MESSAGE_BYTES)

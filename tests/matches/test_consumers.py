@@ -230,6 +230,22 @@ async def test_a_socket_beats_while_open_and_is_counted_out_when_it_closes(appli
     assert seat.connections == 0
 
 
+async def test_an_opening_socket_is_sent_the_whole_state_once_and_the_table_hears_that_it_came(application, match_ids):
+    first = match_ids["first"]
+    there, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    assert [seat["connected"] for seat in (await there.receive_json_from())["seats"]] == [
+        number == first for number in range(2)
+    ]
+    coming, _, _ = await connect(application, match_ids["match"], match_ids["users"][1 - first])
+    whole = await coming.receive_json_from()
+    assert "history_start" not in whole and [seat["connected"] for seat in whole["seats"]] == [True, True]
+    heard = await there.receive_json_from()
+    assert (heard["seat"], heard["seq"], heard["seats"][1 - first]["connected"]) == (first, 0, True)
+    assert await coming.receive_nothing(timeout=0.3), "its own coming is no news to it: its whole state said so"
+    await there.disconnect()
+    await coming.disconnect()
+
+
 async def test_a_push_carries_the_latest_history_entries_and_a_sync_all_of_them(application, match_ids):
     first = match_ids["first"]
     ws, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
@@ -237,8 +253,6 @@ async def test_a_push_carries_the_latest_history_entries_and_a_sync_all_of_them(
     assert "history_start" not in hello
     await ws.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
     pushed = await ws.receive_json_from()
-    while pushed["seq"] == 0:  # the push that announced this socket's connection
-        pushed = await ws.receive_json_from()
     await ws.send_json_to({"type": "sync"})
     whole = await ws.receive_json_from()
     assert pushed["seq"] == whole["seq"] == 1 and "history_start" not in whole
@@ -295,7 +309,6 @@ async def test_a_push_a_seat_missed_is_made_good_at_the_heartbeat_after_next(app
     first = match_ids["first"]
     waiting, _, _ = await connect(application, match_ids["match"], match_ids["users"][1 - first])
     assert (await waiting.receive_json_from())["seq"] == 0
-    await waiting.receive_json_from()  # its own connection, announced to the table
     missed = Seat.objects.filter(match_id=match_ids["match"], number=1 - first)
     await database_sync_to_async(missed.update)(connections=0)
     await database_sync_to_async(submit_action)(match_ids["match"], match_ids["users"][first], OPENING_BID, 0)
@@ -317,7 +330,6 @@ async def test_a_socket_that_hears_every_push_is_never_resynced(application, mat
 
     first = match_ids["first"]
     mover, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
-    await mover.receive_json_from()
     await mover.receive_json_from()
     for _ in range(2):
         await SEAT_SOCKETS.beat_once()

@@ -5,7 +5,9 @@ still apply to their players."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from games.matches import lifecycle, presence
 from games.matches.models import Seat, SeatSocket
@@ -24,6 +26,17 @@ def duel(alice, bob, settings):
 
 def seat(match, number: int) -> Seat:
     return Seat.objects.get(match=match, number=number)
+
+
+def test_an_opening_socket_reads_its_seat_the_pace_and_whether_its_token_still_names_its_account(duel, alice, carol):
+    token = Token.objects.create(user=alice).key
+    by_token = {"user": alice, "token_auth": True, "headers": [(b"authorization", f"Token {token}".encode())]}
+    assert presence.seat_and_pace(duel.pk, by_token) == (0, False, True)
+    assert presence.seat_and_pace(duel.pk, {"user": carol}) == (None, False, False), "no session: signed out"
+    assert presence.seat_and_pace(duel.pk, {"user": AnonymousUser()}) == (None, False, True)
+    assert presence.seat_and_pace(duel.pk + 1, by_token)[0] is False
+    Token.objects.filter(user=alice).delete()  # retired between the handshake and the seat
+    assert presence.seat_and_pace(duel.pk, by_token) == (0, False, False)
 
 
 def test_each_socket_counts_once_however_often_it_is_reported(duel):
