@@ -4,6 +4,7 @@ early against late in a long game (does a move cost more as the history grows?).
     .venv/bin/python bench/move_cpu.py                      # SQLite, in-memory channel layer
     .venv/bin/python bench/move_cpu.py --profile            # and cProfile's top functions
     DATABASE_URL=postgres://.../dubium_x REDIS_URL=redis://.../6 .venv/bin/python bench/move_cpu.py
+    ... bench/move_cpu.py --statements   # on PostgreSQL: its backend's CPU a move, statement by statement
 
 Each move goes as a socket's move goes in the web process: from the event loop through
 `writes.write` (the write group on SQLite, the thread pool on PostgreSQL) into `submit_action`
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +40,38 @@ def pick(match, rng) -> tuple[int, dict]:
     state = match.load_state()
     number = rng.choice(match.engine.to_act(state))
     return number, rng.choice(match.engine.legal_actions(state, number))
+
+
+def backend_cpu_ns(pid: int) -> int:
+    """CPU time so far of a PostgreSQL backend on this machine, in nanoseconds (Linux schedstat)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+
+
+def statements_cpu(tables, moves: int, rng) -> None:
+    """The Dudo moves called directly, with the CPU of this connection's PostgreSQL backend
+    charged to each statement (the text's start) and in all, the commits included."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    spent: Counter = Counter()
+
+    def timed(execute, sql, params, many, context):
+        started = backend_cpu_ns(pid)
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            spent[" ".join(sql.split())[:70]] += backend_cpu_ns(pid) - started
+
+    started = backend_cpu_ns(pid)
+    with connection.execute_wrapper(timed):
+        made, _ = play_directly(tables, moves, rng)
+    whole = backend_cpu_ns(pid) - started
+    print(f"PostgreSQL's backend: {whole / made / 1000:.0f} µs CPU a move, of which (µs a move):")
+    for sql, ns in spent.most_common(6):
+        print(f"  {ns / made / 1000:6.0f}  {sql}")
+    print(f"  {(whole - sum(spent.values())) / made / 1000:6.0f}  BEGIN, COMMIT (and the checks it runs)")
 
 
 def play_directly(tables, moves: int, rng) -> tuple[int, float]:
@@ -171,6 +205,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions of the Dudo moves")
+    parser.add_argument(
+        "--statements", action="store_true", help="PostgreSQL only: its backend's CPU a move, statement by statement"
+    )
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="dubium-move-cpu-")
     given = os.environ.get("DATABASE_URL", "")
@@ -221,6 +258,8 @@ def measure(args) -> None:
         )
     made, spent = play_directly(prepare("dudo", 20, {}, "direct"), args.moves, rng)
     print(f"Dudo, called directly: {1000 * spent / made:.2f} ms CPU a move")
+    if args.statements and connection.vendor == "postgresql":
+        statements_cpu(prepare("dudo", 20, {}, "statements"), args.moves, rng)
     early_made, early = play_served(prepare("doubt-it", 4, doubt_it, "early"), 40, rng)
     late = fast_forward(prepare("doubt-it", 8, doubt_it, "late"), LONG_FROM)[:4]
     late_made, late_spent = play_served(late, 40, rng)

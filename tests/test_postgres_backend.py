@@ -1,11 +1,13 @@
 """PostgreSQL's backend (dubium/postgres/base.py): a kept connection the server ended is replaced
-before use, a healthy idle one is judged without a round trip, and a grouped write's savepoint is
-left to the commit (elsewhere released), with a refused write still rolled back alone. Needs
+before use, a healthy idle one is judged without a round trip, a grouped write's savepoint is
+left to the commit (elsewhere released), with a refused write still rolled back alone, and times
+are read in UTC by psycopg's compiled loader. Needs
 PostgreSQL (DATABASE_URL)."""
 
 import os
 import select
 import tempfile
+from datetime import UTC, datetime
 
 import psycopg
 import pytest
@@ -13,6 +15,7 @@ from django.db import IntegrityError, close_old_connections, connection, transac
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
+from games.matches import rows
 from games.matches.writes import write_together
 from tests.conftest import services_required
 
@@ -115,3 +118,21 @@ def test_a_savepoint_in_a_failed_transaction_is_rolled_back_to_as_before():
                     pass
         User.objects.create_user("second")
     assert sorted(User.objects.values_list("username", flat=True)) == ["first", "second"]
+
+
+def test_times_with_a_zone_are_read_as_django_reads_them_in_utc():
+    """Read with psycopg's compiled loader, as Django's own would read them: aware, in UTC,
+    whatever offset the value was written with; also through a cursor of the move path."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT timestamptz '2026-01-02 03:04:05.123456+05', timestamptz '1999-12-31 23:59:59.5-03:30'")
+        read = cursor.fetchone()
+    with rows.cursor(connection) as binding:
+        binding.execute("SELECT %s::timestamptz", [read[0]])
+        (again,) = binding.fetchone()
+    assert read == (
+        datetime(2026, 1, 1, 22, 4, 5, 123456, tzinfo=UTC),
+        datetime(2000, 1, 1, 3, 29, 59, 500000, tzinfo=UTC),
+    )
+    assert all(value.tzinfo is UTC for value in (*read, again)) and again == read[0]
+    user = User.objects.create_user("ann")
+    assert User.objects.get(pk=user.pk).date_joined == user.date_joined

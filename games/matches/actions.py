@@ -88,6 +88,8 @@ def apply_action(
     stored += [rows.updated(mover, changed)] if changed else []
     stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]
     rows.execute_all(*stored)  # one round trip on PostgreSQL
+    if not over:
+        rows.snapshot_written(match)
     if over:
         lifecycle.finish_match(match, state, seats, now)  # the same pushes on commit, then the settling task
         return

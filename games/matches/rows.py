@@ -19,12 +19,14 @@ starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts
 holds one value in every row once, and sends one statement with all the rows.
 """
 
+import json
+import threading
 from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
 import psycopg
-from django.db import connection, connections, models
+from django.db import connection, connections, models, transaction
 from django.db.models.fields import AutoFieldMixin
 from rest_framework.authtoken.models import Token
 
@@ -36,15 +38,23 @@ LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at"
 
 
 def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
-    """The match, locked until the transaction ends, and its seats in order with their users."""
+    """The match, locked until the transaction ends, and its seats in order with their users.
+    The snapshot is read from the database only when this process did not write the one at the
+    match's seq itself (`KNOWN`)."""
     db = connections[connection.alias]  # this thread's, looked up once rather than at every use
+    known = KNOWN.get(match_id)
     with cursor(db) as selecting:
-        selecting.execute(select_sql(), [match_id])
+        selecting.execute(select_sql(), [known.seq, known.salt, match_id])
         rows = selecting.fetchall()
     if not rows:
         raise MatchError("not_found", "There is no such match.")
     match_columns, seat_columns, user_columns = columns()
-    match = built(Match, match_columns, rows[0], 0, db)
+    first = rows[0]
+    names = match_columns.names
+    if (first[names.index("seq")], first[names.index("salt")]) == (known.seq, known.salt):
+        first = list(first)
+        first[names.index("state")] = known.text
+    match = built(Match, match_columns, first, 0, db)
     seat_start = len(match_columns.names)
     user_start = seat_start + len(seat_columns.names)
     seats = []
@@ -54,6 +64,54 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
         seat.match = match
         seats.append(seat)
     return match, seats
+
+
+class Known(NamedTuple):
+    """A match's snapshot as committed at `seq`; `salt`, the match's own secret, tells it from
+    another match given the same id (a database emptied and filled again, as tests do)."""
+
+    seq: int
+    salt: str | None
+    text: str | None
+
+
+NOTHING_KNOWN = Known(-1, None, None)  # no seq is negative, and NULL equals no salt
+
+
+class KnownSnapshots:
+    """The snapshot this process last committed for each match, as its JSON text, by match id.
+    A snapshot is written only with a new seq (a move), so the one at a given seq never changes
+    once committed; the locking read asks the database for the snapshot only when the match's
+    seq is not the one known here (another process moved it, or it was forgotten).
+    Noted on commit, never before: a move rolled back leaves nothing here. The snapshot was
+    read and sent by PostgreSQL once a seat row, with the JSON text parsed again each time
+    (docs/performance.md); the text kept is decoded again for each move, so no move can change
+    another's copy. The least recently noted go beyond `size`."""
+
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self.known: dict[int, Known] = {}
+        self.lock = threading.Lock()  # the database thread, and a pool's threads (MATCH_WRITES)
+
+    def get(self, match_id: int) -> Known:
+        return self.known.get(match_id, NOTHING_KNOWN)
+
+    def note(self, match_id: int, known: Known) -> None:
+        with self.lock:
+            self.known.pop(match_id, None)
+            self.known[match_id] = known
+            if len(self.known) > self.size:
+                del self.known[next(iter(self.known))]
+
+
+KNOWN = KnownSnapshots()
+
+
+def snapshot_written(match: Match) -> None:
+    """The match's snapshot is being written in this transaction: known here once it commits."""
+    text = json.dumps(match.state, cls=Match._meta.get_field("state").encoder)  # as the field writes it
+    known, match_id = Known(match.seq, match.salt, text), match.pk
+    transaction.on_commit(lambda: KNOWN.note(match_id, known))
 
 
 class Statement(NamedTuple):
@@ -271,9 +329,13 @@ def columns() -> tuple[Columns, Columns, Columns]:
 
 @cache
 def select_sql() -> str:
+    """The locking read; its parameters: the seq and salt of the snapshot known here (`KNOWN`: it
+    is then not read, NULL), and the match."""
     match, seat, user = (model._meta.db_table for model in (Match, Seat, Seat.user.field.related_model))
     selected = ", ".join(
-        f"{model._meta.db_table}.{connection.ops.quote_name(field.column)}"
+        f"CASE WHEN {match}.seq = %s AND {match}.salt = %s THEN NULL ELSE {match}.state END"
+        if field.model is Match and field.name == "state"
+        else f"{model._meta.db_table}.{connection.ops.quote_name(field.column)}"
         for model in (Match, Seat, Seat.user.field.related_model)
         for field in model._meta.concrete_fields
     )

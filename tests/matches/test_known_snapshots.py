@@ -1,0 +1,66 @@
+"""A move's locking read takes the snapshot this process committed at the match's seq instead of
+reading it again (rows.KNOWN), and only that one: not one rolled back, not an older one, not
+another match's that had the same id."""
+
+import json
+
+import pytest
+from django.db import transaction
+
+from games.engine import get_game
+from games.matches import rows
+from games.matches.actions import submit_action
+from games.matches.models import Match
+from tests.matches.conftest import OPENING_BID
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ELSEWHERE = {"written": "by nobody"}
+
+
+def bid(match: Match) -> Match:
+    """The opening bid, by whoever is to act."""
+    match.refresh_from_db()
+    seat = get_game("dudo").to_act(match.load_state())[0]
+    return submit_action(match.pk, match.seats.get(number=seat).user, OPENING_BID, seq=match.seq)
+
+
+def locked_state(match_id: int):
+    with transaction.atomic():
+        match, _ = rows.lock_with_seats(match_id)
+    return match.state
+
+
+def test_a_committed_snapshot_is_known_as_written_and_used_in_place_of_the_stored_one(dudo_match):
+    moved = bid(dudo_match)
+
+    known = rows.KNOWN.get(moved.pk)
+    stored = Match.objects.get(pk=moved.pk).state
+    assert (known.seq, known.salt, json.loads(known.text)) == (1, moved.salt, stored)
+    rows.KNOWN.note(moved.pk, known._replace(text=json.dumps(ELSEWHERE)))
+    assert locked_state(moved.pk) == ELSEWHERE, "the known text stands in for the column"
+
+
+def test_a_snapshot_known_at_an_older_seq_is_read_again_from_the_database(dudo_match):
+    moved = bid(dudo_match)
+
+    rows.KNOWN.note(moved.pk, rows.Known(moved.seq - 1, moved.salt, json.dumps(ELSEWHERE)))
+    assert locked_state(moved.pk) == Match.objects.get(pk=moved.pk).state
+
+
+def test_another_matchs_snapshot_under_the_same_id_is_not_taken(dudo_match):
+    moved = bid(dudo_match)
+
+    rows.KNOWN.note(moved.pk, rows.Known(moved.seq, "another match's salt", json.dumps(ELSEWHERE)))
+    assert locked_state(moved.pk) == Match.objects.get(pk=moved.pk).state
+
+
+def test_a_move_rolled_back_leaves_its_snapshot_unknown(dudo_match):
+    before = rows.KNOWN.get(dudo_match.pk)
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        bid(dudo_match)
+        raise RuntimeError("the transaction fails after the move")
+
+    assert rows.KNOWN.get(dudo_match.pk) == before
+    assert Match.objects.get(pk=dudo_match.pk).seq == 0
