@@ -84,6 +84,8 @@ def apply_action(
     over = engine.is_over(state)
     if not over:
         scheduling.plan_next(match, state, seats)
+    # The move's record, in one round trip: INSERT into the action log (MatchAction, rows.logged),
+    # UPDATE the mover's clock, UPDATE the match's snapshot (at game over finish_match saves it).
     stored = [rows.logged(match, seat_number, action, source, events, now)]
     stored += [rows.updated(mover, changed)] if changed else []
     stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]

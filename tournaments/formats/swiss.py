@@ -1,5 +1,6 @@
 """Swiss: every round seats players of similar scores who have not met yet (seating.py reads the
-field, tournaments/swiss_pairing.py and dutch.py pair it); a table gives each player their share of it."""
+field; tournaments/swiss_pairing.py pairs it, through dutch.py or dutch_brackets.py at two seats);
+a table gives each player their share of it."""
 
 from django.template.defaultfilters import pluralize
 
