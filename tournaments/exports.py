@@ -128,9 +128,9 @@ def not_final(tournament: Tournament) -> str:
 
 
 def starter(line: rounds.Line) -> str:
-    """Who moves first at a table, as its game deals it (the first seat in a tournament whose format
-    gives the seat order; a game that draws its starter draws it elsewhere, games/starting.py), or
-    "everyone at once" in a real-time game; "" for a bye or a table still waiting for its game."""
+    """Who moves first at a table, as its game deals it from the match's seed and options (the first
+    seat wherever the format gives the seat order: games/starting.py), or "everyone at once" in a
+    real-time game; "" for a bye or a table still waiting for its game."""
     match = line.table.match if line.table else None
     if match is None:
         return ""
