@@ -43,20 +43,20 @@ def pairing_lines(tournament: Tournament) -> tuple[int, list[rounds.Line]]:
 
 def pairings_rows(tournament: Tournament, site: str = "") -> tuple[list[str], list[list]]:
     """One row per table or bye: round, table (a knockout's pairing and game), a column per seat
-    (in seat order; the round sheet says who starts), the points per seat, the result in words, the game's page (a link
-    a spreadsheet opens; `site` is the address the export was asked at); a Dobble series adds each table's
-    mini-game and who chose it."""
+    (in seat order), who starts (so who moved first, a Swiss's colours, can be checked), the points
+    per seat, the result in words, the game's page (a link a spreadsheet opens; `site` is the
+    address the export was asked at); a Dobble series adds each table's mini-game and who chose it."""
     seats, found = pairing_lines(tournament)
     numbers = range(1, seats + 1)
     series = tournament.rules.chooses_mini_games
-    header = ["round", "table", *(f"seat {n}" for n in numbers), *(f"points {n}" for n in numbers), "result", "game"]
-    header += ["mini-game", "chosen"] * series
+    header = ["round", "table", *(f"seat {n}" for n in numbers), "starts", *(f"points {n}" for n in numbers)]
+    header += ["result", "game", *["mini-game", "chosen"] * series]
     rows = []
     for line in found:
         padding = [""] * (seats - len(line.players))
         points = ["" if p is None else tiebreaks.figure(p) for p in line.points]
         game = f"{site}/match/{line.table.match_id}/" if line.table and line.table.match_id else ""
-        row = [line.round, line.where, *line.players, *padding, *points, *padding, line.result, game]
+        row = [line.round, line.where, *line.players, *padding, starter(line), *points, *padding, line.result, game]
         rows.append(row + [mini_game_name(line), line.chosen] * series)
     return header, rows
 
@@ -67,7 +67,8 @@ def mini_game_name(line: rounds.Line) -> str:
 
 
 def pairings_json(tournament: Tournament) -> list[dict]:
-    """The pairings with each table's seats as a list: seat number, player, points, how they were earned."""
+    """The pairings with each table's seats as a list: seat number, player, points, how they were
+    earned; and who starts (null for a bye or a table still waiting for its game)."""
     _, found = pairing_lines(tournament)
     return [
         {
@@ -79,6 +80,7 @@ def pairings_json(tournament: Tournament) -> list[dict]:
                     zip(line.players, line.points, line.states, strict=True), start=1
                 )
             ],
+            "starts": starter(line) or None,
             "result": line.result,
             **({"mini_game": mini_game_name(line), "chosen": line.chosen} if line.chosen else {}),
             "match": line.table.match_id if line.table else None,
@@ -126,9 +128,10 @@ def not_final(tournament: Tournament) -> str:
 
 
 def starter(line: rounds.Line) -> str:
-    """Who moves first at a table, as its game deals it (some games draw the first player from
-    the seed), or "everyone at once" in a real-time game."""
-    match = line.table.match
+    """Who moves first at a table, as its game deals it from the match's seed and options (the first
+    seat wherever the format gives the seat order: games/starting.py), or "everyone at once" in a
+    real-time game; "" for a bye or a table still waiting for its game."""
+    match = line.table.match if line.table else None
     if match is None:
         return ""
     first = match.engine.to_act(match.new_game())

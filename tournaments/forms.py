@@ -8,12 +8,14 @@ from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.text import get_text_list
 
 from games.base import IllegalAction
 from games.engine import get_game
 from games.lobby.option_fields import PREFIX, option_field
 from games.matches.lifecycle import house_bot_username
 from games.registry import bot_strengths
+from games.starting import STARTER
 from tournaments import tiebreaks
 from tournaments.formats import registry
 from tournaments.formats.base import TournamentFormat
@@ -25,6 +27,15 @@ def formats_for(engine) -> list[type[TournamentFormat]]:
     """The formats offered for a game: those that do not refuse it (a round robin is played at two
     seats, which a game of three or more never has; a Dobble series is Dobble's)."""
     return [found for found in registry.FORMATS.values() if not found.refused_for(engine)]
+
+
+def starter_help(formats: list[type[TournamentFormat]]) -> str:
+    """The "Who starts" option's help in the organizer's form: the formats that give the seat order
+    let the first seat start whatever is chosen; the others (an arena) follow the choice."""
+    giving = get_text_list([found.name for found in formats if found.decides_who_starts], "and")
+    following = get_text_list([found.name for found in formats if not found.decides_who_starts], "and")
+    said = f"In {giving} the first seat always starts: the format decides who sits first, as it gives colours in chess."
+    return f"{said} In {following} this choice holds." if following else said
 
 
 # Tiebreaks in words, as the form offers them: the names and meanings the standings show.
@@ -218,6 +229,8 @@ class TournamentForm(forms.ModelForm):
                 self.option_names[PREFIX + name] = name
                 self.fields[PREFIX + name] = option_field(option)
                 self.initial.setdefault(PREFIX + name, chosen.get(name, option.default))
+        if STARTER in self.engine.options:
+            self.fields[PREFIX + STARTER].help_text = starter_help(self.formats)
         if "mini_game" in self.engine.options:
             self.fields[PREFIX + "mini_game"].help_text = (
                 "A Dobble series opens with the Towering Inferno and each mini-game's loser picks the next; "

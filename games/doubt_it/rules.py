@@ -21,7 +21,9 @@ Decisions where the document is silent (options in brackets, defaults first):
     the due rank moves on.
   * max_plays [400, 20-5000]: after that many plays the game stops and everyone
     ranks by cards left (random players can pass the pile around for ever).
-  * The dealer is drawn by the seeded generator.
+  * starter ["drawn", "first_seat"]: the dealer is drawn by the seeded generator, or is
+    the last seat, so that seat 0, on the dealer's left, plays first (tournaments that
+    decide who sits first: games/starting.py).
   * A play holds at most 4 cards per deck in use: as many as one rank has.
   * Timeout: in a window, pass; on a turn, one card of the due rank if the hand
     has one, else the card whose rank comes due last (`bluff_card`).
@@ -46,6 +48,7 @@ from games.base import (
     rng_load,
 )
 from games.cards import FULL_DECK, RANK_NAMES, SUITS, card_name, check_card, decks
+from games.starting import drawn_or, starter_option
 
 DUE = "AKQJT98765432"  # the order in which ranks are claimed, round and round
 # How a view sorts a hand: by the order ranks come due, then by suit.
@@ -101,7 +104,7 @@ class DoubtIt(Game):
         rng = new_rng(seed)
         cards = decks(decks_for(players))
         rng.shuffle(cards)
-        dealer = rng.randrange(players)
+        dealer = drawn_or(rng, players, options, players - 1)
         hands: list[list[str]] = [[] for _ in range(players)]
         for i, card in enumerate(cards):
             hands[(dealer + 1 + i) % players].append(card)
@@ -340,5 +343,7 @@ GAME = DoubtIt(
                                  minimum=0, maximum=300, label="Seconds to doubt"),
         "max_plays": Option(400, "The game stops after this many plays; then everyone ranks by cards left.",
                             minimum=20, maximum=5000, label="Most plays in a game"),
+        "starter": starter_option("Who plays first: the player on the left of a dealer drawn at random, or the "
+                                  "first seat (the dealer then sits last)."),
     },
 )

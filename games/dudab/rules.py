@@ -18,6 +18,8 @@ Rules (docs/rules/dudab.md has them in full, with every decision):
   met; who cannot meet it shows the hand and draws. The round ends when the draw
   pile runs out; games/dudab/scoring.py scores it.
   Expansions (options `jungle`, `baby`): see games/dudab/placement.py and flow.py.
+  Who starts round 1 (option `starter`): a seat drawn by the seeded generator, or seat 0
+  (tournaments that decide who sits first: games/starting.py).
 
 Actions (docs/protocol/dudab.md):
   {"type": "play", "card": "R-hand-3", "column": 0}        (+ "request": {"colour": "R"} for a Dudab)
@@ -50,6 +52,7 @@ from games.dudab.cards import (
 from games.dudab.placement import placement_problem
 from games.dudab.scoring import round_score, totals
 from games.dudab.state import DudabState, clone_state, dump_state, load_state
+from games.starting import drawn_or, starter_option
 
 MAIN_ACTIONS = ("play", "draw", "reveal")
 # What each follow-up asks of the player, in words (docs/protocol/dudab.md has the actions).
@@ -66,7 +69,7 @@ class DudabBuba(Game):
     def new_game(self, players, seed, options=None):
         options = self.clean_options(players, options)
         rng = new_rng(seed)
-        state = DudabState(players=players, options=options, rng=rng, first_starter=rng.randrange(players),
+        state = DudabState(players=players, options=options, rng=rng, first_starter=drawn_or(rng, players, options, 0),
                            round_scores=[], history=[])
         flow.deal_round(state)
         return state
@@ -390,6 +393,10 @@ GAME = DudabBuba(
             3, "Starting columns with 4 players (2-3 players have 2, 5-6 players 3).", choices=(2, 3),
             label="Starting columns with 4 players",
             choice_labels=("2 columns", "3 columns"), matters=lambda players, options: players == 4,
+        ),
+        "starter": starter_option(
+            "Who starts round 1: a player drawn at random, or the first seat. Each later round starts one seat "
+            "further left."
         ),
     },
 )

@@ -22,8 +22,10 @@ Decisions where the document is silent (options in brackets, defaults first):
     no, and then ones are an ordinary face, the lowest, and may open the round).
   * dice [5, 1-5]: dice per player at the start (with 1 nobody comes down to one
     die, so there are no one-die rounds).
-  * The first starter is drawn by the seeded generator. When the loser of a round is
-    out, the next seat after them that still has dice starts.
+  * starter ["drawn", "first_seat"]: who starts the first round: a seat drawn by the
+    seeded generator, or seat 0 (tournaments that decide who sits first: games/starting.py).
+    Later rounds start with the loser; when the loser is out, the next seat after them that
+    still has dice starts.
   * A bid names 1 to the number of dice still on the table.
   * Timeout: the strong house bot's move from the seat's own dice, chance left out (bots.careful_move).
   * Ranking: the winner, then the others by elimination, the last one out first;
@@ -44,6 +46,7 @@ from dataclasses import dataclass
 from games.base import Game, IllegalAction, Option, action_type, check_seat, new_rng, rng_dump, rng_load
 from games.dudo.bids import DOUBT, FACES, PLURAL, ladder, openings, strength, why_not_a_raise
 from games.dudo.bots import careful_move
+from games.starting import drawn_or, starter_option
 
 
 @dataclass(slots=True)
@@ -83,7 +86,7 @@ class Dudo(Game):
         rng = new_rng(seed)
         state = DudoState(
             players=players, options=options, rng=rng, dice=[[0] * options["dice"] for _ in range(players)],
-            out=[], history=[], total=players * options["dice"], turn=rng.randrange(players),
+            out=[], history=[], total=players * options["dice"], turn=drawn_or(rng, players, options, 0),
         )
         self._roll(state)
         return state
@@ -284,5 +287,9 @@ GAME = Dudo(
             label="Ones wild in one-die rounds",
         ),
         "dice": Option(5, "Dice per player at the start.", minimum=1, maximum=5, label="Dice per player"),
+        "starter": starter_option(
+            "Who bids first in the first round: a player drawn at random, or the first seat. "
+            "Every later round starts with the player who lost a die."
+        ),
     },
 )

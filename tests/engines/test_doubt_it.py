@@ -64,6 +64,20 @@ def test_the_dealer_comes_from_the_seed():
     assert GAME.dump(GAME.new_game(7, seed=9)) == GAME.dump(GAME.new_game(7, seed=9))
 
 
+def test_a_drawn_dealer_is_drawn_as_before_the_choice_existed_so_old_matches_replay():
+    """Dealers and a hand of seeds 0-7 at four players as dealt before the option (main at 684b5fc)."""
+    games = [GAME.new_game(4, seed=seed) for seed in range(8)]
+    assert [game.dealer for game in games] == [2, 1, 2, 2, 3, 3, 0, 0]
+    assert games[0].hands[0][:4] == ["KS", "8S", "JC", "TD"]
+
+
+def test_with_the_first_seat_starting_the_dealer_sits_last_so_seat_0_gets_an_extra_card_and_plays_first():
+    for seed in range(8):
+        view = GAME.view(GAME.new_game(5, seed=seed, options={"starter": "first_seat"}), None)
+        assert view["dealer"] == 4 and view["turn"] == 0 and view["to_act"] == [0]
+        assert view["hand_counts"] == [11, 11, 10, 10, 10]
+
+
 @pytest.mark.parametrize("players", [2, 12])
 def test_the_table_takes_three_to_eleven_players(players):
     with pytest.raises(IllegalAction, match=f"I Doubt It takes 3 to 11 players, not {players}."):

@@ -19,6 +19,7 @@ OPTIONS = st.fixed_dictionaries({
     "doubt_rule": st.sampled_from(["first", "nearest"]),
     "after_doubt": st.sampled_from(["next", "loser"]),
     "max_plays": st.integers(20, 80),
+    "starter": st.sampled_from(["drawn", "first_seat"]),
 })
 
 
@@ -112,6 +113,16 @@ def test_a_game_replays_from_its_seed_and_log_and_survives_dump_load_and_clone(s
     assert GAME.dump(middle) == dumped
     assert GAME.dump(copy) == GAME.dump(playout.state)
     assert GAME.dump(replay(GAME, players, seed, options, playout.log)) == GAME.dump(playout.state)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 11), options=OPTIONS)
+def test_with_the_first_seat_starting_seat_0_plays_first_and_a_drawn_dealer_is_the_default(seed, players, options):
+    first = GAME.new_game(players, seed, options | {"starter": "first_seat"})
+    assert (first.dealer, GAME.to_act(first)) == (players - 1, [0])
+    stored_before = {name: value for name, value in options.items() if name != "starter"}
+    drawn = GAME.new_game(players, seed, options | {"starter": "drawn"})
+    assert GAME.dump(drawn) == GAME.dump(GAME.new_game(players, seed, stored_before))
 
 
 def test_hundreds_of_games_all_end_with_a_full_ranking():

@@ -82,6 +82,20 @@ def test_a_game_has_as_many_rounds_as_players_and_the_start_moves_left_each_roun
     assert len(state.round_scores) == 3
 
 
+def test_a_drawn_first_starter_is_drawn_as_before_the_choice_existed_so_old_matches_replay():
+    """Starters and a hand of seeds 0-7 at four players as dealt before the option (main at 684b5fc)."""
+    games = [DUDAB.new_game(4, seed=seed) for seed in range(8)]
+    assert [DUDAB.to_act(game)[0] for game in games] == [3, 1, 0, 1, 1, 2, 0, 2]
+    assert games[0].hands[0] == ["G-mammoth-2", "R-mammoth-2", "Y-hand-2"]
+
+
+def test_with_the_first_seat_starting_round_1_is_the_first_seats_and_the_start_moves_left_each_round():
+    state = DUDAB.new_game(3, seed=9, options={"starter": "first_seat"})
+    while not DUDAB.is_over(state):
+        DUDAB.apply(state, DUDAB.to_act(state)[0], DUDAB.default_action(state, DUDAB.to_act(state)[0]))
+    assert [e["starter"] for e in state.history if e["type"] == "round"] == [0, 1, 2]
+
+
 # Placing number cards and Shamans -------------------------------------------------
 
 

@@ -121,6 +121,20 @@ def test_legal_actions_are_exactly_the_plays_apply_accepts_and_refusals_change_n
     random_game(players, seed, options, check)
 
 
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), options=OPTIONS)
+def test_with_the_first_seat_starting_round_n_starts_at_seat_n_minus_1(players, seed, options):
+    state = random_game(players, seed, options | {"starter": "first_seat"}, lambda state, step: None)
+    assert [e["starter"] for e in state.history if e["type"] == "round"] == list(range(players))
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), options=OPTIONS)
+def test_a_drawn_starter_is_the_default_so_options_stored_before_the_choice_deal_the_same_game(players, seed, options):
+    drawn = DUDAB.new_game(players, seed, options | {"starter": "drawn"})
+    assert DUDAB.dump(drawn) == DUDAB.dump(DUDAB.new_game(players, seed, options))
+
+
 @settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), options=OPTIONS)
 def test_bot_games_end_and_replay_from_seed_and_log_and_dump_round_trips(players, seed, options):

@@ -154,6 +154,25 @@ def test_the_first_starter_comes_from_the_seed():
     assert DUDO.dump(DUDO.new_game(4, 9)) == DUDO.dump(DUDO.new_game(4, 9))
 
 
+def test_a_drawn_first_starter_is_drawn_as_before_the_choice_existed_so_old_matches_replay():
+    """Starters and dice of seeds 0-7 at four players as dealt before the option (main at 684b5fc)."""
+    games = [DUDO.new_game(4, seed) for seed in range(8)]
+    assert [DUDO.to_act(game)[0] for game in games] == [3, 1, 0, 1, 1, 2, 0, 2]
+    assert DUDO.view(games[0], 0)["dice"] == [2, 3, 3, 4, 5]
+    assert DUDO.view(games[5], 0)["dice"] == [5, 5, 5, 6, 6]
+
+
+def test_with_the_first_seat_starting_seat_0_opens_whatever_the_seed():
+    for seed in range(8):
+        game = DUDO.new_game(4, seed, {"starter": "first_seat"})
+        assert DUDO.to_act(game) == [0] and game.history[0]["starter"] == 0
+
+
+def test_who_starts_is_one_of_two_choices():
+    with pytest.raises(IllegalAction, match=r"Option starter must be one of \['drawn', 'first_seat'\]."):
+        DUDO.new_game(4, 1, {"starter": "youngest"})
+
+
 # Turns and malformed actions -----------------------------------------------------
 
 
@@ -364,7 +383,7 @@ def test_a_seat_sees_its_own_dice_and_only_the_counts_of_the_others():
         "game": "dudo", "seat": 0, "players": 2, "to_act": [0], "is_over": False, "result": None,
         "history": view["history"], "dice": [1, 4, 6], "dice_counts": [3, 3], "total_dice": 6,
         "bid": {"quantity": 2, "face": 5, "seat": 1}, "round": 1, "palifico": False, "ones_wild": True,
-        "out": [], "options": {"opening_ones": False, "palifico_wild": False, "dice": 5},
+        "out": [], "options": {"opening_ones": False, "palifico_wild": False, "dice": 5, "starter": "drawn"},
     }
     assert view["history"][-1] == {"type": "bid", "seat": 1, "quantity": 2, "face": 5}
     assert DUDO.view(state, 1)["dice"] == [2, 5, 5]

@@ -14,6 +14,7 @@ from games.simulate import play, replay
 
 OPTIONS = st.fixed_dictionaries({
     "opening_ones": st.booleans(), "palifico_wild": st.booleans(), "dice": st.integers(1, 5),
+    "starter": st.sampled_from(["drawn", "first_seat"]),
 })
 
 
@@ -138,6 +139,35 @@ def test_replays_dumps_and_clones_all_reach_the_same_game(seed, players, cut, op
         DUDO.apply(restored, seat, action)
         DUDO.apply(middle, seat, action)
     assert DUDO.dump(copy) == DUDO.dump(restored) == DUDO.dump(middle) == final
+
+
+@examples(60)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), options=OPTIONS)
+def test_with_the_first_seat_starting_seat_0_opens_and_every_later_round_starts_as_the_rules_say(
+    seed, players, options
+):
+    options |= {"starter": "first_seat"}
+    assert DUDO.to_act(DUDO.new_game(players, seed, options)) == [0]
+    for state, seat, action in random_game(players, seed, options):
+        counts = DUDO.view(state, None)["dice_counts"]
+        after = DUDO.apply(DUDO.clone(state), seat, action)
+        if action["type"] != "doubt" or DUDO.is_over(after):
+            continue
+        doubt, *_, opening = after.history[len(state.history):]
+        loser = doubt["loser"]
+        after_the_loser = [(loser + step) % players for step in range(1, players)]
+        follows = loser if counts[loser] > 1 else next(s for s in after_the_loser if counts[s])
+        assert opening["type"] == "round" and opening["starter"] == follows
+
+
+@examples(80)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 10), options=OPTIONS)
+def test_a_drawn_starter_is_the_default_so_options_stored_before_the_choice_deal_the_same_game(
+    seed, players, options
+):
+    stored_before = {name: value for name, value in options.items() if name != "starter"}
+    drawn = DUDO.new_game(players, seed, options | {"starter": "drawn"})
+    assert DUDO.dump(drawn) == DUDO.dump(DUDO.new_game(players, seed, stored_before))
 
 
 @examples(40)

@@ -51,9 +51,9 @@ def test_an_option_the_server_sets_is_never_a_field():
 
 def test_a_choice_posted_as_text_becomes_the_options_own_type():
     dudab = GAMES["dudab"]
-    form = OptionsForm(dudab, data={"opt_four_player_columns": "2"})
+    form = OptionsForm(dudab, data={"opt_four_player_columns": "2", "opt_starter": "first_seat"})
     assert form.is_valid(), form.errors
-    assert form.options()["four_player_columns"] == 2
+    assert form.options()["four_player_columns"] == 2 and form.options()["starter"] == "first_seat"
 
 
 def test_numbers_are_bounded_and_unknown_choices_refused():

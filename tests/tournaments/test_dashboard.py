@@ -32,6 +32,7 @@ def form_data(**changes) -> dict:
         "description": "",
         "opt_dice": "4",
         "opt_palifico_wild": "on",
+        "opt_starter": "drawn",
         "bots_heuristic": "2",
         "bots_random": "1",
     }
@@ -50,7 +51,7 @@ def test_an_organizer_schedules_a_tournament_with_options_and_house_bots(client,
     cup = Tournament.objects.get(name="Friday Dudo")
     assert response.status_code == 302 and response.url == f"/organize/{cup.pk}/"
     assert cup.organizer == olga and cup.status == Tournament.Status.SCHEDULED
-    assert cup.options == {"dice": 4, "palifico_wild": True, "opening_ones": False}
+    assert cup.options == {"dice": 4, "palifico_wild": True, "opening_ones": False, "starter": "drawn"}
     assert sorted(cup.entries.values_list("house_bot", flat=True)) == ["heuristic", "heuristic", "random"]
     page = client.get(response.url).content.decode()
     assert "HeuristicBot2" in page and "Start now" in page

@@ -57,18 +57,19 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
 def test_pairings_download_as_csv_with_a_column_per_seat_results_and_byes(client, played):
     text = client.get(f"/tournaments/{played.pk}/pairings.csv").content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["round", "table", "seat 1", "seat 2", "points 1", "points 2", "result", "game"]
+    assert rows[0] == ["round", "table", "seat 1", "seat 2", "starts", "points 1", "points 2", "result", "game"]
     names = dict(played.entries.values_list("pk", "user__username"))
     for table in played.tables.all():
         row = next(r for r in rows[1:] if r[0] == str(table.round) and r[1] == f"Table {table.number}")
         assert row[2:4] == [names[e] for e in table.seating], "one player per cell, in seat order"
-        assert row[4:6] in (["1", "0"], ["0", "1"], ["0.5", "0.5"])
+        assert row[4] == row[2], "a Swiss gives the seat order, so the first seat starts"
+        assert row[5:7] in (["1", "0"], ["0", "1"], ["0.5", "0.5"])
         assert (
-            row[6].startswith(("draw", f"{row[2]} won", f"{row[3]} won"))
-            and row[7] == f"http://testserver/match/{table.match_id}/"
+            row[7].startswith(("draw", f"{row[2]} won", f"{row[3]} won"))
+            and row[8] == f"http://testserver/match/{table.match_id}/"
         )
     byes = [r for r in rows[1:] if r[1] == ""]
-    assert [(r[0], r[6]) for r in byes] == [(r[0], f"bye: {r[2]}, 1 point") for r in byes] and len(byes) == 2
+    assert [(r[0], r[4], r[7]) for r in byes] == [(r[0], "", f"bye: {r[2]}, 1 point") for r in byes] and len(byes) == 2
 
 
 def test_standings_download_as_json_with_numbers_and_null_where_nothing_applies(client, played):
@@ -104,8 +105,10 @@ def test_pairings_download_as_json_with_a_list_of_seats(client, played):
     assert [(p["round"], len(p["seats"]), p["seats"][0]["kind"]) for p in byes] == [(1, 1, "bye"), (2, 1, "bye")]
     games = [p for p in pairings if p["table"]]
     assert len(games) == 2
+    assert [p["starts"] for p in byes] == [None, None]
     for game in games:
         assert [seat["seat"] for seat in game["seats"]] == [1, 2]
+        assert game["starts"] == game["seats"][0]["player"], "the first seat starts: the Swiss gave the seat order"
         assert sorted(seat["points"] for seat in game["seats"]) in ([0.0, 1.0], [0.5, 0.5])
         assert all(isinstance(seat["player"], str) for seat in game["seats"]) and game["match"]
 
@@ -126,8 +129,8 @@ def test_the_round_sheet_lists_each_table_in_seat_order_its_result_and_the_bye(c
 
 
 def test_the_round_sheet_names_who_starts_as_the_game_deals_it(client, olga):
-    """Dudab Buba draws round 1's first player from the seed: the sheet said the first named starts
-    (an outside tester checked the replays), now it names the one the game deals."""
+    """The sheet names the player the game deals the first move: a rounds total gives the seat order,
+    so its first seat starts, though Dudab Buba at a table among players draws who starts."""
     cup = Tournament.objects.create(
         name="buba", game="dudab", organizer=olga, starts_at=timezone.now(), format="rounds-total", table_size=4,
         rounds=1,
@@ -138,6 +141,7 @@ def test_the_round_sheet_names_who_starts_as_the_game_deals_it(client, olga):
     table = cup.tables.get()
     match = table.match
     first_seat = match.engine.to_act(match.new_game())[0]
+    assert first_seat == 0 and match.options["starter"] == "first_seat"
     starter = cup.entries.get(pk=running.seat_order_of(cup, table)[first_seat]).user.username
     page = client.get(f"/tournaments/{cup.pk}/round/1/").content.decode()
     row = page.partition("<tbody>")[2].partition("</tr>")[0]

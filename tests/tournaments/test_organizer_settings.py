@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def post(**changes) -> dict:
     """What the Dudo form sends with every setting filled in: a Swiss at two seats, no house bots."""
     settings = {
-        "name": "Club night", "rounds": "3", "opt_dice": "5", "opt_palifico_wild": None, "check_in_minutes": "0",
+        "name": "Club night", "rounds": "3", "opt_dice": "5", "opt_palifico_wild": None, "opt_starter": "drawn",
+        "check_in_minutes": "0",
         "accelerated_rounds": "0", "forbidden_pairs": "", "late_entry_rounds": "0", "late_entry_points": "0.0",
         "best_of": "1", "advance": "0", "tiebreak_1": "", "tiebreak_2": "", "tiebreak_3": "",
         "bots_heuristic": None, "bots_random": None,

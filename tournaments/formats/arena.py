@@ -46,6 +46,7 @@ class Arena(TournamentFormat):
     needs_a_table_to_start = False  # people join while it runs
     runs_until_a_time = True
     offers_berserk = True
+    decides_who_starts = False  # tables are seated by waiting time and score: who starts is the table option's
     corrections_refused = "An arena's points follow from each game and the streak before it: they are not corrected."
     settings = {"": ("duration_minutes",), "2": ("berserk",)}
 

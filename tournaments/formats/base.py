@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from games.engine import get_game
+from games.starting import FIRST_SEAT, STARTER
 from tournaments import scoring, tiebreaks
 from tournaments.models import Score, Table, Tournament
 from tournaments.rounds import point_words
@@ -73,6 +74,9 @@ class TournamentFormat:
     needs_a_table_to_start = True  # too few entries for one table cancel it at its start
     runs_until_a_time = False  # it ends at a time, not after a number of rounds (an arena)
     offers_berserk = False  # a player may halve their own clock for a point more (an arena)
+    # The seat order is the format's to give (a Swiss's colours, a round robin's Berger tables, seat
+    # 1 taking turns in a series): the first seat starts, in a game that would draw who starts.
+    decides_who_starts = True
     # Settings that only this format has, by the table sizes they are for ("" every size, "2", "3+").
     settings: dict[str, tuple[str, ...]] = {}
     own_tiebreaks: tuple[str, ...] = ()  # tiebreaks no other format offers
@@ -181,7 +185,10 @@ class TournamentFormat:
         raise NotImplementedError
 
     def match_options(self, table: Table, options: dict) -> dict:
-        """A table's match options: the tournament's, with what this format adds."""
+        """A table's match options: the tournament's, with what this format adds: the first seat
+        starts where the format decides who sits first (games/starting.py)."""
+        if self.decides_who_starts and STARTER in get_game(self.tournament.game).options:
+            return options | {STARTER: FIRST_SEAT}
         return options
 
     def seat_points(self, match: Match, result: dict | None, players: int) -> dict[int, float]:

@@ -68,6 +68,7 @@ class DobbleSeries(FixedTablesFormat):
 
     def match_options(self, table: Table, options: dict) -> dict:
         """The well deals from the last mini-game's winner."""
+        options = super().match_options(table, options)
         return options | {"last_winner": last_winner_seat(self.tournament, table)} if table.round > 1 else options
 
     def seat_points(self, match, result, players):
