@@ -18,7 +18,7 @@ STACK_KEY_FILE := var/stack-secret-key
 STACK_ENV := $(REAL_STACK_ENV) DEBUG=false SECRET_KEY="$${SECRET_KEY:-$$(cat $(STACK_KEY_FILE))}" \
 	SECURE_SSL_REDIRECT=false SESSION_COOKIE_SECURE=false CSRF_COOKIE_SECURE=false SECURE_HSTS_SECONDS=0
 
-.PHONY: setup run test test-real stack services sandbox browser lint bench
+.PHONY: setup run test test-real stack stack-key services sandbox browser lint bench
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,12 +51,16 @@ test-real: services
 
 ## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis.
 ## It creates no account: make the first one with `manage.py createsuperuser` (README).
-stack: setup sandbox services
-	@test -n "$$SECRET_KEY" || test -s $(STACK_KEY_FILE) \
-		|| (umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(STACK_KEY_FILE))
+stack: setup sandbox services stack-key
 	@$(STACK_ENV) $(PY) manage.py migrate --noinput
 	@$(STACK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 	@$(STACK_ENV) DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} $(PY) -m dubium.stack --web 2 --port $(PORT)
+
+## stack-key: the stack's secret key, unless SECRET_KEY is set: generated once into var/stack-secret-key,
+## whose folder a fresh clone has not (it held only the embedded SQLite file, made by `make run`)
+stack-key:
+	@test -n "$$SECRET_KEY" || test -s $(STACK_KEY_FILE) || (mkdir -p $(dir $(STACK_KEY_FILE)) && umask 077 \
+		&& $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(STACK_KEY_FILE))
 
 ## services: start the local PostgreSQL and Redis if they are down, fail loudly if they stay down
 services:

@@ -24,6 +24,26 @@ def test_make_stack_runs_production_settings_on_the_given_database():
     assert "DATABASE_URL=" + ELSEWHERE in next(line for line in planned.stdout.splitlines() if "local-services" in line)
 
 
+def test_on_a_fresh_clone_the_stack_key_is_made_with_its_folder_once_and_for_its_owner_only(tmp_path):
+    """A fresh clone has no var/ (git keeps no empty folder): the key's step makes it."""
+    env = {key: value for key, value in os.environ.items() if key != "SECRET_KEY"}
+    make = ["make", "--no-print-directory", "-f", str(REPO / "Makefile"), "-C", str(tmp_path), "stack-key"]
+    made = subprocess.run(make, env=env, capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    key = tmp_path / "var" / "stack-secret-key"
+    assert len(key.read_text().strip()) >= 50
+    assert key.stat().st_mode & 0o777 == 0o600
+    again = subprocess.run(make, env=env, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and (tmp_path / "var" / "stack-secret-key").read_text() == key.read_text()
+
+
+def test_with_a_secret_key_given_no_key_file_is_made(tmp_path):
+    env = {**os.environ, "SECRET_KEY": "given"}
+    make = ["make", "-f", str(REPO / "Makefile"), "-C", str(tmp_path), "stack-key"]
+    assert subprocess.run(make, env=env, capture_output=True, timeout=60).returncode == 0
+    assert not (tmp_path / "var").exists()
+
+
 @pytest.fixture
 def fake_services(tmp_path):
     """PostgreSQL and Redis tools that answer "up" and write down what they were asked."""

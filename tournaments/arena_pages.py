@@ -177,7 +177,13 @@ def act(request, tournament_id: int, action: str):
         return redirect("tournament", tournament_id=tournament.pk)
     if action == "leave":
         messages.info(request, LEFT)
-    table = my_table(tournament, request.user) if action in ("join", "rejoin") else None
+    table = None
+    if action in ("join", "rejoin"):
+        # The wave the change queued runs on a Celery worker on the real stack, after this answer:
+        # the player landed on the arena's page while their clock ran, and one who did not follow its
+        # link was counted absent (found on `make stack`). Seated here, the answer takes them there.
+        arena_format.seat_now(tournament.pk)
+        table = my_table(tournament, request.user)
     if table is not None:
         messages.info(request, SEATED[action])
         return redirect("table", match_id=table.match_id)

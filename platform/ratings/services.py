@@ -73,6 +73,8 @@ def why_not_counted(match: Match, seats: list) -> str | None:
 
     - aborted (Lichess): somebody resigned, left or was counted out ("timed out") while a player
       who came had not yet made a move of their own. So a resignation at once gains the other player nothing.
+      An event's game is not aborted for the event: its result stands there (an arena gives the win, as
+      Lichess does a player who never moved), so the words say the event counts it.
     - idle: a seat whose every move the clock made for it did not take part.
 
     A game played to its end by its rules is rated whoever scored what: a Dobble 53-0 as much as a
@@ -95,6 +97,9 @@ def why_not_counted(match: Match, seats: list) -> str | None:
     if forfeited - absent and unmoved:
         gone = [s for s in seats if s.number in forfeited - absent]
         said = " and ".join(f"{s.user.username} {'timed out' if s.counted_out else 'left'}" for s in gone)
+        occasion = occasions.of(match)
+        if occasion is not None:
+            return f"{said} before every player had made a move ({occasion.event} counts the game as played)"
         return f"aborted: {said} before every player had made a move"
     idle = [s for s in unmoved if (s.number, MatchAction.Source.TIMEOUT) in made]
     return f"{names(idle)} made no move of their own" if idle else None

@@ -39,9 +39,22 @@
   let submitting = false;
   document.addEventListener("submit", () => { submitting = true; });
 
+  // A form on its way (the pairing that completed this table) brings its own redirect; a
+  // form half filled in is not thrown away: a notice links to the table instead.
+  function goToNewMatch(message) {
+    if (window.DubiumNotice.typing()) {
+      window.DubiumNotice(`${window.DubiumNotice.startedWords(message)}, `, { href: message.url, text: "go to its table" }, "next-game");
+    } else if (!submitting) {
+      location.href = message.url;
+    }
+  }
+
+  let opened = 0;  // how often the socket opened: after the first, it was down for a while (notices.js)
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/${game}/`);
+    socket.addEventListener("open", () => { opened += 1; });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "lobby") {
@@ -54,16 +67,8 @@
           const sizes = Object.entries(message.queues).map(([size, n]) => `${n} for ${size}`).join(", ");
           queueSizes.textContent = sizes || "nobody";
         }
-      } else if (message.type === "match_found" && message.reminder) {
-        window.DubiumNotice.reminder(message);
       } else if (message.type === "match_found") {
-        // A form on its way (the pairing that completed this table) brings its own redirect; a
-        // form half filled in is not thrown away: a notice links to the table instead.
-        if (window.DubiumNotice.typing()) {
-          window.DubiumNotice(`${window.DubiumNotice.startedWords(message)}, `, { href: message.url, text: "go to its table" }, "next-game");
-        } else if (!submitting) {
-          location.href = message.url;
-        }
+        window.DubiumNotice.matchFound(message, opened > 1, goToNewMatch);
       } else if (message.type === "challenge" || message.type === "challenge_cancelled") {
         location.reload();  // the page lists the challenges waiting for you
       } else if (message.type === "challenge_declined") {

@@ -59,12 +59,32 @@
     message.about ? `${message.about}: your game has started` : "Your next game has started";
 
   // A game of the player's under way elsewhere, told as the page's socket opens: where it is.
-  window.DubiumNotice.reminder = function (message) {
+  function remind(message) {
     const line = document.getElementById("occasion-next");
     const saidHere = line && !line.hidden && line.querySelector(`a[href="${message.url}"]`);
     if (location.pathname !== message.url && !saidHere) {
       window.DubiumNotice(`${message.about}: your game is on, `, { href: message.url, text: "go to its table" }, "next-game");
     }
+  }
+
+  // A `match_found` a page's socket heard: live, a new game of the player's, which `act` (the
+  // page's way of moving on to it) is given once; or a reminder, sent as the socket opens, of a
+  // game under way. On the socket's first opening a reminder only says where the game is (it
+  // started before the page opened). Opened again (`reopened`: its web server restarted, the
+  // network dropped), a game the page has not heard of started while the socket was down, and
+  // its live message went to nobody: the page acts on it as it would have then (a tester's arena
+  // table stayed put with a link, and its player was counted absent from the game).
+  const actedOn = new Set();
+  const remindedOf = new Set();
+  window.DubiumNotice.matchFound = function (message, reopened, act) {
+    if (actedOn.has(message.url)) return;
+    if (message.reminder && (!reopened || remindedOf.has(message.url))) {
+      remindedOf.add(message.url);
+      remind(message);
+      return;
+    }
+    actedOn.add(message.url);
+    act(message);
   };
   if (document.getElementById("lobby")) return;
 
@@ -175,6 +195,9 @@
   // password was changed here), nothing is said.
   let signInEnded = false;
 
+  const newMatch = (message) => { goToNewMatch(message); redrawOccasion(); };
+  let opened = 0;  // how often the socket opened: after the first, it was down for a while
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/notices/`);
@@ -183,12 +206,12 @@
       if (message.type === "challenge" || message.type === "challenge_cancelled") redraw();
       else if (message.type === "challenge_declined") window.DubiumNotice(message.text);
       else if (message.type === "notice") { if (window.DubiumNotice.once(message)) redrawOccasion(); }
-      else if (message.type === "match_found" && message.reminder) window.DubiumNotice.reminder(message);
-      else if (message.type === "match_found") { goToNewMatch(message); redrawOccasion(); }
+      else if (message.type === "match_found") window.DubiumNotice.matchFound(message, opened > 1, newMatch);
     });
     // 4401: a visitor, or a retired token; 4429: too many sockets of this account, wait longer
     // (a table says so itself).
     socket.addEventListener("open", () => {
+      opened += 1;
       setTimeout(() => { if (socket.readyState === WebSocket.OPEN) window.DubiumNotice.clear("sockets"); }, 1000);
     });
     socket.addEventListener("close", (event) => {

@@ -11,7 +11,7 @@ from games.matches import lifecycle, presence, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match
 from tests.tournaments.test_arena_running import at_table, lose, opponent
-from tournaments import running, services
+from tournaments import running, services, tasks
 from tournaments.arena_pages import leaderboard
 from tournaments.formats import arena as arena_format
 from tournaments.models import Tournament
@@ -75,6 +75,16 @@ def test_joining_while_it_runs_goes_straight_to_the_table(client, arena, alice):
     assert response.status_code == 302 and response["Location"] == f"/match/{match.pk}/"
     table = text(client.get(response["Location"]))
     assert arena.name in table and "Berserk" in table and "a win earns 1 more point" in table
+
+
+def test_joining_goes_straight_to_the_table_before_a_worker_has_run_the_queued_wave(client, arena, alice, monkeypatch):
+    """On the real stack the queued wave runs on a Celery worker after the answer went out."""
+    running.start(arena.pk)
+    monkeypatch.setattr(tasks.arena_wave, "delay", lambda tournament_id: None)  # the worker is not there yet
+    client.force_login(alice)
+    response = client.post(f"/tournaments/{arena.pk}/arena/join/")
+    match = Match.objects.get(seats__user=alice)
+    assert response.status_code == 302 and response["Location"] == f"/match/{match.pk}/"
 
 
 def test_berserk_from_the_table_halves_the_clock_and_says_so(client, arena, alice):

@@ -9,6 +9,7 @@ from django.utils import timezone
 from games.matches import lifecycle, presence, wakeups
 from games.matches.errors import MatchError
 from games.matches.models import Match
+from ratings.services import rate_match, why_not_rated
 from tournaments import running, services
 from tournaments.formats import arena as arena_format
 from tournaments.models import Entry, Score, Tournament
@@ -178,3 +179,20 @@ def test_at_larger_tables_a_person_sits_with_house_bots_up_to_the_table_size(olg
     running.start(tournament.pk)
     match = game_of(tournament, alice)
     assert match.players == 4 and sum(seat.user.is_bot for seat in match.seats.all()) == 3
+
+
+def test_a_game_given_up_before_the_first_move_is_a_win_in_the_arena_and_not_called_aborted(olga, alice, bob):
+    """An arbiter read "not rated: aborted" under a game the arena scored as a full win: the event
+    counts it, as Lichess gives the win over a player who never moved, and only the ladder does not."""
+    tournament = make_arena(olga, bots=())
+    for person in (alice, bob):
+        services.enter(tournament.pk, person)
+    running.start(tournament.pk)
+    match = at_table(tournament, alice)
+    at_table(tournament, bob)
+    lose(match, bob)
+    assert points(tournament, alice) == [2.0] and entry(tournament, alice).scores.get().streak == 1
+    match.refresh_from_db()
+    said = "bob left before every player had made a move (Quick Dudo Arena counts the game as played)"
+    assert why_not_rated(match) == said
+    assert rate_match(match.pk) == []
