@@ -69,6 +69,7 @@ class TournamentFormat:
     tiebreaks_in_tenths = False
     plays_series = False  # a pairing plays several games (a knockout's best-of at two seats)
     ranks_by_round_reached = False  # a knockout's standings: the round reached, in words
+    tiebreaks_split_ties = True  # a knockout's are shown but split nothing: those out together share a place
     chooses_mini_games = False  # each table's next game is chosen (a Dobble series' loser picks it)
     needs_a_table_to_start = True  # too few entries for one table cancel it at its start
     runs_until_a_time = False  # it ends at a time, not after a number of rounds (an arena)
@@ -247,6 +248,10 @@ class TournamentFormat:
     def correction_errors(self, points: dict[int, float]) -> str:
         """Why corrected points cannot be a table's result, in words ("" when they can)."""
         return ""
+
+    def double_forfeit(self, points: dict[int, float]) -> bool:
+        """Whether corrected points say that everyone at the table forfeited (no game for anyone)."""
+        return False
 
     # Standings
 
