@@ -77,11 +77,17 @@ class TournamentFormat:
     # Settings that only this format has, by the table sizes they are for ("" every size, "2", "3+").
     settings: dict[str, tuple[str, ...]] = {}
     own_tiebreaks: tuple[str, ...] = ()  # tiebreaks no other format offers
+    tiebreaks_left_out = ""  # why some common tiebreaks are not offered (`tiebreaks_offered`), in words
 
     def __init__(self, tournament: Tournament):
         self.tournament = tournament
 
     # Which events it can be
+
+    @classmethod
+    def tiebreaks_offered(cls) -> tuple[str, ...]:
+        """The tiebreaks an organizer may choose for this format: the common ones and its own."""
+        return (*tiebreaks.NAMES, *cls.own_tiebreaks)
 
     @classmethod
     def refused_for(cls, engine) -> str:
