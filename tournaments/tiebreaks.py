@@ -9,6 +9,7 @@ management in Swiss tournaments", the 2023 rules as amended since):
   the points they gave (a bye or a win by forfeit a win, a forfeit a loss), except rounds they
   missed on their own (a round missed by entering late, every round after withdrawing) that only
   rounds missed or forfeited follow, which count as draws;
+- a double forfeit (the organizer's 0 for everyone at a table) is a forfeit loss for each, no game;
 - a player's own unplayed round counts as a game against a stand-in (FIDE's "dummy") with the
   player's own score, at most half a point a round of the tournament (a bye, a round missed), or
   at most the scheduled opponent's counted score (a forfeit either way); Buchholz adds the
