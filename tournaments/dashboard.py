@@ -147,8 +147,11 @@ def repeat(request, tournament_id: int):
     if request.method == "GET":
         tournament = managed(request, tournament_id)
         every = request.GET.get("every", "")
-        if every not in Series.Every.values or tournament.series_id:
-            messages.error(request, "Choose how often to repeat it: every hour, day or week.")
+        refused = "" if every in Series.Every.values else "Repeat it every hour, every day or every week."
+        if tournament.series_id:
+            refused = f"{tournament.name} is already one of the series {tournament.series}."
+        if refused:
+            messages.error(request, refused)
             return redirect("organize-tournament", tournament_id=tournament_id)
         planned = Series(name=tournament.name, every=every, time_zone=timezone.get_current_timezone_name())
         context = {"tournament": tournament, "series": planned, "every": planned.get_every_display().lower(),
