@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.engine import GAMES
 from games.matches.errors import MatchError
 from games.matches.models import Match
-from tournaments import organizing, running, services
+from tournaments import organizing, running, series, services
 from tournaments.forms import CorrectionForm, HouseBotsForm, TournamentForm
 from tournaments.models import Score, Series, Tournament, may_organize
 from tournaments.views import results
@@ -139,9 +139,24 @@ def manage(request, tournament_id: int):
 
 
 @organizer_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def repeat(request, tournament_id: int):
-    """Repeat the tournament (every hour, day, week: the zone is the organizer's own), or stop."""
+    """Asks first (GET: one click would make a series without end, and the button sits under Pause
+    and Cancel), then repeats the tournament every hour, day or week (the zone is the organizer's
+    own); or stops its series."""
+    if request.method == "GET":
+        tournament = managed(request, tournament_id)
+        every = request.GET.get("every", "")
+        refused = "" if every in Series.Every.values else "Repeat it every hour, every day or every week."
+        if tournament.series_id:
+            refused = f"{tournament.name} is already one of the series {tournament.series}."
+        if refused:
+            messages.error(request, refused)
+            return redirect("organize-tournament", tournament_id=tournament_id)
+        planned = Series(name=tournament.name, every=every, time_zone=timezone.get_current_timezone_name())
+        context = {"tournament": tournament, "series": planned, "every": planned.get_every_display().lower(),
+                   "next_start": series.next_start(planned, tournament.starts_at, timezone.now())}  # fmt: skip
+        return render(request, "tournaments/dashboard/repeat.html", context)
     try:
         if request.POST.get("stop"):
             made = organizing.stop_repeating(request.user, tournament_id)

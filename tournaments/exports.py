@@ -13,15 +13,16 @@ from tournaments.views import with_ratings
 
 
 def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
-    """Place, player, seed, rating (the seed's; None unrated), points (a knockout: the round
-    reached, in words), each tiebreak by name."""
+    """Place (None for a knockout player still in, as the page's "—"), player, seed, rating (the
+    seed's; None unrated), points (a knockout: the round reached, in words), each tiebreak by name."""
     rules = tournament.rules
     games_won = rules.games_won_apart()  # as the page shows them
     names = [label["label"] for label in tiebreak_labels(tournament)]
     header = ["place", "player", "seed", "rating", rules.ranked_by(), *(["games won"] * games_won),
               *names, "played", "withdrawn", "entered late"]  # fmt: skip
     rows = [
-        [row["place"], row["player"], row["seed"], None if row["rating"] is None else round(row["rating"]),
+        [None if row["still_in"] else row["place"], row["player"], row["seed"],
+         None if row["rating"] is None else round(row["rating"]),
          row["reached"] if rules.ranks_by_round_reached else numeric(row["points"]), *([row["games_won"]] * games_won),
          *map(numeric, row["tiebreaks"]), row["played"], row["withdrawn"], row["missed"] > 0]
         for row in with_ratings(tournament, standings(tournament))

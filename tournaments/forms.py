@@ -81,6 +81,34 @@ LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
 PAST_GRACE = timedelta(minutes=10)
 
 
+class TiebreakSelect(forms.Select):
+    """A tiebreak's select whose options name the formats offering them (`data-tiebreak-formats`):
+    static/js/organize.js offers only the chosen format's."""
+
+    def __init__(self, offered_by: dict[str, str]):
+        super().__init__()
+        self.offered_by = offered_by
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in self.offered_by:
+            option["attrs"]["data-tiebreak-formats"] = self.offered_by[value]
+        return option
+
+
+def tiebreak_refused(chosen, order: list[str]) -> tuple[str, str] | None:
+    """The first tiebreak in `order` the chosen format does not offer, and why, in words."""
+    if chosen is None:
+        return None
+    for name in order:
+        if name not in chosen.tiebreaks_offered():
+            offered = ", ".join(TIEBREAK_LABELS[found] for found in chosen.tiebreaks_offered())
+            why = f" ({chosen.tiebreaks_left_out})" if chosen.tiebreaks_left_out else ""
+            refused = f"{TIEBREAK_LABELS[name]} is not offered for this format, {chosen.name}{why}"
+            return name, f"{refused}: choose from {offered}."
+    return None
+
+
 class TournamentForm(forms.ModelForm):
     """Name, format, size, schedule and clock of one game's tournament, its tiebreaks, the settings
     of its format, and its table options."""
@@ -187,13 +215,17 @@ class TournamentForm(forms.ModelForm):
             initial=self.instance.advance,
             help_text="Players tied across the cut all go through; the last table's winner is the champion.",
         )
-        own = {name for found in self.formats for name in found.own_tiebreaks}
-        choices = TIEBREAK_CHOICES + ([SERIES_CHOICE] if SERIES_POINTS in own else [])
+        offered_by = {
+            name: " ".join(found.slug for found in self.formats if name in found.tiebreaks_offered())
+            for name, _ in [*TIEBREAK_CHOICES, SERIES_CHOICE]
+        }
+        choices = [(name, label) for name, label in [*TIEBREAK_CHOICES, SERIES_CHOICE] if offered_by[name]]
         for number, name in enumerate(TIEBREAK_FIELDS):
             self.fields[name] = forms.ChoiceField(
                 label=["First tiebreak", "Second tiebreak", "Third tiebreak"][number],
                 required=False,
                 choices=[("", "The format's usual order" if number == 0 else "None")] + choices,
+                widget=TiebreakSelect(offered_by),
             )
         self.fields["tiebreak_1"].help_text = (
             "Players level on points are told apart by the first, then the second, then the third."
@@ -312,16 +344,16 @@ class TournamentForm(forms.ModelForm):
             if chosen not in formats or for_seats and for_seats != ("2" if seats == 2 else "3+"):
                 for name in set(names) & set(self.fields):
                     data[name] = Tournament._meta.get_field(name).get_default()  # hidden: not for this format
-        own = registry.FORMATS[chosen].own_tiebreaks if chosen in registry.FORMATS else ()
         picked = [data.get(name) or "" for name in TIEBREAK_FIELDS]
         order = [name for name in picked if name]
+        refused = tiebreak_refused(registry.FORMATS.get(chosen), order)
         if order and not picked[0]:
             self.add_error("tiebreak_1", "Choose the first tiebreak before the second and third.")
         elif len(set(order)) < len(order):
             self.add_error("tiebreak_2", "Each tiebreak counts once: choose another, or none.")
-        elif SERIES_POINTS in order and SERIES_POINTS not in own:
-            self.add_error("tiebreak_1", "Series points are for a Dobble series.")
-        self.instance.tiebreaks = order
+        elif refused:
+            self.add_error(TIEBREAK_FIELDS[picked.index(refused[0])], refused[1])
+        self.instance.tiebreaks = [] if refused else order  # refused here, in words, not again by the model
         options = {name: data[field] for field, name in self.option_names.items() if field in data}
         try:
             seats = data.get("table_size") or self.engine.max_players

@@ -231,7 +231,7 @@ class Tournament(models.Model):
             errors["format"] = f"Choose a format: {', '.join(registry.FORMATS)}."
         else:
             errors.update(rules(self).errors())
-        known = [*tiebreaks.NAMES, *(rules.own_tiebreaks if rules else ())]
+        known = list(rules.tiebreaks_offered() if rules else tiebreaks.NAMES)
         if not isinstance(self.tiebreaks, list) or any(name not in known for name in self.tiebreaks):
             errors["tiebreaks"] = f"List tiebreaks in order, from: {', '.join(known)}."
         if not isinstance(self.forbidden_pairs, list) or any(

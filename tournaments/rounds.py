@@ -53,7 +53,8 @@ def result_words(
     tournament: Tournament, table: Table, order: list[int], names: dict, got: dict, corrected=False
 ) -> str:
     """A table's result in words: winner or places, forfeits, and the points where they count per
-    table (saying so where the organizer corrected them: the game's result no longer gives them)."""
+    table (saying so where the organizer corrected them: the game's result no longer gives them;
+    a correction to 0 for everyone is said as the double forfeit it is)."""
     if len(order) == 1:
         return f"bye: {names[order[0]]} goes through"
     if not table.scored:
@@ -64,8 +65,24 @@ def result_words(
         return "playing"
     finished = table.match is not None and table.match.status == "finished"
     result = scoring.counted_result(tournament, table.match.result if finished else None)
-    if result is None:
+    if result is None and not corrected:
         return "stopped with no result: it counts for nobody"
+    words = ["stopped with no result"] if result is None else at_the_table(result, order, names, corrected)
+    if corrected and scoring.everyone_forfeited(kind for _, kind in got.values()):
+        everyone = "0–0, a double forfeit: no game for either" if len(order) == 2 else (
+            "0 for everyone, a forfeit by all: no game for anyone"
+        )
+        return " · ".join([*words, f"corrected: {everyone}"])
+    label = tournament.rules.points_label()
+    if got and label:  # a knockout's points sum a whole series: none per table
+        points = ", ".join(f"{names[e]} {figure(got[e][0])}" for e in order if e in got)
+        words.append(f"{label}{' (corrected by the organizer)' if corrected else ''}: {points}")
+    return " · ".join(words)
+
+
+def at_the_table(result: dict, order: list[int], names: dict, corrected: bool) -> list[str]:
+    """What the game's own result says: winner or places, then who resigned or forfeited
+    ("at the table: " where the organizer corrected the points since)."""
     ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
     if set(result.get("forfeited", [])) >= set(range(len(order))):
         words = ["nobody came" if set(result.get("absent", [])) >= set(range(len(order))) else "nobody finished"]
@@ -76,12 +93,9 @@ def result_words(
     if corrected:  # the game's own result; the corrected points that follow may say otherwise
         words = [f"at the table: {words[0]}"]
     resigned = set(result.get("resigned", []))
-    words += [f"{names[order[s]]} {'resigned' if s in resigned else 'forfeited'}" for s in result.get("forfeited", [])]
-    label = tournament.rules.points_label()
-    if got and label:  # a knockout's points sum a whole series: none per table
-        points = ", ".join(f"{names[e]} {figure(got[e][0])}" for e in order if e in got)
-        words.append(f"{label}{' (corrected by the organizer)' if corrected else ''}: {points}")
-    return " · ".join(words)
+    return words + [
+        f"{names[order[s]]} {'resigned' if s in resigned else 'forfeited'}" for s in result.get("forfeited", [])
+    ]
 
 
 def mini_game_label(name: str) -> str:

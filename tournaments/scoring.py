@@ -79,6 +79,13 @@ def kinds(result: dict | None, players: int) -> dict[int, str]:
     return {seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)}
 
 
+def everyone_forfeited(kinds) -> bool:
+    """Every seat's points forfeited: at a corrected table, the organizer's 0 for everyone (a double
+    forfeit, which FIDE scores as lost by both and no game played by either)."""
+    kinds = list(kinds)
+    return bool(kinds) and all(kind == FORFEITED for kind in kinds)
+
+
 def share_of_opponents_beaten(result: dict | None, players: int) -> dict[int, float]:
     """Each seat's `share_points`, as every format but the series scores a table (formats/base.py
     `seat_points`); nothing to anyone for a cancelled match."""

@@ -37,6 +37,14 @@ def following_start(series: Series, after: datetime) -> datetime:
     return (local + STEP[series.every]).astimezone(UTC)
 
 
+def next_start(series: Series, after: datetime, now: datetime) -> datetime:
+    """The series' first start after `after` still to come: starts missed while nothing ran are skipped."""
+    start = following_start(series, after)
+    while start <= now:
+        start = following_start(series, start)
+    return start
+
+
 def create_due(now: datetime | None = None) -> int:
     """Beat: every active series has its events of the coming period created; how many were."""
     now = now or timezone.now()
@@ -52,9 +60,7 @@ def extend(series_id: int, now: datetime) -> int:
         if not series.active or latest is None:
             return 0
         while True:
-            start = following_start(series, latest.starts_at)
-            while start <= now:
-                start = following_start(series, start)
+            start = next_start(series, latest.starts_at, now)
             if start > now + STEP[series.every]:
                 return created
             latest = copy_event(series, latest, start)

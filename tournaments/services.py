@@ -167,12 +167,15 @@ def correct_result(table_id: int, organizer, points: dict[int, float], reason: s
             raise MatchError("bad_request", "Give points for every player at the table, and only for them.")
         check_correction(tournament, points)
         scores = {score.entry_id: score for score in Score.objects.filter(table=table)}
-        before = {str(entry_id): score.points for entry_id, score in scores.items()}
+        # a stopped game's points counted nowhere: None, "not counted" on the page
+        before = {str(e): None if s.kind == scoring.UNPLAYED else s.points for e, s in scores.items()}
+        # 0 for everyone is a double forfeit (FIDE: lost by both, no game for either), not a draw of nothing
+        kind = scoring.FORFEITED if tournament.rules.double_forfeit(points) else scoring.PLAYED
         for entry_id, earned in points.items():
             score = scores.get(entry_id) or Score(
                 tournament=tournament, entry_id=entry_id, round=table.round, table=table
             )
-            score.points, score.kind = float(earned), scoring.PLAYED
+            score.points, score.kind = float(earned), kind
             score.save()
         return ScoreCorrection.objects.create(
             table=table,

@@ -12,7 +12,7 @@ from collections import defaultdict
 from tournaments import scoring, tiebreaks
 from tournaments.models import ScoreCorrection, Tournament
 
-NO_SHOW = "no-show"  # a table a player never came to, or where fewer than two came: not a game played
+NO_SHOW = "no-show"  # a table a player never came to, where fewer than two came, or a double forfeit: no game played
 NO_TOTAL = float("inf")  # a rounds total before the player's first game ends: below every total
 SERIES_POINTS = "points"  # the Dobble point system, as a tiebreak when the series ranks by mini-games won
 
@@ -67,7 +67,7 @@ def standings(tournament: Tournament) -> list[dict]:
     rules = tournament.rules
     games, points = player_games(tournament)
     if rules.misses_rounds_after_withdrawing:
-        missed_after_withdrawing(games, entries, tournament.table_size)
+        missed_while_withdrawn(tournament, games, entries)
     ranking = rules.ranking(entries, games, points)
     games, progress, games_won, stages = ranking.games, ranking.progress, ranking.games_won, ranking.stages
     # No game finished yet: no total, which must not read as the best one where the lowest wins.
@@ -118,18 +118,20 @@ def standings(tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda row: (row["place"], row["seed"] is None, row["seed"] or 0))  # shared: by seed
 
 
-def missed_after_withdrawing(games: dict, entries: list, table_size: int) -> None:
-    """A withdrawn Swiss player's rounds after withdrawing, so far: rounds missed (FIDE counts
-    each as a zero-point bye), at the middle place of a table for the sum of places."""
+def missed_while_withdrawn(tournament: Tournament, games: dict, entries: list) -> None:
+    """A Swiss player's rounds so far with neither a table nor a score: those after withdrawing,
+    and those between a withdrawal and being paired again. Rounds missed (FIDE counts each as a
+    zero-point bye), at the middle place of a table for the sum of places."""
     seated = max((g.round for own in games.values() for g in own), default=0)
+    there = set(tournament.scores.values_list("entry_id", "round"))  # a stopped game's unplayed rows too
+    for number, seating in tournament.tables.filter(round__lte=seated).values_list("round", "seating"):
+        there.update((entry_id, number) for entry_id in seating)  # a game still under way
+    middle = (tournament.table_size + 1) / 2
     for entry in entries:
-        if entry.withdrawn_after is None:
-            continue
-        had = {g.round for g in games[entry.pk]}
         games[entry.pk] += [
-            tiebreaks.Game(number, 0.0, played=False, place=(table_size + 1) / 2, kind=tiebreaks.MISSED)
-            for number in range(entry.withdrawn_after + 1, seated + 1)
-            if number not in had
+            tiebreaks.Game(number, 0.0, played=False, place=middle, kind=tiebreaks.MISSED)
+            for number in range(1, seated + 1)
+            if (entry.pk, number) not in there
         ]
 
 
@@ -169,18 +171,22 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
             ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
         counted_out = set((result or {}).get("forfeited", []))  # absent and forfeited, as the tournament counts it
         missing = [order[seat] for seat in (result or {}).get("absent", []) if seat in counted_out]
-        # Not a game played for those who never came, nor for anyone where fewer than two came:
-        # not in "Played", and for the tiebreaks an unplayed round, whoever played on for the absent.
+        # The organizer's 0 for everyone: a double forfeit, lost by both and played by neither (FIDE).
+        double = table_id in corrected and scoring.everyone_forfeited(kind for _, kind in by_table[table_id].values())
+        # Not a game played for those who never came, nor for anyone where fewer than two came or all
+        # forfeited: not in "Played", and for the tiebreaks an unplayed round, whoever played on for the absent.
         alone = len(order) - len(missing) < 2
-        no_game = set(order if missing and alone else missing)
+        no_game = set(order if double or missing and alone else missing)
         absent.update((table_id, entry_id) for entry_id in no_game)
         for entry_id, (earned, kind) in by_table[table_id].items():
             if kind == scoring.PLAYED and entry_id not in no_game:
                 games[entry_id].append(tiebreaks.game_at(round_number, earned, ranking, entry_id))
             else:
-                walkover = entry_id not in missing and alone
-                place = tiebreaks.game_at(round_number, earned, ranking, entry_id).place
+                walkover = not double and entry_id not in missing and alone
+                # a forfeit counts last in the sum of places, and in a double forfeit everyone forfeited
+                place = len(order) if double else tiebreaks.game_at(round_number, earned, ranking, entry_id).place
                 how = tiebreaks.FORFEIT_WIN if walkover else tiebreaks.FORFEIT_LOSS
+                how = tiebreaks.DOUBLE_FORFEIT if double else how
                 others = tuple(other for other in order if other != entry_id)
                 games[entry_id].append(
                     tiebreaks.Game(

@@ -9,6 +9,7 @@ management in Swiss tournaments", the 2023 rules as amended since):
   the points they gave (a bye or a win by forfeit a win, a forfeit a loss), except rounds they
   missed on their own (a round missed by entering late, every round after withdrawing) that only
   rounds missed or forfeited follow, which count as draws;
+- a double forfeit (the organizer's 0 for everyone at a table) is a forfeit loss for each, no game;
 - a player's own unplayed round counts as a game against a stand-in (FIDE's "dummy") with the
   player's own score, at most half a point a round of the tournament (a bye, a round missed), or
   at most the scheduled opponent's counted score (a forfeit either way); Buchholz adds the
@@ -77,8 +78,10 @@ DRAW = 0.5
 BYE = "bye"  # a pairing bye or a full-point bye
 FORFEIT_WIN = "forfeit win"  # the opponent(s) did not come or forfeited
 FORFEIT_LOSS = "forfeit loss"
+DOUBLE_FORFEIT = "double forfeit"  # lost by both by forfeit (the organizer's 0 for everyone): a forfeit loss each
+FORFEITS = {FORFEIT_WIN, FORFEIT_LOSS, DOUBLE_FORFEIT}  # counted against the scheduled opponent's score at most
 MISSED = "missed"  # a round missed on one's own: entered late, or any round after withdrawing
-VOLUNTARY = {FORFEIT_LOSS, MISSED}  # FIDE's voluntary unplayed rounds
+VOLUNTARY = {FORFEIT_LOSS, DOUBLE_FORFEIT, MISSED}  # FIDE's voluntary unplayed rounds
 
 
 @dataclass
@@ -94,7 +97,7 @@ class Game:
     # places: what the forfeits gave (a walkover 1st, a forfeit last), the middle place for a bye
     place: float = 0
     forfeit_win: bool = False  # not played because nobody else at the table came
-    kind: str = ""  # an unplayed round's kind (BYE, FORFEIT_WIN, FORFEIT_LOSS, MISSED); see `unplayed_kind`
+    kind: str = ""  # an unplayed round's kind (BYE, FORFEIT_WIN, FORFEIT_LOSS...); see `unplayed_kind`
     scheduled: tuple = ()  # an unplayed round's scheduled opponents (a forfeit's)
 
 
@@ -153,7 +156,7 @@ def stand_in(player, game: Game, score: dict, adjusted: dict, rounds: int) -> fl
     """The score of the stand-in an unplayed round counts against (C.07 16.4): the player's own,
     at most the scheduled opponent's counted score for a forfeit, else half a point a round."""
     own = score.get(player, 0.0)
-    if unplayed_kind(game) in (FORFEIT_WIN, FORFEIT_LOSS) and game.scheduled:
+    if unplayed_kind(game) in FORFEITS and game.scheduled:
         return min(own, max(adjusted.get(opponent, 0.0) for opponent in game.scheduled))
     return min(own, DRAW * rounds) if rounds else own
 
@@ -242,7 +245,7 @@ def unplayed_words(player, games: dict, score: dict, rounds: int, fixed: bool = 
         value = stand_in(player, g, score, adjusted, rounds)
         if value == score.get(player, 0.0):
             why = "their own points"
-        elif unplayed_kind(g) in (FORFEIT_WIN, FORFEIT_LOSS) and g.scheduled:
+        elif unplayed_kind(g) in FORFEITS and g.scheduled:
             why = f"the scheduled opponent's counted score, below their own {own_points}"
         else:
             why = f"half a point for each of the {rounds} rounds, below their own {own_points}"

@@ -139,15 +139,20 @@ def entrants_ratings(tournament: Tournament) -> dict[int, float]:
 
 
 def correction_rows(tournament: Tournament, names: dict[int, str]) -> list[dict]:
-    """Every result correction in words: which table, who, when, each player's points before → after, why."""
+    """Every result correction in words: which table, who, when, each player's points before → after
+    (those it changed; all of them where it changed how the points count, not the figures: a
+    walkover made a game played, or an older correction of a stopped game, stored as 0 → 0), why."""
     rows = []
     for correction in ScoreCorrection.objects.filter(table__tournament=tournament).select_related("table", "by"):
         changes = [
             {"player": names[int(entry_id)], "before": correction.before.get(entry_id), "after": after}
             for entry_id, after in correction.after.items()
-            if correction.before.get(entry_id) != after  # only what the correction changed
         ]
-        rows.append({"correction": correction, "changes": changes})
+        changed = [change for change in changes if change["before"] != change["after"]]
+        double = ""
+        if tournament.rules.double_forfeit(correction.after):
+            double = f"a double forfeit: no game for {'either' if len(changes) == 2 else 'anyone'}"
+        rows.append({"correction": correction, "changes": changed or changes, "double_forfeit": double})
     return rows
 
 

@@ -23,15 +23,27 @@ class UserCreationForm(AdminUserCreationForm):
             raise ValidationError(error.messages) from None
 
 
+# Each role in the admin's action list: what the selected accounts become, and what that gives them
+# (services.do_set_role).
+ROLE_WORDS = {
+    User.Role.PLAYER: ("players", "no organizing, no admin"),
+    User.Role.ORGANIZER: ("organizers", "their own tournaments, no staff rights"),
+    User.Role.STAFF: ("staff", "the admin"),
+}
+
+
 def set_role_action(role: User.Role):
+    become, gives = ROLE_WORDS[role]
+
     def action(modeladmin, request, queryset):
         for user in queryset:
             services.do_set_role(user, role)
         count = queryset.count()
-        modeladmin.message_user(request, f"{count} account(s) are now {role.label}.", messages.SUCCESS)
+        said = f"{count} account{'s are' if count != 1 else ' is'} now {become}."
+        modeladmin.message_user(request, said, messages.SUCCESS)
 
     action.__name__ = f"make_{role.value}"
-    action.short_description = f"Make the selected accounts {role.label.lower()}s"
+    action.short_description = f"Make the selected accounts {become} ({gives})"
     return action
 
 

@@ -1,5 +1,5 @@
-// The organizer's tournament form: show only the settings of the chosen format (and, for a
-// knockout, of its table size). Without this script every group shows under a legend that says
+// The organizer's tournament form: show only the settings and tiebreaks of the chosen format (and,
+// for a knockout, of its table size). Without this script every group shows under a legend that says
 // which format it is for, and the server ignores the groups that do not apply.
 "use strict";
 
@@ -20,6 +20,17 @@
     }
     if (rounds) rounds.closest(".field").hidden = computesItsRounds.includes(format.value);
     if (advance && seats) offerFewerThanATable(Number(seats.value));
+    offerTheFormatsTiebreaks();
+  }
+
+  // Tiebreaks the chosen format does not take (a Dobble series: none weighing the opponents met)
+  // are not offered; one chosen before the format changed goes back to none.
+  function offerTheFormatsTiebreaks() {
+    for (const option of form.querySelectorAll("option[data-tiebreak-formats]")) {
+      const offered = option.dataset.tiebreakFormats.split(" ").includes(format.value);
+      option.disabled = option.hidden = !offered;
+      if (!offered && option.selected) option.parentElement.value = "";
+    }
   }
 
   // Fewer than a table's players go through from it: larger numbers are not offered.

@@ -55,10 +55,14 @@ def test_the_admin_filters_accounts_by_role(client, staff_admin, alice, make_use
 
 def test_an_admin_action_promotes_players_to_organizers(client, staff_admin, alice, bob):
     client.force_login(staff_admin)
+    listed = client.get("/admin/accounts/user/").content.decode()
+    assert "Make the selected accounts organizers (their own tournaments, no staff rights)" in listed
+    assert "Make the selected accounts staff (the admin)" in listed and "staffs" not in listed
     response = client.post("/admin/accounts/user/", {
         "action": "make_organizer", "_selected_action": [alice.pk, bob.pk],
     })
     assert response.status_code == 302
+    assert "2 accounts are now organizers." in client.get(response["Location"]).content.decode()
     assert set(User.objects.filter(role="organizer").values_list("username", flat=True)) == {"alice", "bob"}
     alice.refresh_from_db()
     assert alice.can_organize and not alice.is_staff

@@ -296,3 +296,22 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
         when = page.locator("#tournament-when").inner_text()
         assert "starts" not in when and planned.strftime("%-d %b") not in when
         assert "round 1 of 3 under way" in when or when.startswith("played "), when
+
+
+def test_a_dobble_series_form_offers_only_the_tiebreaks_of_fixed_tables(site, strict, make_user):
+    """Buchholz and Sonneborn-Berger weigh the opponents met, who at a fixed table are the same every
+    round: not offered for a Dobble series, offered again for a Swiss of the same game."""
+    make_user("olga", role="organizer")
+    page = strict.page()
+    log_in(page, site, "olga")
+    page.goto(f"{site}/organize/new/dobble/")
+    enabled = "s => [...s.options].filter(o => !o.disabled && !o.hidden).map(o => o.value)"
+    page.select_option("select[name=format]", "swiss")
+    page.select_option("select[name=tiebreak_1]", "buchholz")
+    page.select_option("select[name=format]", "dobble-series")
+    offered = page.eval_on_selector("select[name=tiebreak_1]", enabled)
+    assert offered == ["", "direct-encounter", "wins", "placements", "points"]
+    assert page.eval_on_selector("select[name=tiebreak_1]", "s => s.value") == "", "a Buchholz chosen before is unset"
+    page.select_option("select[name=format]", "swiss")
+    assert "buchholz" in page.eval_on_selector("select[name=tiebreak_1]", enabled)
+    assert "points" not in page.eval_on_selector("select[name=tiebreak_1]", enabled), "series points are the series'"

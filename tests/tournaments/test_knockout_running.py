@@ -290,3 +290,27 @@ def test_the_losers_of_one_round_share_their_place_in_seed_order_as_a_bye_is_no_
         out = [row for row in rows if row["points"] == reached]
         assert len(out) == 2 and out[0]["keys"] == out[1]["keys"], "one shared place, no third-place match"
         assert out[0]["seed"] < out[1]["seed"]
+
+
+def test_a_knockout_page_says_that_its_tiebreaks_split_nothing_as_players_out_together_share_a_place(olga, client):
+    """An arbiter read "Ties are split by Pairings won" beside a third place shared by players with
+    0 and 1 pairings won."""
+    cup = knockout(olga, "dudo", ["heuristic", "random"] * 3)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Ties are split by" not in page
+    said = "Players out in the same round at the same place share it, listed by seed: Pairings won is shown but splits"
+    assert f"{said} nothing." in page
+    assert "pairings won are shown, but split nothing" in page, "the scoring words agree"
+
+
+def test_a_running_knockout_s_standings_export_gives_no_place_to_those_still_in_as_the_page_does(olga, client):
+    cup = started(olga, "dudo", ["heuristic", "random"] * 2, best_of=1)
+    play_one_game(cup)
+    still_in = {row["player"] for row in standings(cup) if row["still_in"]}
+    assert still_in
+    text = client.get(f"/tournaments/{cup.pk}/standings.csv").content.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert {row["player"] for row in rows if row["place"] == ""} == still_in, "the page's —"
+    assert all(row["place"] for row in rows if row["player"] not in still_in), "those out have theirs"
+    exported = client.get(f"/tournaments/{cup.pk}/standings.json").json()["standings"]
+    assert {row["player"] for row in exported if row["place"] is None} == still_in

@@ -1,9 +1,11 @@
 """The organizer's form sets every format's settings in words; the organizer withdraws entrants
 and sees who has checked in (the dashboard, tournaments/forms.py and organizing.py)."""
 
+import re
 from datetime import timedelta
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from games.engine import GAMES
@@ -54,7 +56,7 @@ def test_a_swiss_with_tiebreak_order_forbidden_pairs_check_in_and_acceleration(c
     assert (night.check_in_minutes, night.accelerated_rounds) == (20, 2)
     edit = client.get(f"/organize/{night.pk}/edit/").content.decode()
     assert "alice, bob\ncarol, alice</textarea>" in edit
-    assert '<option value="sonneborn-berger" selected>' in edit
+    assert re.search(r'<option value="sonneborn-berger"[^>]* selected[ >]', edit)
 
 
 def test_an_unknown_name_or_a_line_without_two_names_is_shown_on_the_field(client, olga, alice):
@@ -237,3 +239,26 @@ def test_numbers_that_cannot_make_an_event_are_refused_beside_their_field(client
     assert words in page.replace("&#x27;", "'")
     problems = page[page.index('id="form-problems"') :]
     assert f'href="#id_{field}"' in problems, "the summary links to the field"
+
+
+def test_a_dobble_series_is_not_offered_the_tiebreaks_that_weigh_the_opponents_met(client, olga):
+    """Its tables keep their players: Buchholz and Sonneborn-Berger would weigh the table, and
+    within a table Buchholz ranks the weaker above the stronger. Another format of the same game
+    (a Swiss) still offers them."""
+    client.force_login(olga)
+    page = client.get("/organize/new/dobble/").content.decode()
+    buchholz = re.search(r'<option value="buchholz" data-tiebreak-formats="([^"]*)"', page)
+    assert buchholz and "dobble-series" not in buchholz.group(1).split() and "swiss" in buchholz.group(1).split()
+    places = re.search(r'<option value="placements" data-tiebreak-formats="([^"]*)"', page)
+    assert places and "dobble-series" in places.group(1).split(), "a player's own places at their table"
+    data = {**initial_post(client, "dobble"), "format": "dobble-series", "tiebreak_1": "wins",
+            "tiebreak_2": "sonneborn-berger"}  # fmt: skip
+    refused = client.post("/organize/new/dobble/", data).content.decode()
+    assert "Sonneborn-Berger is not offered for this format, Dobble series (its tables keep their players" in refused
+    assert not Tournament.objects.exists()
+    swiss = {**initial_post(client, "dobble"), "name": "Dobble Swiss", "format": "swiss", "tiebreak_1": "buchholz"}
+    assert client.post("/organize/new/dobble/", swiss).status_code == 302
+    assert Tournament.objects.get().tiebreaks == ["buchholz"]
+    series = Tournament(name="S", game="dobble", format="dobble-series", organizer=olga, tiebreaks=["buchholz"])
+    with pytest.raises(ValidationError, match="List tiebreaks in order, from: direct-encounter, wins"):
+        series.clean()

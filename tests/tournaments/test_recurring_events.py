@@ -163,3 +163,24 @@ def test_the_demo_s_five_arenas_start_12_minutes_apart_so_a_fresh_site_has_one_w
     assert dudo.name == "Dudo Hourly Arena" and "starting at the full hour" in dudo.description
     dubito = Tournament.objects.get(game="dubito", format="arena")
     assert "starting at 12 minutes past the hour" in dubito.description
+
+
+def test_repeat_it_asks_first_saying_what_it_will_make_and_when_the_next_event_starts(client, olga):
+    """The button sits under Pause and Cancel and makes a series without end: one click must not."""
+    cup = Tournament.objects.create(
+        name="Evening Cup", game="dudo", organizer=olga, starts_at=datetime.now(UTC) + timedelta(hours=3)
+    )
+    client.force_login(olga)
+    page = client.get(f"/organize/{cup.pk}/").content.decode()
+    assert f'<form method="get" action="/organize/{cup.pk}/repeat/"' in page, "the button only asks"
+    asked = client.get(f"/organize/{cup.pk}/repeat/", {"every": "hour"}).content.decode()
+    assert not Series.objects.exists(), "asking makes nothing"
+    assert "Repeat Evening Cup every hour?" in asked
+    following = (cup.starts_at + timedelta(hours=1)).astimezone(UTC).strftime("%H:%M")  # no tz cookie: UTC
+    assert "A new event then starts every hour, the next at" in asked and following in asked
+    assert "with no end until you press “Stop repeating”" in asked
+    assert 'name="every" value="hour"' in asked
+    done = client.post(f"/organize/{cup.pk}/repeat/", {"every": "hour"}, follow=True).content.decode()
+    assert "Repeated every hour" in done and Series.objects.get().every == "hour"
+    again = client.get(f"/organize/{cup.pk}/repeat/", {"every": "hour"}, follow=True).content.decode()
+    assert "Evening Cup is already one of the series Evening Cup." in again, "already repeated: nothing to ask"

@@ -70,6 +70,7 @@ class TournamentFormat:
     tiebreaks_in_tenths = False
     plays_series = False  # a pairing plays several games (a knockout's best-of at two seats)
     ranks_by_round_reached = False  # a knockout's standings: the round reached, in words
+    tiebreaks_split_ties = True  # a knockout's are shown but split nothing: those out together share a place
     chooses_mini_games = False  # each table's next game is chosen (a Dobble series' loser picks it)
     needs_a_table_to_start = True  # too few entries for one table cancel it at its start
     runs_until_a_time = False  # it ends at a time, not after a number of rounds (an arena)
@@ -80,11 +81,17 @@ class TournamentFormat:
     # Settings that only this format has, by the table sizes they are for ("" every size, "2", "3+").
     settings: dict[str, tuple[str, ...]] = {}
     own_tiebreaks: tuple[str, ...] = ()  # tiebreaks no other format offers
+    tiebreaks_left_out = ""  # why some common tiebreaks are not offered (`tiebreaks_offered`), in words
 
     def __init__(self, tournament: Tournament):
         self.tournament = tournament
 
     # Which events it can be
+
+    @classmethod
+    def tiebreaks_offered(cls) -> tuple[str, ...]:
+        """The tiebreaks an organizer may choose for this format: the common ones and its own."""
+        return (*tiebreaks.NAMES, *cls.own_tiebreaks)
 
     @classmethod
     def refused_for(cls, engine) -> str:
@@ -254,6 +261,10 @@ class TournamentFormat:
     def correction_errors(self, points: dict[int, float]) -> str:
         """Why corrected points cannot be a table's result, in words ("" when they can)."""
         return ""
+
+    def double_forfeit(self, points: dict[int, float]) -> bool:
+        """Whether corrected points say that everyone at the table forfeited (no game for anyone)."""
+        return False
 
     # Standings
 

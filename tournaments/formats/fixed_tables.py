@@ -5,13 +5,27 @@ each round, each table playing its next game as soon as its last one is scored."
 from datetime import datetime
 
 from games.engine import get_game
-from tournaments import pairing, running
+from tournaments import pairing, running, tiebreaks
 from tournaments.formats.base import TournamentFormat
 from tournaments.models import Table
+
+# Tiebreaks that weigh the opponents met: at fixed tables they are the same people every round.
+OPPONENTS_WEIGHED = tiebreaks.BUCHHOLZ_FAMILY | {tiebreaks.SONNEBORN_BERGER}
 
 
 class FixedTablesFormat(TournamentFormat):
     fixed_tables = True
+    tiebreaks_left_out = (
+        "its tables keep their players, so everyone at a table meets the same opponents every round: Buchholz and "
+        "Sonneborn-Berger would weigh the table, not the player (within a table, Buchholz ranks the weaker players "
+        "above the stronger)"
+    )
+
+    @classmethod
+    def tiebreaks_offered(cls) -> tuple[str, ...]:
+        """Wins, the sum of places and direct encounter read a player's own results at their table;
+        those weighing the opponents met are left out (`tiebreaks_left_out`)."""
+        return tuple(name for name in super().tiebreaks_offered() if name not in OPPONENTS_WEIGHED)
 
     def first_mini_game(self) -> str:
         """The game every table opens with ("" where the tournament's options decide)."""

@@ -15,13 +15,14 @@ from tournaments.models import Entry, Score, Table, Tournament
 SCORING_PAIRS = (
     "a seeded bracket, byes to the top seeds, each pairing a best-of series (a drawn game is replayed); the winner "
     "goes through. Standings: the round reached, then the place in the last pairing played (so the final gives the "
-    "first two places), then pairings won."
+    "first two places); players out in the same round share a place (pairings won are shown, but split nothing)."
 )
 SCORING_TABLES = (
     "tables dealt by seed; the top players of each table go through until one table plays the final (where too "
     "few go through to fill a table, the best next places join them, second places before third, the better seed "
     "first). Standings: the round reached, then the place at the last table played (so the final table's order "
-    "gives the first places), then tables won."
+    "gives the first places); players out in the same round at the same place share it (tables won are shown, "
+    "but split nothing)."
 )
 
 PAIRINGS_WON = "pairings won over the board (a best-of series counts once; a bye or a walkover does not)"
@@ -35,6 +36,7 @@ class Knockout(TournamentFormat):
     leaves_at_once = True  # a knockout cannot wait for a player who has left it
     byes_at_tables = True
     ranks_by_round_reached = True
+    tiebreaks_split_ties = False  # a bye is not a round won: counting pairings won would rank a top seed below
     corrections_refused = "A knockout's results decided who went through, so they cannot be corrected afterwards."
     settings = {"2": ("best_of",), "3+": ("advance",)}
 

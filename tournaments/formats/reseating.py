@@ -86,3 +86,8 @@ class ReseatingFormat(TournamentFormat):
                 f"{sum(points.values()):g}: lower someone's."
             )
         return ""
+
+    def double_forfeit(self, points: dict[int, float]) -> bool:
+        """0 for everyone: a share of the table is never 0 for all at a game played, so this is a
+        double forfeit (FIDE: lost by both), each a forfeit loss, no game for anyone."""
+        return not any(points.values())
