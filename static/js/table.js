@@ -641,8 +641,12 @@
   function ratingText(message, seat) {
     const change = (message.rating_changes || []).find((c) => c.seat === seat);
     if (!change) return null;
+    // "?" as on every page: a provisional rating, explained where the pointer rests (ratings/_provisional.html)
+    const provisional = change.provisional
+      ? h("abbr", { class: "provisional", title: "provisional: not yet established, so not on the leaderboard" }, "?")
+      : "";
     return h("span", { class: change.delta >= 0 ? "rating-up" : "rating-down" },
-      ` ${change.before} → ${change.after}${change.provisional ? "?" : ""} (${change.delta >= 0 ? "+" : ""}${change.delta})`);
+      ` ${change.before} → ${change.after}`, provisional, ` (${change.delta >= 0 ? "+" : ""}${change.delta})`);
   }
 
   function addChat(message) {
