@@ -26,20 +26,20 @@ class UserCreationForm(AdminUserCreationForm):
 # Each role in the admin's action list: what the selected accounts become, and what that gives them
 # (services.do_set_role).
 ROLE_WORDS = {
-    User.Role.PLAYER: ("players", "no organizing, no admin"),
-    User.Role.ORGANIZER: ("organizers", "their own tournaments, no staff rights"),
-    User.Role.STAFF: ("staff", "the admin"),
+    User.Role.PLAYER: ("players", "a player", "no organizing, no admin"),
+    User.Role.ORGANIZER: ("organizers", "an organizer", "their own tournaments, no staff rights"),
+    User.Role.STAFF: ("staff", "staff", "the admin"),
 }
 
 
 def set_role_action(role: User.Role):
-    become, gives = ROLE_WORDS[role]
+    become, becomes_one, gives = ROLE_WORDS[role]
 
     def action(modeladmin, request, queryset):
         for user in queryset:
             services.do_set_role(user, role)
         count = queryset.count()
-        said = f"{count} account{'s are' if count != 1 else ' is'} now {become}."
+        said = f"{count} accounts are now {become}." if count != 1 else f"1 account is now {becomes_one}."
         modeladmin.message_user(request, said, messages.SUCCESS)
 
     action.__name__ = f"make_{role.value}"

@@ -558,7 +558,7 @@
     if (message.status === "aborted" && message.view) {  // stopped under way, by a tournament's organizer
       box.hidden = false;
       box.replaceChildren(h("h2", {}, "Stopped"),
-        h("p", {}, "This game was stopped with no result: it counts for nobody and is not rated."));
+        h("p", {}, "The event's organizer stopped this game with no result: it is not rated, and it counts in the event only as the organizer corrects it (the event's page says how)."));
       return;
     }
     if (!message.result) { box.hidden = true; return; }

@@ -97,3 +97,9 @@ def test_the_admin_add_form_uses_the_site_s_username_rule(client, staff_admin, a
     })
     assert response.status_code == 302
     assert User.objects.filter(username="new_one").exists()
+
+
+def test_one_account_promoted_is_told_in_the_singular(client, staff_admin, alice):
+    client.force_login(staff_admin)
+    response = client.post("/admin/accounts/user/", {"action": "make_organizer", "_selected_action": [alice.pk]})
+    assert "1 account is now an organizer." in client.get(response["Location"]).content.decode()
