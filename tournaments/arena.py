@@ -20,7 +20,9 @@ ahead of at least half the others) 1, otherwise 0; two wins in a row put a playe
 and while on it every game counts double, until a game is not won. A berserk player (half their
 clock given up) earns 1 more for a win. A seat whose player never came earns nothing and ends
 its streak; the others are ranked among the players who came, and where fewer than two came
-there was no game: nothing counts, and streaks stand.
+there was no game: nothing counts, and streaks stand. A seat whose player came but made no
+move of their own (the clock made every one) lost: nothing, no berserk point, streak ended,
+and the others are ranked ahead of it (a player who does not move loses, as on Lichess).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ EXACT_POOL = 60  # larger pools of waiting people pair greedily in score order (
 
 # How a game went for a seat, in the words the leaderboard uses.
 WON, DREW, LOST, NO_GAME, ABSENT = "won", "drew", "lost", "no game", "absent"
+NO_MOVE = "made no move of their own, so lost"
 
 
 @dataclass(frozen=True)
@@ -158,18 +161,19 @@ def deal_by_score(people: list[Waiting], table_size: int) -> list[list[int]]:
 @dataclass(frozen=True)
 class SeatBefore:
     """A seat as its game ended: its player's streak going in (wins in a row), whether they went
-    berserk, and whether they never came to the game."""
+    berserk, whether they never came to the game, and whether they came but made no move of their own."""
 
     streak: int = 0
     berserk: bool = False
     absent: bool = False
+    idle: bool = False
 
 
 @dataclass(frozen=True)
 class Earned:
     points: int
     streak: int  # wins in a row after this game
-    outcome: str  # WON, DREW, LOST, NO_GAME, ABSENT
+    outcome: str  # WON, DREW, LOST, NO_GAME, ABSENT, NO_MOVE
     doubled: bool = False  # on a streak: the game counted double
     berserk_point: bool = False
 
@@ -194,7 +198,7 @@ def outcome_of(ranking: list[list[int]], seat_number: int) -> str:
 
 def score_table(ranking: list[list[int]], seats: list[SeatBefore]) -> list[Earned]:
     """What each seat earned, in seat order, from the table's ranking (groups of seat numbers,
-    best first, every seat in it)."""
+    best first, every seat in it; a seat with no move of its own ranked after those who moved)."""
     came = [[s for s in group if not seats[s].absent] for group in ranking]
     came = [group for group in came if group]
     played = sum(len(group) for group in came) >= 2
@@ -202,6 +206,8 @@ def score_table(ranking: list[list[int]], seats: list[SeatBefore]) -> list[Earne
     for number, before in enumerate(seats):
         if before.absent:
             earned.append(Earned(0, 0, ABSENT))
+        elif before.idle:
+            earned.append(Earned(0, 0, NO_MOVE))
         elif not played:
             earned.append(Earned(0, before.streak, NO_GAME))
         else:

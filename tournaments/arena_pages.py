@@ -59,12 +59,16 @@ def leaderboard(tournament: Tournament) -> list[Row]:
     """Every entrant, most points first, then most games won; equal on both share a place."""
     entries = list(tournament.entries.select_related("user"))
     rows = {e.pk: Row(e.user.username, bool(e.house_bot)) for e in entries}
-    berserk = dict(tournament.tables.values_list("pk", "berserk"))
+    berserk, idle = {}, {}
+    for table_id, seats, seating, result in tournament.tables.values_list("pk", "berserk", "seating", "match__result"):
+        berserk[table_id] = seats
+        idle[table_id] = {seating[n] for n in (result or {}).get("idle", [])}
     streak = {}
     scores = tournament.scores.order_by("round").values_list("entry_id", "table_id", "points", "kind", "streak")
     for entry_id, table_id, points, kind, after in scores:
         row, before = rows[entry_id], streak.get(entry_id, 0)
-        row.marks.append(mark(int(points), kind, before, after, entry_id in berserk.get(table_id, [])))
+        moved = entry_id not in idle.get(table_id, ())
+        row.marks.append(mark(int(points), kind, before, after, entry_id in berserk.get(table_id, []), moved))
         row.points += int(points)
         streak[entry_id] = after
     playing = at_tables(tournament)
@@ -85,12 +89,13 @@ def leaderboard(tournament: Tournament) -> list[Row]:
     return ranked
 
 
-def mark(points: int, kind: str, before: int, after: int, berserk: bool) -> Mark:
-    """A Score read back: a game counted won keeps a streak going, and doubles after two wins."""
+def mark(points: int, kind: str, before: int, after: int, berserk: bool, moved: bool = True) -> Mark:
+    """A Score read back: a game counted won keeps a streak going, and doubles after two wins; a
+    forfeit is a game the player never came to, or one they made no move of their own in."""
     if kind == scoring.UNPLAYED:
         return Mark(0, arena.NO_GAME)
     if kind == scoring.FORFEITED:
-        return Mark(0, arena.ABSENT)
+        return Mark(0, arena.ABSENT if moved else arena.NO_MOVE)
     outcome = arena.WON if after > 0 else arena.DREW if points else arena.LOST
     return Mark(points, outcome, before >= arena.STREAK_START and points > 0, berserk)
 

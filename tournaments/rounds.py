@@ -81,8 +81,8 @@ def result_words(
 
 
 def at_the_table(result: dict, order: list[int], names: dict, corrected: bool) -> list[str]:
-    """What the game's own result says: winner or places, then who resigned or forfeited
-    ("at the table: " where the organizer corrected the points since)."""
+    """What the game's own result says: winner or places, then who resigned, forfeited or made no
+    move of their own ("at the table: " where the organizer corrected the points since)."""
     ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
     if set(result.get("forfeited", [])) >= set(range(len(order))):
         words = ["nobody came" if set(result.get("absent", [])) >= set(range(len(order))) else "nobody finished"]
@@ -92,10 +92,16 @@ def at_the_table(result: dict, order: list[int], names: dict, corrected: bool) -
         words = [places_words(ranking, names)]
     if corrected:  # the game's own result; the corrected points that follow may say otherwise
         words = [f"at the table: {words[0]}"]
-    resigned = set(result.get("resigned", []))
-    return words + [
-        f"{names[order[s]]} {'resigned' if s in resigned else 'forfeited'}" for s in result.get("forfeited", [])
-    ]
+    resigned, idle = set(result.get("resigned", [])), set(result.get("idle", []))
+    return words + [gone_words(names[order[s]], s in resigned, s in idle) for s in result.get("forfeited", [])]
+
+
+def gone_words(name: str, resigned: bool, idle: bool) -> str:
+    if resigned:
+        return f"{name} resigned"
+    if idle:
+        return f"{name} made no move of their own: the tournament counts the game as lost by {name}"
+    return f"{name} forfeited"
 
 
 def mini_game_label(name: str) -> str:

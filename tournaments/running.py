@@ -214,11 +214,14 @@ def table_points(tournament: Tournament, match: Match, seat_order: list[int]) ->
     kind = scoring.kinds(result, players)
     rules = tournament.rules
     by_seat = rules.seat_points(match, result, players)
-    # Seats whose player never came get nothing, even where the clock won their game for them or
-    # the others' forfeits left them alone (FIDE: when both players are absent, both lose); where
-    # a game takes points away (Dobble's well and hot potato), no better than the worst played.
+    # Seats whose player never came, or came and made no move of their own, get nothing, even where
+    # the clock won their game for them, both made none or the others' forfeits left them alone
+    # (FIDE: when both players are absent, both lose); where a game takes points away (Dobble's
+    # well and hot potato), no better than the worst played.
     not_played = {seat for seat, how in kind.items() if how in (scoring.FORFEITED, scoring.WALKOVER)}
-    absent = set() if rules.lowest_wins or not not_played else match.absentees() & not_played
+    absent = set()
+    if not_played and not rules.lowest_wins:
+        absent = (match.absentees() | set(match.idle_seats())) & not_played
     nothing = min([0.0, *by_seat.values()])
     return {
         entry_id: (nothing, scoring.FORFEITED)

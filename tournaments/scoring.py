@@ -56,12 +56,17 @@ def share_points(ranking: list[list[int]]) -> dict[int, float]:
 
 
 def counted_result(tournament, result: dict | None) -> dict | None:
-    """A table's result as the tournament counts it. Where it forfeits no-shows, a seat whose
-    player never came (the match service's "absent") forfeited, ranked last, even when the clock
-    played the seat to the end of a short game before the no-show time came."""
-    if result is None or not tournament.no_show_minutes:
-        return result
-    extra = set(result.get("absent", [])) - set(result.get("forfeited", []))
+    """A table's result as the tournament counts it. A seat whose player made no move of their
+    own (the match service's "idle", `Match.idle_seats`: every move the clock's) forfeited,
+    ranked last: no win, draw or bonus for it, in every format, and the game
+    counts for the others as a player who does not move loses on Lichess. Where it forfeits
+    no-shows, so does a seat whose player never came (the match service's "absent"), even when
+    the clock played the seat to the end of a short game before the no-show time came."""
+    if result is None:
+        return None
+    extra = set(result.get("idle", [])) - set(result.get("forfeited", []))
+    if tournament.no_show_minutes:
+        extra |= set(result.get("absent", [])) - set(result.get("forfeited", []))
     if not extra:
         return result
     ranking = [[seat for seat in group if seat not in extra] for group in result["ranking"]]

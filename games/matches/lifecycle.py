@@ -393,6 +393,7 @@ def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking:
     result["resigned"] = [s.number for s in gone if s.resigned]
     result["absent"] = match.absent_seats(seats)
     match.result = result
+    result["idle"] = match.idle_seats()
     end(match, state, seats, now, Match.Status.FINISHED)
 
 

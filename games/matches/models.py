@@ -244,6 +244,18 @@ class Match(models.Model):
             return set(self.result["absent"])
         return set(self.absent_seats(list(self.seats.select_related("user"))))
 
+    def idle_seats(self) -> list[int]:
+        """Seats whose player came but made no move of their own: the clock made every move
+        of theirs. The one definition: the rating leaves such a game out, and an event counts it
+        lost by them (a player who does not move loses, as on Lichess). Decided when the match
+        ends and kept in its result ("idle"), as "absent" is; a result kept from before, from the log."""
+        if "idle" in (self.result or {}):
+            return list(self.result["idle"])
+        made = set(self.actions.values_list("seat", "source").distinct())
+        moved = {seat for seat, source in made if source != MatchAction.Source.TIMEOUT}
+        clocked = {seat for seat, source in made if source == MatchAction.Source.TIMEOUT}
+        return sorted(clocked - moved - self.absentees())
+
     def seat_of(self, user) -> "Seat | None":
         if user is None or not user.is_authenticated:
             return None

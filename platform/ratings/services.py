@@ -75,7 +75,8 @@ def why_not_counted(match: Match, seats: list) -> str | None:
       who came had not yet made a move of their own. So a resignation at once gains the other player nothing.
       An event's game is not aborted for the event: its result stands there (an arena gives the win, as
       Lichess does a player who never moved), so the words say the event counts it.
-    - idle: a seat whose every move the clock made for it did not take part.
+    - idle: a seat whose every move the clock made for it did not take part (`Match.idle_seats`,
+      the fact an event reads too: it counts the game as lost by that player, and the words say so).
 
     A game played to its end by its rules is rated whoever scored what: a Dobble 53-0 as much as a
     40-13, a duel that ended before one player's turn came as much as a long one.
@@ -101,8 +102,13 @@ def why_not_counted(match: Match, seats: list) -> str | None:
         if occasion is not None:
             return f"{said} before every player had made a move ({occasion.event} counts the game as played)"
         return f"aborted: {said} before every player had made a move"
-    idle = [s for s in unmoved if (s.number, MatchAction.Source.TIMEOUT) in made]
-    return f"{names(idle)} made no move of their own" if idle else None
+    idle = [s for s in seats if s.number in match.idle_seats()]
+    if not idle:
+        return None
+    occasion = occasions.of(match)
+    if occasion is not None:
+        return f"{names(idle)} made no move of their own: {occasion.event} counts the game as lost by {names(idle)}"
+    return f"{names(idle)} made no move of their own"
 
 
 def pair_limit_reached(match: Match, seats: list) -> str | None:

@@ -11,6 +11,7 @@ from games.matches.errors import MatchError
 from games.matches.models import Match
 from ratings.services import rate_match, why_not_rated
 from tournaments import running, services
+from tournaments.arena_pages import leaderboard
 from tournaments.formats import arena as arena_format
 from tournaments.models import Entry, Score, Tournament
 
@@ -196,3 +197,50 @@ def test_a_game_given_up_before_the_first_move_is_a_win_in_the_arena_and_not_cal
     said = "bob left before every player had made a move (Quick Dudo Arena counts the game as played)"
     assert why_not_rated(match) == said
     assert rate_match(match.pk) == []
+
+
+def won_by_the_clock(match: Match, user) -> Match:
+    """Play the match out in simulated time, the clock making every move of `user`'s seat, and
+    let those moves have won it (they can: a Dudo bid the clock makes may stand)."""
+    wakeups.play_out(match.pk)
+    match.refresh_from_db()
+    seat = match.seats.get(user=user).number
+    match.result["ranking"] = [[seat], [1 - seat]]
+    match.save(update_fields=["result"])
+    return match
+
+
+def test_a_player_who_made_no_move_of_their_own_loses_with_no_berserk_point_and_the_opponent_wins(started, alice):
+    """An arbiter saw 3 points (win and berserk) for a player who went berserk, closed the page and
+    never moved while the clock's moves won, and 0 for the player who played: the arena now counts
+    the game as lost by the one who made no move of their own, and says so."""
+    first = at_table(started, alice)
+    lose(first, opponent(first, alice))  # alice wins one: on a streak of 1
+    match = at_table(started, alice)
+    bot = opponent(match, alice)
+    arena_format.go_berserk(started.pk, alice)
+    match = won_by_the_clock(match, alice)
+    assert match.result["idle"] == [match.seats.get(user=alice).number], "the match service's own record"
+    running.record_match(match.pk)
+    mine = Score.objects.get(entry=entry(started, alice), table__match=match)
+    assert (mine.points, mine.kind, mine.streak) == (0.0, "forfeited", 0), "no win, no berserk point, streak ended"
+    theirs = Score.objects.get(entry__user=bot, table__match=match)
+    assert (theirs.points, theirs.kind, theirs.streak) == (2.0, "played", 1), "the player who moved wins"
+    assert entry(started, alice).paused, "not at their screen"
+    said = "alice made no move of their own: Quick Dudo Arena counts the game as lost by alice"
+    assert why_not_rated(match) == said
+    row = next(row for row in leaderboard(started) if row.player == "alice")
+    assert row.marks[-1].words == "made no move of their own, so lost: 0 points"
+
+
+def test_when_neither_player_made_a_move_of_their_own_neither_scores(olga, alice, bob):
+    tournament = make_arena(olga, bots=())
+    for person in (alice, bob):
+        services.enter(tournament.pk, person)
+    running.start(tournament.pk)
+    match = at_table(tournament, alice)
+    at_table(tournament, bob)
+    match = won_by_the_clock(match, alice)
+    running.record_match(match.pk)
+    found = set(Score.objects.filter(table__match=match).values_list("points", "kind", "streak"))
+    assert found == {(0.0, "forfeited", 0)}

@@ -397,3 +397,33 @@ def test_a_round_robin_everyone_else_left_gives_the_last_player_their_forfeit_wi
     assert sorted(later.values_list("round", "points")) == [(2, 1.0), (3, 1.0)], "won by forfeit"
     assert standings(cup)[0]["entry"] == entries[0]
     assert cup.early_finish == "", "its rounds were won, not skipped"
+
+
+def test_a_swiss_player_who_made_no_move_of_their_own_loses_even_where_the_clock_won(olga, alice):
+    """She opened her table and left the clock to move for her to the end: the same fact the rating
+    leaves the game out for. Had the clock's moves won, the bot who played still gets the point."""
+    cup = tournament(olga, "dudo", ["heuristic"], [alice], rounds=2, no_show_minutes=0, options={"dice": 1})
+    table = cup.tables.get(round=1)
+    seat = table.seating.index(cup.entries.get(user=alice).pk)
+    presence.connected(table.match_id, seat, "socket-alice", True)
+    match = wakeups.play_out(table.match_id)
+    assert match.result["idle"] == [seat] and not match.result["absent"] and not match.result["forfeited"]
+    scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
+    assert scores["alice"] == (0.0, scoring.FORFEITED)
+    assert scores["HeuristicBot"][0] == 1.0
+    match.result["ranking"] = [[seat], [1 - seat]]  # the clock's moves won it
+    match.save(update_fields=["result"])
+    got = running.table_points(cup, match, table.seating)
+    assert got[table.seating[seat]] == (0.0, scoring.FORFEITED) and got[table.seating[1 - seat]][0] == 1.0
+    words = lines(Tournament.objects.get(pk=cup.pk), 1)[1][0].result
+    said = "HeuristicBot won · alice made no move of their own: the tournament counts the game as lost by alice"
+    assert words.startswith(said)
+
+
+def test_two_swiss_players_who_made_no_move_of_their_own_both_score_nothing(olga, alice, bob):
+    cup = tournament(olga, "dudo", [], [alice, bob], rounds=1, no_show_minutes=0, options={"dice": 1})
+    table = cup.tables.get(round=1)
+    for seat in (0, 1):
+        presence.connected(table.match_id, seat, f"socket-{seat}", True)
+    wakeups.play_out(table.match_id)  # the clock plays both seats to the end: one of them "wins"
+    assert set(Score.objects.filter(table=table).values_list("points", "kind")) == {(0.0, scoring.FORFEITED)}

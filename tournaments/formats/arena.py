@@ -136,15 +136,19 @@ class Arena(TournamentFormat):
 
     def write_scores(self, table: Table, earned: dict[int, tuple[float, str]]) -> None:
         """The arena's points (arena.score_table), each with the player's streak after it. A player
-        who never came is paused, as they are clearly not at their screen."""
+        who never came, or came and made no move of their own, is paused, as they are clearly not
+        at their screen."""
         tournament, match, order = self.tournament, table.match, table.seating
         result = scoring.counted_result(tournament, match.result if match.status == Match.Status.FINISHED else None)
         streaks = last_streaks(tournament, order)
         if result is None:  # stopped with no result: counts for nobody, streaks stand
             found = [arena.Earned(0, streaks.get(entry, 0), arena.NO_GAME) for entry in order]
         else:
-            absent = set(result.get("absent", []))
-            seats = [arena.SeatBefore(streaks.get(e, 0), e in table.berserk, n in absent) for n, e in enumerate(order)]
+            absent, idle = set(result.get("absent", [])), set(result.get("idle", []))
+            seats = [
+                arena.SeatBefore(streaks.get(e, 0), e in table.berserk, n in absent, n in idle)
+                for n, e in enumerate(order)
+            ]
             found = arena.score_table(scoring.full_ranking(result, len(order)), seats)
         Score.objects.bulk_create(
             Score(
@@ -158,13 +162,13 @@ class Arena(TournamentFormat):
             )
             for entry_id, got in zip(order, found, strict=True)
         )
-        absent = [entry_id for entry_id, got in zip(order, found, strict=True) if got.outcome == arena.ABSENT]
-        if absent:
-            Entry.objects.filter(pk__in=absent, house_bot="").update(paused=True, waiting_since=None)
-            notices.tell_entrants(
-                tournament, f"{tournament.name}: you did not come to your game, so you are paused. ",
-                "Rejoin the arena", entries=absent,
-            )  # fmt: skip
+        for outcome, why in AWAY.items():
+            away = [entry_id for entry_id, got in zip(order, found, strict=True) if got.outcome == outcome]
+            if away:
+                Entry.objects.filter(pk__in=away, house_bot="").update(paused=True, waiting_since=None)
+                notices.tell_entrants(
+                    tournament, f"{tournament.name}: {why}, so you are paused. ", "Rejoin the arena", entries=away
+                )
 
     def after_scored(self, table: Table, seat_order: list[int], now: datetime) -> None:
         """Its players wait for the next wave, which comes at once (or the arena ends)."""
@@ -300,11 +304,18 @@ def time_left(tournament: Tournament, now: datetime) -> str:
     return f"{minutes} minute{'' if minutes == 1 else 's'} left"
 
 
+# Why a player is paused after a game: not at their screen.
+AWAY = {
+    arena.ABSENT: "you did not come to your game",
+    arena.NO_MOVE: "you made no move of your own in your game (the arena counts it as lost)",
+}
+
 KINDS = {
     arena.WON: scoring.PLAYED,
     arena.DREW: scoring.PLAYED,
     arena.LOST: scoring.PLAYED,
     arena.ABSENT: scoring.FORFEITED,
+    arena.NO_MOVE: scoring.FORFEITED,
     arena.NO_GAME: scoring.UNPLAYED,
 }
 
