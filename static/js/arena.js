@@ -36,7 +36,10 @@
         }
         // The arena started or ended: the buttons above the leaderboard (join, leave, pause) change with it.
         if (moved || leaving) return;
-        if (fresh && fresh.dataset.status !== status) { location.reload(); return; }
+        if (fresh && fresh.dataset.status !== status) {
+          window.DubiumGo(null, "the arena's page shows it");  // waits for a restarting server (site.js)
+          return;
+        }
       }
     } catch (error) {
       // The server is restarting or the network dropped: the next turn tries again.

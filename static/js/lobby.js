@@ -45,7 +45,7 @@
     if (window.DubiumNotice.typing()) {
       window.DubiumNotice(`${window.DubiumNotice.startedWords(message)}, `, { href: message.url, text: "go to its table" }, "next-game");
     } else if (!submitting) {
-      location.href = message.url;
+      window.DubiumGo(message.url, "your next game opens", () => !submitting && !window.DubiumNotice.typing());
     }
   }
 
@@ -70,7 +70,7 @@
       } else if (message.type === "match_found") {
         window.DubiumNotice.matchFound(message, opened > 1, goToNewMatch);
       } else if (message.type === "challenge" || message.type === "challenge_cancelled") {
-        location.reload();  // the page lists the challenges waiting for you
+        window.DubiumGo(null, "this page shows the challenge");  // the page lists the challenges waiting for you
       } else if (message.type === "challenge_declined") {
         window.DubiumNotice(message.text);
         // Your challenge is no longer waiting: its line with Cancel goes.

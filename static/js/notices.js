@@ -125,8 +125,15 @@
   // the browser sends) is taking the player on: a second navigation would cut its answer off.
   let leaving = false;
   window.addEventListener("beforeunload", () => { leaving = true; });
+  // Through DubiumGo (site.js), which waits for a restarting server; typing meanwhile keeps the
+  // player here, with a link.
   function goTo(url) {
-    if (!leaving) location.href = url;
+    if (leaving) return;
+    window.DubiumGo(url, "your next game opens", () => {
+      if (!typed) return true;
+      window.DubiumNotice("Your next game has started, ", { href: url, text: "go to its table" }, "next-game");
+      return false;
+    });
   }
 
   // A page kept open beside the table (an arena's standings) opens a new game itself only when no

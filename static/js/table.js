@@ -127,7 +127,10 @@
 
   function showRematch(message) {
     // The player whose click started it is sent there by the form's answer.
-    if (message.url) { if (!rematchSent) location.href = message.url; return; }
+    if (message.url) {
+      if (!rematchSent) window.DubiumGo(message.url, "the rematch opens", () => !rematchSent);
+      return;
+    }
     const status = el("rematch-status");
     if (!status) return;
     status.textContent = `${message.asked_by.join(", ")} asked for a rematch.`;

@@ -24,7 +24,8 @@ from tournaments import running, services
 from tournaments.models import Tournament
 organizer = get_user_model().objects.get(username={organizer!r})
 arena = Tournament.objects.create(
-    name="Crash Arena", game="dudo", format="arena", organizer=organizer, options={{"dice": 1}}, time_control="3+2",
+    name="Crash Arena of " + organizer.username, game="dudo", format="arena", organizer=organizer,
+    options={{"dice": 1}}, time_control="3+2",
     duration_minutes=55, starts_at=timezone.now() + timedelta(hours=1), no_show_minutes=1,
 )
 services.add_house_bot(arena.pk, "random")
@@ -59,16 +60,18 @@ def came(port: int, match_id: int, player: str) -> bool:
     return any(seat["came"] for seat in seats if seat["player"] == player)
 
 
-def test_a_table_page_whose_web_server_crashed_moves_on_to_the_game_that_started_meanwhile(stack, browser):  # noqa: F811
-    web0, web1 = stack["ports"]
-    token = register(web0, "crash-ida")
-    arena = int(in_stack(stack, RUNNING_ARENA.format(organizer="crash-ida")))
+def at_her_first_arena_table(stack, browser, player: str):  # noqa: F811
+    """A player's page at her first table of a running arena (on web0), its sockets open: the page,
+    her API token and the match."""
+    web0 = stack["ports"][0]
+    token = register(web0, player)
+    arena = int(in_stack(stack, RUNNING_ARENA.format(organizer=player)))
     context = browser.new_context()
     context.set_default_timeout(30_000)
     context.add_init_script(HEARD)
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{web0}/accounts/login/")
-    page.fill("input[name=username]", "crash-ida")
+    page.fill("input[name=username]", player)
     page.fill("input[name=password]", PASSWORD)
     page.click("form.stack button[type=submit]")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
@@ -78,6 +81,12 @@ def test_a_table_page_whose_web_server_crashed_moves_on_to_the_game_that_started
     first = int(page.url.rstrip("/").rsplit("/", 1)[1])
     socket_open(page, "/ws/notices/")
     socket_open(page, f"/ws/match/{first}/")
+    return page, token, first
+
+
+def test_a_table_page_whose_web_server_crashed_moves_on_to_the_game_that_started_meanwhile(stack, browser):  # noqa: F811
+    web0, web1 = stack["ports"]
+    page, token, first = at_her_first_arena_table(stack, browser, "crash-ida")
 
     stack["crash"]("web0")
     call(web1, "POST", f"/api/matches/{first}/leave/", {}, token)  # her game ends while her page is cut off...
@@ -90,4 +99,25 @@ def test_a_table_page_whose_web_server_crashed_moves_on_to_the_game_that_started
     while not came(web1, second, "crash-ida"):
         assert time.monotonic() < deadline, "she is not counted at her new table: the no-show time runs on"
         time.sleep(0.2)
-    context.close()
+    page.context.close()
+
+
+def test_a_table_page_moving_on_while_its_server_restarts_waits_and_opens_the_next_game(stack, browser):  # noqa: F811
+    """The arbiter's case: the page heard of her next game, and its server died during the table's
+    5 s look at the result. Sent there at once, the browser showed its own error page for good and
+    the clock played the whole game; the page waits for the server instead, saying so."""
+    web0, web1 = stack["ports"]
+    page, token, first = at_her_first_arena_table(stack, browser, "crash-eva")
+    call(web0, "POST", f"/api/matches/{first}/leave/", {}, token)
+    second = running_match(stack, "crash-eva", other_than=first)
+    page.locator(".messages li", has_text="taking you there").wait_for()
+    stack["crash"]("web0")
+    page.locator(".messages li", has_text="The site is restarting: your next game opens").wait_for()
+    stack["restart"]("web0")
+    page.wait_for_url(f"**/match/{second}/", timeout=60_000)
+    socket_open(page, f"/ws/match/{second}/")
+    deadline = time.monotonic() + 30
+    while not came(web1, second, "crash-eva"):
+        assert time.monotonic() < deadline, "she is not counted at her new table"
+        time.sleep(0.2)
+    page.context.close()
