@@ -16,12 +16,11 @@
   let told = shownTable();  // the game the page showed as it opened needs no notice
   const status = document.getElementById("arena-board").dataset.status;
   // A page already on its way elsewhere (the join form sent, which lands on the new table itself)
-  // is neither sent on nor reloaded: that would cut the form's answer off.
-  let leaving = false;
-  window.addEventListener("beforeunload", () => { leaving = true; });
+  // is neither sent on nor reloaded: that would cut the form's answer off (site.js DubiumGo.leaving).
+  const leaving = () => window.DubiumGo.leaving();
 
   async function refresh() {
-    if (leaving) return;
+    if (leaving()) return;
     try {
       const response = await fetch(live.dataset.refresh, { headers: { Accept: "text/html" } });
       if (response.ok) {
@@ -35,7 +34,7 @@
           moved = await window.DubiumNotice.openUnlessAtATable(table, "Your game has started: ");
         }
         // The arena started or ended: the buttons above the leaderboard (join, leave, pause) change with it.
-        if (moved || leaving) return;
+        if (moved || leaving()) return;
         if (fresh && fresh.dataset.status !== status) {
           window.DubiumGo(null, "the arena's page shows it");  // waits for a restarting server (site.js)
           return;

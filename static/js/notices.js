@@ -121,14 +121,10 @@
   window.DubiumNotice.redrawOccasion = redrawOccasion;
 
   const LOOK_BACK_SECONDS = 5;
-  // A page already on its way elsewhere (a Dobble series' choice of the next mini-game, a form
-  // the browser sends) is taking the player on: a second navigation would cut its answer off.
-  let leaving = false;
-  window.addEventListener("beforeunload", () => { leaving = true; });
   // Through DubiumGo (site.js), which waits for a restarting server; typing meanwhile keeps the
   // player here, with a link.
   function goTo(url) {
-    if (leaving) return;
+    if (window.DubiumGo.leaving()) return;  // e.g. a Dobble series' choice of the next mini-game, sent
     window.DubiumGo(url, "your next game opens", () => {
       if (!typed) return true;
       window.DubiumNotice("Your next game has started, ", { href: url, text: "go to its table" }, "next-game");

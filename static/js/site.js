@@ -82,4 +82,7 @@
     if (url) location.href = url;
     else location.reload();
   };
+  // A page already on its way elsewhere (a form the browser sends, a link followed) is taking the
+  // player on: the scripts that move a page by themselves ask here first, so as not to cut it off.
+  window.DubiumGo.leaving = () => leaving;
 })();
