@@ -73,12 +73,17 @@
     }
   }
 
+  // One move at a time: two callers hearing of the same game (the table's look at the result, the
+  // notices' socket) would otherwise race, the first one's navigation cutting the second's asking off.
+  let going = false;
   window.DubiumGo = async function (url, words, wanted = () => true) {
+    if (going) return;
+    going = true;
     for (let tries = 0; !(await answers(url || location.href)); tries += 1) {
       say(`The site is restarting: ${words} as soon as it answers.`);
       await new Promise((wake) => setTimeout(wake, RETRY_MS[Math.min(tries, RETRY_MS.length - 1)]));
     }
-    if (leaving || !wanted()) { unsay(); return; }
+    if (leaving || !wanted()) { unsay(); going = false; return; }
     if (url) location.href = url;
     else location.reload();
   };
