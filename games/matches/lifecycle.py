@@ -393,7 +393,10 @@ def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking:
     result["resigned"] = [s.number for s in gone if s.resigned]
     result["absent"] = match.absent_seats(seats)
     match.result = result
-    result["idle"] = match.idle_seats()
+    result["idle"] = idle = match.idle_seats()
+    if idle and len(idle) < len(seats):  # the clock's moves win nothing: ranked last, as an event counts them
+        kept = [[n for n in group if n not in idle] for group in result["ranking"]]
+        result["ranking"] = [group for group in kept if group] + [sorted(idle)]
     end(match, state, seats, now, Match.Status.FINISHED)
 
 

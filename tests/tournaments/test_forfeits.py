@@ -408,6 +408,7 @@ def test_a_swiss_player_who_made_no_move_of_their_own_loses_even_where_the_clock
     presence.connected(table.match_id, seat, "socket-alice", True)
     match = wakeups.play_out(table.match_id)
     assert match.result["idle"] == [seat] and not match.result["absent"] and not match.result["forfeited"]
+    assert match.result["ranking"][-1] == [seat], "the match itself ranks her last: its pages agree with the event"
     scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
     assert scores["alice"] == (0.0, scoring.FORFEITED)
     assert scores["HeuristicBot"][0] == 1.0
