@@ -182,15 +182,21 @@ def test_at_larger_tables_a_person_sits_with_house_bots_up_to_the_table_size(olg
     assert match.players == 4 and sum(seat.user.is_bot for seat in match.seats.all()) == 3
 
 
-def test_a_game_given_up_before_the_first_move_is_a_win_in_the_arena_and_not_called_aborted(olga, alice, bob):
-    """An arbiter read "not rated: aborted" under a game the arena scored as a full win: the event
-    counts it, as Lichess gives the win over a player who never moved, and only the ladder does not."""
+def two_people_at_their_table(olga, alice, bob) -> tuple[Tournament, Match]:
+    """An arena of two people and no house bots, started, both come to their one table."""
     tournament = make_arena(olga, bots=())
     for person in (alice, bob):
         services.enter(tournament.pk, person)
     running.start(tournament.pk)
     match = at_table(tournament, alice)
     at_table(tournament, bob)
+    return tournament, match
+
+
+def test_a_game_given_up_before_the_first_move_is_a_win_in_the_arena_and_not_called_aborted(olga, alice, bob):
+    """An arbiter read "not rated: aborted" under a game the arena scored as a full win: the event
+    counts it, as Lichess gives the win over a player who never moved, and only the ladder does not."""
+    tournament, match = two_people_at_their_table(olga, alice, bob)
     lose(match, bob)
     assert points(tournament, alice) == [2.0] and entry(tournament, alice).scores.get().streak == 1
     match.refresh_from_db()
@@ -234,12 +240,7 @@ def test_a_player_who_made_no_move_of_their_own_loses_with_no_berserk_point_and_
 
 
 def test_when_neither_player_made_a_move_of_their_own_neither_scores(olga, alice, bob):
-    tournament = make_arena(olga, bots=())
-    for person in (alice, bob):
-        services.enter(tournament.pk, person)
-    running.start(tournament.pk)
-    match = at_table(tournament, alice)
-    at_table(tournament, bob)
+    tournament, match = two_people_at_their_table(olga, alice, bob)
     match = won_by_the_clock(match, alice)
     running.record_match(match.pk)
     found = set(Score.objects.filter(table__match=match).values_list("points", "kind", "streak"))
