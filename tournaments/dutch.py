@@ -231,7 +231,7 @@ def halves(weights: Weights, opponent: dict) -> dict[int, tuple[dict, int, dict]
     return result
 
 
-def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
+def pair_in_one_matching(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
     """Two-seat tables in seat order and the bye, or None when the absolute rules allow no round."""
     opponent = opponents(players)
     return None if opponent is None else tables_of(players, opponent)

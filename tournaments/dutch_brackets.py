@@ -45,8 +45,8 @@ SPARE = 16  # and this many more of the bottom half, for the colours and floats 
 AHEAD = 12  # players of the next bracket each bracket's last matching looks at
 
 
-def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
-    """Two-seat tables in seat order and the bye, as dutch.pair_round, or None when the last
+def pair_bracket_by_bracket(players: Field) -> tuple[list[list[Hashable]], list[Hashable]] | None:
+    """Two-seat tables in seat order and the bye, as dutch.pair_in_one_matching, or None when the last
     bracket cannot be paired within the absolute rules."""
     rank = {p: i for i, p in enumerate(players.order)}
     groups = score_groups(players)

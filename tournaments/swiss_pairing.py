@@ -85,9 +85,9 @@ def pair_round(players: Field) -> tuple[list[list[Hashable]], list[Hashable]]:
     rules; otherwise the blocks below, whose rules bend before a round goes unpaired."""
     found = None
     if len(players.order) <= DUTCH_FIELD:
-        found = dutch.pair_round(players)
+        found = dutch.pair_in_one_matching(players)
     elif len(players.order) <= DUTCH_BRACKETS_FIELD:
-        found = dutch_brackets.pair_round(players)
+        found = dutch_brackets.pair_bracket_by_bracket(players)
     return found if found is not None else pair_in_blocks(players)
 
 

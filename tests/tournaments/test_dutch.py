@@ -54,7 +54,7 @@ def test_a_legal_round_is_found_whenever_one_exists_with_the_lowest_bye_and_the_
 ):
     """The bye first (the lowest score any legal round gives it: C.04.3 2025, as bbpPairings
     weighs it), then the top brackets as full as any legal round with such a bye."""
-    found = dutch.pair_round(players)
+    found = dutch.pair_in_one_matching(players)
     candidates = [(p, b) for p, b in all_pairings(list(players.order)) if legal(players, p, b)]
     if not candidates:
         assert found is None
@@ -185,8 +185,8 @@ def test_a_field_paired_bracket_by_bracket_keeps_the_absolute_rules_and_matches_
         for name, value in shrunk.items():
             setattr(dutch_brackets, name, value)
         for field, _, _ in play_event(entrants, 5, seed):
-            found = dutch_brackets.pair_round(field)
-            whole = dutch.pair_round(field)
+            found = dutch_brackets.pair_bracket_by_bracket(field)
+            whole = dutch.pair_in_one_matching(field)
             if found is None:
                 assert whole is None or field.played, "the first round always pairs"
                 continue
@@ -239,8 +239,8 @@ def test_the_counted_colour_clashes_of_top_half_against_bottom_half_are_the_fewe
 def test_bracket_by_bracket_pairs_every_round_one_matching_pairs(players):
     """When the brackets taken one at a time leave someone at the bottom unpaired (rematches), the
     lowest brackets are paired again together: a round that can be paired legally always is."""
-    whole = dutch.pair_round(players)
-    found = dutch_brackets.pair_round(players)
+    whole = dutch.pair_in_one_matching(players)
+    found = dutch_brackets.pair_bracket_by_bracket(players)
     assert (found is None) == (whole is None)
     if found is not None:
         tables, byes = found
@@ -261,8 +261,8 @@ def test_the_bracket_above_the_last_floats_whoever_leaves_the_bye_to_the_lowest_
         list("abcdefg"), score, had_bye=set("acdfg"), colours=colours, floats={"a": "D ", "c": " D"},
         played=8, final_round=True,
     )  # fmt: skip
-    whole = dutch.pair_round(players)
-    tables, byes = dutch_brackets.pair_round(players)
+    whole = dutch.pair_in_one_matching(players)
+    tables, byes = dutch_brackets.pair_bracket_by_bracket(players)
     assert byes == ["e"] == whole[1]
     expected = {frozenset(p) for p in ("ab", "cd", "fg")}
     assert {frozenset(t) for t in tables} == {frozenset(t) for t in whole[0]} == expected
