@@ -67,7 +67,7 @@ def seat(
     """This wave's tables (entry ids in seat order); whoever is not at one waits for the next."""
     if table_size == 2:
         return seat_pairs(waiting, now=now, anyone_playing=anyone_playing)
-    return seat_tables(waiting, table_size=table_size, smallest=smallest, now=now, anyone_playing=anyone_playing)
+    return tables_for_waiting(waiting, table_size=table_size, smallest=smallest, now=now, anyone_playing=anyone_playing)
 
 
 def may_meet(one: Waiting, other: Waiting, now: float, anyone_playing: bool) -> bool:
@@ -135,7 +135,7 @@ def pair_greedily(people: list[Waiting], now: float, anyone_playing: bool) -> li
     return pairs
 
 
-def seat_tables(
+def tables_for_waiting(
     waiting: list[Waiting], *, table_size: int, smallest: int, now: float, anyone_playing: bool
 ) -> list[list[int]]:
     people = by_waiting([player for player in waiting if not player.house_bot])

@@ -120,7 +120,7 @@ class Weights:
     def field(self, key: tuple, value: int) -> int:
         return value << self.offsets[key]
 
-    def pair(self, a: Hashable, b: Hashable) -> int:
+    def pair_weight(self, a: Hashable, b: Hashable) -> int:
         """The weight of a meeting b, a placed above b."""
         k, h = self.group[b], self.group[a]
         weight = self.field(("P", k), 1)
@@ -204,7 +204,7 @@ def matching(
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
             if compatible(players, weights.wishes, a, b) and not (a in apart and b in apart):
-                graph.add_edge(a, b, weight=weights.pair(a, b))
+                graph.add_edge(a, b, weight=weights.pair_weight(a, b))
     if len(order) % 2 and not carry:
         for a in order:
             if a not in players.had_bye:  # the lowest score that can take it, above every rule of the brackets
@@ -248,7 +248,7 @@ def tables_of(players: Field, opponent: dict) -> tuple[list[list[Hashable]], lis
             byes.append(p)
             continue
         seen |= {p, other}
-        tables.append(seat_order(players, p, other))
+        tables.append(who_sits_first(players, p, other))
     return tables, byes
 
 
@@ -268,7 +268,7 @@ def opponents(players: Field, carry: bool = False, apart: frozenset = frozenset(
     return opponent
 
 
-def seat_order(players: Field, higher: Hashable, lower: Hashable) -> list[Hashable]:
+def who_sits_first(players: Field, higher: Hashable, lower: Hashable) -> list[Hashable]:
     """Who moves first (C.04.3 E): both wishes granted; else the stronger wish (the wider
     difference among absolute ones); else the seats swapped from the last game in which the two
     sat differently; else the higher-ranked player's wish; else, nobody having a wish, the

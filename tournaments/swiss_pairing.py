@@ -107,7 +107,7 @@ def pair_in_blocks(players: Field) -> tuple[list[list[Hashable]], list[Hashable]
             pairs, carried = direct
         tables += pairs
     byes = carried
-    return [seat_order(players, a, b) for a, b in tables], byes
+    return [who_sits_first(players, a, b) for a, b in tables], byes
 
 
 def blocks(players: Field, size: int) -> list[list[Hashable]]:
@@ -151,7 +151,7 @@ def match_block(
     # Floats hold these integers exactly below 2**53, and spare networkx's final check (run for ints).
     number = float if costs.ceiling * len(block) < 2**53 else int
     for a, b in candidate_pairs(costs, block, sparse):
-        graph.add_edge(a, b, weight=number(costs.ceiling - costs.pair(a, b)))
+        graph.add_edge(a, b, weight=number(costs.ceiling - costs.pair_cost(a, b)))
     if len(block) % 2:
         for a in block:
             graph.add_edge(a, BYE, weight=number(costs.ceiling - costs.left_over(a, allow_bye)))
@@ -243,7 +243,7 @@ class Costs:
         self.base.append(self.base[-1] * (n * (top_met + 1) + 1))  # forbidden digit
         self.ceiling = self.base[-1] * (n + 1)
 
-    def pair(self, a: Hashable, b: Hashable) -> int:
+    def pair_cost(self, a: Hashable, b: Hashable) -> int:
         players = self.players
         key = frozenset((a, b))
         forbidden = int(key in players.forbidden)
@@ -271,7 +271,7 @@ class Costs:
         return balance < 0 or (balance == 0 and not self.players.last_first.get(player, False))
 
 
-def seat_order(players: Field, a: Hashable, b: Hashable) -> list[Hashable]:
+def who_sits_first(players: Field, a: Hashable, b: Hashable) -> list[Hashable]:
     """Who sits in seat 0: whoever has sat first less often, then whoever did not sit first
     last time, then the higher-placed player (a)."""
 
@@ -302,7 +302,7 @@ def seat_tables(
     for size in sizes:
         tables.append(list(players.order[start : start + size]))
         start += size
-    tables = descend(players, dealt(players, tables) if first_meeting else tables)
+    tables = descend(players, dealt_across(players, tables) if first_meeting else tables)
     if cost(players, tables)[0] and len(players.order) > exact:
         tables = repair(players, tables, budget)
     if cost(players, tables)[0]:
@@ -325,7 +325,7 @@ def forbidding(players: Field) -> Field:
     return replace(players, met=met)
 
 
-def dealt(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
+def dealt_across(players: Field, tables: list[list[Hashable]]) -> list[list[Hashable]]:
     """Before anyone has met (round 1, accelerated or not): where neighbouring tables all hold
     one score, their players are dealt across them as cards are, out and back (1 2 3 3 2 1 ...).
     The spread stays nil, and the strongest do not all sit at one table, as a two-seat round
