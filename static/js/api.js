@@ -12,6 +12,7 @@
     const response = await fetch(url, {
       method,
       credentials: "same-origin",
+      keepalive: true,  // a resignation or a leave still reaches the server if the page goes elsewhere first
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
       body: body ? JSON.stringify(body) : "{}",
     });

@@ -201,7 +201,8 @@ def test_two_browsers_pair_resign_replay_each_seat_and_rematch(site, strict, ali
             dudo_step(page)
             move_answered(page)
     alice_page.on("dialog", lambda dialog: dialog.accept())
-    alice_page.click("button:has-text('Resign')")  # the table shows it as its socket hears of it
+    with alice_page.expect_response(lambda response: response.url.endswith("/leave/")):  # answered before she leaves
+        alice_page.click("button:has-text('Resign')")  # the table shows it as its socket hears of it
     for page in (alice_page, bob_page):
         page.wait_for_selector("#result:not([hidden])")
         assert not page.locator("button:has-text('Resign')").is_visible()
