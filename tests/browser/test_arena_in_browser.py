@@ -103,7 +103,7 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     # Her own arena page, kept open in a second tab: it shows her next game but does not go there.
     standings = page.context.new_page()
     standings.goto(f"{site}/tournaments/{arena.pk}/")
-    expect(standings.locator("#arena-me")).to_contain_text("Your game is on.")
+    expect(standings.locator("#arena-me")).to_contain_text("Your game is waiting: go to table")
 
     play_to_the_end(page, dudo_step)
     finished = Match.objects.get(pk=first)
@@ -178,6 +178,29 @@ def test_at_the_start_the_arena_page_takes_its_player_to_her_first_game(site, st
     # The page above the leaderboard follows the start too (its status, what may be done), unreloaded by hand.
     expect(watcher.locator("#tournament-status")).to_have_text("Running", timeout=30_000)
     expect(watcher.locator("main")).to_contain_text("Running until")
+
+
+def test_a_player_coming_back_to_the_arena_page_is_taken_to_her_game_under_way(site, strict, make_user):
+    """Her clock runs whether she comes or not: a tester who came back to the arena's page while
+    seated was left on the standings for over 90 s. With no table of hers open elsewhere, the page
+    says where her game is and takes her there as it opens."""
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    first = strict.page()
+    log_in(first, site, "alice")
+    first.goto(f"{site}/tournaments/{arena.pk}/")
+    first.click("#arena-join")
+    first.wait_for_url("**/match/*/")
+    table = match_id(first)
+    first.context.close()  # she went away
+
+    page = strict.page()  # and comes back on another browser, to the arena's page
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    link = page.locator("#arena-me a[data-my-table]")
+    assert link.inner_text() == "go to table" and link.get_attribute("href") == f"/match/{table}/"
+    assert page.locator("#arena-me").inner_text().startswith("Your game is waiting: go to table")
+    page.wait_for_url(f"**/match/{table}/", timeout=10_000)
 
 
 def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):

@@ -63,7 +63,7 @@ def test_joining_before_the_start_then_at_the_start_sits_the_player_at_a_table(c
     client.post(f"/tournaments/{arena.pk}/arena/join/")
     running.start(arena.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
-    assert "Your game is on. Play your game" in page and "Starts in" not in page
+    assert "Your game is waiting: go to table" in page and "Starts in" not in page
     assert re.search(r"alice · playing 0 none yet", page)
 
 
@@ -330,3 +330,4 @@ def test_the_time_left_counts_whole_minutes_still_to_play(left, words):
     started = now + left - timedelta(minutes=55)
     arena = Tournament(status=Tournament.Status.RUNNING, started_at=started, duration_minutes=55)
     assert arena_format.time_left(arena, now) == words
+
