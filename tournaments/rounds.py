@@ -101,7 +101,7 @@ def gone_words(name: str, resigned: bool, idle: bool) -> str:
     if resigned:
         return f"{name} resigned"
     if idle:
-        return f"{name} made no move of their own: the tournament counts the game as lost by {name}"
+        return f"{name} made no move of their own: counted as a forfeit"
     return f"{name} forfeited"
 
 

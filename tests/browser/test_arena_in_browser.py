@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from games.matches import wakeups
 from games.matches.models import Match
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_flows_in_browser import dudo_step, play_to_the_end
@@ -201,6 +202,29 @@ def test_a_player_coming_back_to_the_arena_page_is_taken_to_her_game_under_way(s
     assert link.inner_text() == "go to table" and link.get_attribute("href") == f"/match/{table}/"
     assert page.locator("#arena-me").inner_text().startswith("Your game is waiting: go to table")
     page.wait_for_url(f"**/match/{table}/", timeout=10_000)
+
+
+def test_a_finished_arena_game_she_left_to_the_clock_says_in_words_that_it_counted_as_a_forfeit(
+    site, strict, make_user
+):
+    """She came to the table and let the clock make every move: the match ranks her last and the
+    arena counts a forfeit, which the finished table says beside her name, not only in a tooltip."""
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    page.click("#arena-join")
+    page.wait_for_url("**/match/*/")
+    table = match_id(page)
+    finished = in_thread(lambda: wakeups.play_out(table))
+    assert finished.result["idle"] == [finished.seats.get(user__username="alice").number]
+    page.context.close()  # the arena seats her again: this page would move on to that game
+    looking = strict.page()
+    log_in(looking, site, "alice")
+    looking.goto(f"{site}/match/{table}/")
+    expect(looking.locator("#result ol")).to_contain_text("(no move of their own: counted as a forfeit)")
+    assert looking.locator("#result ol li").last.inner_text().startswith("alice")
 
 
 def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):
