@@ -26,11 +26,12 @@ def register(request):
     if request.user.is_authenticated:
         return redirect("profile", username=request.user.username)
     throttle = RegisterThrottle()  # the API's limit on new accounts from one address, counted together with it
-    if request.method == "POST" and not throttle.allow_request(request, None):
+    if request.method == "POST" and throttle.full(request):
         return refused(request, throttle.wait())
     form = RegistrationForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        throttle.count()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("welcome")
     return render(request, "registration/register.html", {"form": form})

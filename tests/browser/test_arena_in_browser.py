@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.matches import wakeups
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import log_in, screenshot, socket_open, table_socket
 from tests.browser.test_flows_in_browser import dudo_step, play_to_the_end
 from tests.browser.test_tournament_pages_in_browser import assert_accessible, in_thread
 from tournaments import running, series, services
@@ -217,6 +217,7 @@ def test_a_finished_arena_game_she_left_to_the_clock_says_in_words_that_it_count
     page.click("#arena-join")
     page.wait_for_url("**/match/*/")
     table = match_id(page)
+    socket_open(page, table_socket(page))  # she came: her table's socket is open
     finished = in_thread(lambda: wakeups.play_out(table))
     assert finished.result["idle"] == [finished.seats.get(user__username="alice").number]
     page.context.close()  # the arena seats her again: this page would move on to that game
