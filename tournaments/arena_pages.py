@@ -54,6 +54,12 @@ class Row:
     def wins(self) -> int:
         return sum(mark.outcome == arena.WON for mark in self.marks)
 
+    @property
+    def no_move_games(self) -> list[int]:
+        """The games (1, 2, ... in order played) the player came to and left to the clock: said in
+        words beside the sheet, not only in a mark's tooltip (an arbiter missed them)."""
+        return [number for number, mark in enumerate(self.marks, 1) if mark.outcome == arena.NO_MOVE]
+
 
 def leaderboard(tournament: Tournament) -> list[Row]:
     """Every entrant, most points first, then most games won; equal on both share a place."""

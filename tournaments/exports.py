@@ -17,7 +17,7 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
     seed's; None unrated), points (a knockout: the round reached, in words), each tiebreak by name."""
     rules = tournament.rules
     games_won = rules.games_won_apart()  # as the page shows them
-    names = [label["label"] for label in tiebreak_labels(tournament)]
+    names = [column_name(label["label"]) for label in tiebreak_labels(tournament)]
     header = ["place", "player", "seed", "rating", rules.ranked_by(), *(["games won"] * games_won),
               *names, "played", "withdrawn", "entered late"]  # fmt: skip
     rows = [
@@ -28,6 +28,16 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list]]:
         for row in with_ratings(tournament, standings(tournament))
     ]  # fmt: skip
     return header, rows
+
+
+# Names a column keeps capitalised, as prose does: every other header word is in lower case.
+PROPER_NAMES = ("Buchholz", "Sonneborn-Berger")
+
+
+def column_name(label: str) -> str:
+    """A tiebreak's label as a header, in the case of the others ("played", "entered late"): "Direct
+    encounter" -> "direct encounter", "Median Buchholz" -> "median Buchholz"; "Buchholz cut 1" keeps its name."""
+    return label if label.startswith(PROPER_NAMES) else label[:1].lower() + label[1:]
 
 
 def numeric(value):

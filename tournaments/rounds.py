@@ -21,7 +21,8 @@ from games.matches.occasions import Choice, Occasion
 from tournaments import scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
 from tournaments.running import seat_order_of, table_points
-from tournaments.tiebreaks import figure
+from tournaments.standings import rounds_not_paired
+from tournaments.tiebreaks import MISSED, figure
 
 BELOW_THE_TABLES = 10**6  # a bye's place in its round's list: after every table
 
@@ -100,7 +101,7 @@ def gone_words(name: str, resigned: bool, idle: bool) -> str:
     if resigned:
         return f"{name} resigned"
     if idle:
-        return f"{name} made no move of their own: the tournament counts the game as lost by {name}"
+        return f"{name} made no move of their own: counted as a forfeit"
     return f"{name} forfeited"
 
 
@@ -167,6 +168,12 @@ def lines(tournament: Tournament, round_number: int | None = None) -> dict[int, 
                 words = rules.bye_words(entry_id, number, points, names)
             rounds.setdefault(number, []).append(
                 Line(number, "", [names[entry_id]], [points], words, number=BELOW_THE_TABLES, states=[kind])
+            )
+    for entry_id, number in rounds_not_paired(tournament):
+        if round_number in (None, number):
+            words = f"withdrawn, not paired: {names[entry_id]}, {point_words(0)}"
+            rounds.setdefault(number, []).append(
+                Line(number, "", [names[entry_id]], [0.0], words, number=BELOW_THE_TABLES, states=[MISSED])
             )
     before = points_before(tournament)
     for table in tables.order_by("round", "number"):

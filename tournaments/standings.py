@@ -9,6 +9,8 @@ Players equal on everything share a place.
 
 from collections import defaultdict
 
+from django.db.models import Max
+
 from tournaments import scoring, tiebreaks
 from tournaments.models import ScoreCorrection, Tournament
 
@@ -66,8 +68,7 @@ def standings(tournament: Tournament) -> list[dict]:
     by_seed = {e.pk: e.seed or 0 for e in entries}
     rules = tournament.rules
     games, points = player_games(tournament)
-    if rules.misses_rounds_after_withdrawing:
-        missed_while_withdrawn(tournament, games, entries)
+    missed_while_withdrawn(tournament, games)
     ranking = rules.ranking(entries, games, points)
     games, progress, games_won, stages = ranking.games, ranking.progress, ranking.games_won, ranking.stages
     # No game finished yet: no total, which must not read as the best one where the lowest wins.
@@ -118,21 +119,26 @@ def standings(tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda row: (row["place"], row["seed"] is None, row["seed"] or 0))  # shared: by seed
 
 
-def missed_while_withdrawn(tournament: Tournament, games: dict, entries: list) -> None:
-    """A Swiss player's rounds so far with neither a table nor a score: those after withdrawing,
-    and those between a withdrawal and being paired again. Rounds missed (FIDE counts each as a
-    zero-point bye), at the middle place of a table for the sum of places."""
-    seated = max((g.round for own in games.values() for g in own), default=0)
+def missed_while_withdrawn(tournament: Tournament, games: dict) -> None:
+    """Rounds not paired (FIDE counts each as a zero-point bye), at the middle place of a table for
+    the sum of places."""
+    middle = (tournament.table_size + 1) / 2
+    for entry_id, number in rounds_not_paired(tournament):
+        games[entry_id].append(tiebreaks.Game(number, 0.0, played=False, place=middle, kind=tiebreaks.MISSED))
+
+
+def rounds_not_paired(tournament: Tournament) -> list[tuple[int, int]]:
+    """(entry id, round) of each round so far in which a Swiss player has neither a table nor a
+    score: those after withdrawing, and those between a withdrawal and being paired again. One
+    list, so the standings that count them and the round lists that show them agree."""
+    if not tournament.rules.misses_rounds_after_withdrawing:
+        return []
+    seated = tournament.scores.exclude(kind=scoring.UNPLAYED).aggregate(last=Max("round"))["last"] or 0
     there = set(tournament.scores.values_list("entry_id", "round"))  # a stopped game's unplayed rows too
     for number, seating in tournament.tables.filter(round__lte=seated).values_list("round", "seating"):
         there.update((entry_id, number) for entry_id in seating)  # a game still under way
-    middle = (tournament.table_size + 1) / 2
-    for entry in entries:
-        games[entry.pk] += [
-            tiebreaks.Game(number, 0.0, played=False, place=middle, kind=tiebreaks.MISSED)
-            for number in range(1, seated + 1)
-            if (entry.pk, number) not in there
-        ]
+    entries = tournament.entries.order_by("joined_at", "pk").values_list("pk", flat=True)
+    return [(entry_id, n) for entry_id in entries for n in range(1, seated + 1) if (entry_id, n) not in there]
 
 
 def player_games(tournament: Tournament) -> tuple[dict, dict]:

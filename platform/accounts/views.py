@@ -26,15 +26,25 @@ def register(request):
     if request.user.is_authenticated:
         return redirect("profile", username=request.user.username)
     throttle = RegisterThrottle()  # the API's limit on new accounts from one address, counted together with it
-    if request.method == "POST" and not throttle.allow_request(request, None):
-        context = {"form": RegistrationForm(), "wait": in_minutes(throttle.wait())}
-        return render(request, "registration/register.html", context, status=429)
+    if request.method == "POST" and throttle.full(request):
+        return refused(request, throttle.wait())
     form = RegistrationForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        throttle.count()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("welcome")
     return render(request, "registration/register.html", {"form": form})
+
+
+def refused(request, wait: float | None):
+    """The form again, with the name and address typed kept (never the passwords) and why it waits
+    in words: the page stays where it was, signed out, and says when to try again."""
+    kept = {field: request.POST.get(field, "") for field in ("username", "email")}
+    context = {"form": RegistrationForm(initial=kept), "wait": in_minutes(wait)}
+    response = render(request, "registration/register.html", context, status=429)
+    response["Retry-After"] = str(math.ceil(wait or 60))
+    return response
 
 
 def in_minutes(seconds: float | None) -> str:

@@ -13,11 +13,15 @@
     const link = document.querySelector("#arena-board [data-my-table]");
     return link ? link.getAttribute("href") : null;
   };
-  let told = shownTable();  // the game the page showed as it opened needs no notice
+  let told = shownTable();
   const status = document.getElementById("arena-board").dataset.status;
   // A page already on its way elsewhere (the join form sent, which lands on the new table itself)
   // is neither sent on nor reloaded: that would cut the form's answer off (site.js DubiumGo.leaving).
   const leaving = () => window.DubiumGo.leaving();
+  // A player who comes back to the page while a game of theirs is under way (its clock runs whether
+  // they come or not) is taken to it as to a new one, unless a table of theirs is open in another tab
+  // (the page keeps its "go to table" link): a tester was left on the standings for over 90 s.
+  if (told && window.DubiumNotice) window.DubiumNotice.openUnlessAtATable(told, "Your game is waiting: ");
 
   async function refresh() {
     if (leaving()) return;

@@ -621,9 +621,18 @@
   // the end without ever coming): one who never came is not rated where the others are.
   function leftNote(message, seat) {
     const why = whyGone(message, seat);
-    if (!why) return null;
+    if (!why) return idleNote(message, seat);
     const unrated = why === "did not come" && (message.rating_changes || []).length > 0;
     return ` (${why}${unrated ? ": not rated" : ""})`;
+  }
+
+  // A seat whose player came but made no move of their own (the clock made every one: the result's
+  // "idle") is ranked last by the match, and an event counts it a forfeit: said beside the name, in
+  // words (it was only a tooltip's).
+  function idleNote(message, seat) {
+    if (!(message.result.idle || []).includes(seat)) return null;
+    const event = document.getElementById("occasion");
+    return ` (no move of their own: ${event ? "counted as a forfeit" : "ranked last"})`;
   }
 
   // "resigned", "timed out", "left" or "did not come", as the server words it (Seat.why_gone); null while playing.

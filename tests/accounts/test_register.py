@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from tests.accounts.conftest import GOOD_PASSWORD
 
@@ -82,6 +83,23 @@ def test_the_form_shares_the_apis_limit_of_ten_new_accounts_an_hour_from_one_add
     assert refused.status_code == 429
     assert "Too many new accounts from your address: try again in 60 minutes." in refused.content.decode()
     assert not get_user_model().objects.filter(username="web9").exists()
+
+
+def test_only_the_accounts_made_count_against_the_limit_not_the_mistyped_sign_ups(client, settings):
+    """A tester's sign-ups refused for a typo used up the limit: "Too many new accounts" came at the 8th."""
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] | {"register": "2/hour"}
+    settings.REST_FRAMEWORK = settings.REST_FRAMEWORK | {"DEFAULT_THROTTLE_RATES": rates}
+    cache.clear()
+    for _ in range(3):
+        assert post(client, username="typo", password2="not the same").status_code == 200
+    for number in range(2):
+        client.post("/accounts/logout/")
+        assert post(client, username=f"made{number}").status_code == 302
+    client.post("/accounts/logout/")
+    refused = post(client, username="made2")
+    assert refused.status_code == 429 and refused["Retry-After"].isdigit()
+    assert "Too many new accounts from your address: try again in 60 minutes." in refused.content.decode()
+    assert get_user_model().objects.filter(username__startswith="made").count() == 2
 
 
 def test_it_refuses_two_different_passwords(client):

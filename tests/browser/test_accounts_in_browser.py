@@ -1,6 +1,7 @@
 """Registration, logout and login in a real browser."""
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from dubium import demo
@@ -48,6 +49,42 @@ def test_a_taken_username_gets_a_clear_error(site, new_page, make_user):
     page.fill("input[name=password2]", "a long enough password 42")
     page.click("form.stack button[type=submit]")
     assert page.locator("text=That username is taken.").is_visible()
+
+
+def sign_up(page, site: str, username: str) -> None:
+    page.goto(f"{site}/accounts/register/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.com")
+    page.fill("input[name=password1]", "a long enough password 42")
+    page.fill("input[name=password2]", "a long enough password 42")
+    page.click("form.stack button[type=submit]")
+
+
+def test_a_sign_up_past_the_limit_stays_on_the_form_and_says_when_to_try_again(site, new_page, settings):
+    """A tester signing up account after account from one address saw a refused sign-up land on
+    /welcome/ without a session, the refusal not worded: it stays on the form, signed out, with
+    what was typed and the wait in words."""
+    settings.REST_FRAMEWORK = settings.REST_FRAMEWORK | {
+        "DEFAULT_THROTTLE_RATES": settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] | {"register": "2/hour"}
+    }
+    cache.clear()  # the sign-ups of the tests before, from the same address
+    page = new_page()  # not strict: the refusal is a 429 on purpose, which the console reports
+    for username in ("first_one", "second_one"):
+        sign_up(page, site, username)
+        page.wait_for_url("**/welcome/")
+        page.click("text=Log out")
+        page.wait_for_selector("text=Log in")
+    sign_up(page, site, "third_one")
+    expect(page.locator("#too-many")).to_have_text(
+        "Too many new accounts from your address: try again in 60 minutes."
+    )
+    assert page.url == f"{site}/accounts/register/"
+    expect(page.locator("input[name=username]")).to_have_value("third_one")
+    expect(page.locator("input[name=email]")).to_have_value("third_one@example.com")
+    expect(page.locator("input[name=password1]")).to_have_value("")
+    assert page.locator("nav").get_by_text("Log in").count() == 1  # still a visitor
+    page.goto(f"{site}/welcome/")
+    assert "/accounts/login/" in page.url  # the welcome is a signed-in newcomer's, never a visitor's
 
 
 def test_a_players_games_read_on_a_phone_without_scrolling_sideways(site, new_page, db):

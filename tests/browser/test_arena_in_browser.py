@@ -10,8 +10,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from games.matches import wakeups
 from games.matches.models import Match
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import log_in, screenshot, socket_open, table_socket
 from tests.browser.test_flows_in_browser import dudo_step, play_to_the_end
 from tests.browser.test_tournament_pages_in_browser import assert_accessible, in_thread
 from tournaments import running, series, services
@@ -103,7 +104,7 @@ def test_a_player_finds_an_arena_joins_plays_a_house_bot_is_seated_again_and_the
     # Her own arena page, kept open in a second tab: it shows her next game but does not go there.
     standings = page.context.new_page()
     standings.goto(f"{site}/tournaments/{arena.pk}/")
-    expect(standings.locator("#arena-me")).to_contain_text("Your game is on.")
+    expect(standings.locator("#arena-me")).to_contain_text("Your game is waiting: go to table")
 
     play_to_the_end(page, dudo_step)
     finished = Match.objects.get(pk=first)
@@ -178,6 +179,53 @@ def test_at_the_start_the_arena_page_takes_its_player_to_her_first_game(site, st
     # The page above the leaderboard follows the start too (its status, what may be done), unreloaded by hand.
     expect(watcher.locator("#tournament-status")).to_have_text("Running", timeout=30_000)
     expect(watcher.locator("main")).to_contain_text("Running until")
+
+
+def test_a_player_coming_back_to_the_arena_page_is_taken_to_her_game_under_way(site, strict, make_user):
+    """Her clock runs whether she comes or not: a tester who came back to the arena's page while
+    seated was left on the standings for over 90 s. With no table of hers open elsewhere, the page
+    says where her game is and takes her there as it opens."""
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    first = strict.page()
+    log_in(first, site, "alice")
+    first.goto(f"{site}/tournaments/{arena.pk}/")
+    first.click("#arena-join")
+    first.wait_for_url("**/match/*/")
+    table = match_id(first)
+    first.context.close()  # she went away
+
+    page = strict.page()  # and comes back on another browser, to the arena's page
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    link = page.locator("#arena-me a[data-my-table]")
+    assert link.inner_text() == "go to table" and link.get_attribute("href") == f"/match/{table}/"
+    assert page.locator("#arena-me").inner_text().startswith("Your game is waiting: go to table")
+    page.wait_for_url(f"**/match/{table}/", timeout=10_000)
+
+
+def test_a_finished_arena_game_she_left_to_the_clock_says_in_words_that_it_counted_as_a_forfeit(
+    site, strict, make_user
+):
+    """She came to the table and let the clock make every move: the match ranks her last and the
+    arena counts a forfeit, which the finished table says beside her name, not only in a tooltip."""
+    olga, _ = make_user("olga", role="organizer"), make_user("alice")
+    arena = hourly_dudo_arena(olga)
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    page.click("#arena-join")
+    page.wait_for_url("**/match/*/")
+    table = match_id(page)
+    socket_open(page, table_socket(page))  # she came: her table's socket is open
+    finished = in_thread(lambda: wakeups.play_out(table))
+    assert finished.result["idle"] == [finished.seats.get(user__username="alice").number]
+    page.context.close()  # the arena seats her again: this page would move on to that game
+    looking = strict.page()
+    log_in(looking, site, "alice")
+    looking.goto(f"{site}/match/{table}/")
+    expect(looking.locator("#result ol")).to_contain_text("(no move of their own: counted as a forfeit)")
+    assert looking.locator("#result ol li").last.inner_text().startswith("alice")
 
 
 def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):

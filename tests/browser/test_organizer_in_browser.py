@@ -298,6 +298,24 @@ def test_a_tournament_started_now_says_when_it_started_and_which_round_runs(site
         assert "round 1 of 3 under way" in when or when.startswith("played "), when
 
 
+def test_a_knockout_form_offers_only_the_tiebreak_its_standings_show(site, strict, make_user):
+    """A knockout ranks by the round reached and shares the places of players out together:
+    Buchholz and Sonneborn-Berger were offered for nothing. A Swiss of the same game offers them."""
+    make_user("olga", role="organizer")
+    page = strict.page()
+    log_in(page, site, "olga")
+    page.goto(f"{site}/organize/new/dudo/")
+    enabled = "s => [...s.options].filter(o => !o.disabled && !o.hidden).map(o => o.value)"
+    page.select_option("select[name=format]", "swiss")
+    page.select_option("select[name=tiebreak_1]", "sonneborn-berger")
+    page.select_option("select[name=format]", "knockout")
+    for field in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
+        assert page.eval_on_selector(f"select[name={field}]", enabled) == ["", "wins"]
+    assert page.eval_on_selector("select[name=tiebreak_1]", "s => s.value") == "", "a tiebreak chosen before is unset"
+    page.select_option("select[name=format]", "swiss")
+    assert "sonneborn-berger" in page.eval_on_selector("select[name=tiebreak_1]", enabled)
+
+
 def test_a_dobble_series_form_offers_only_the_tiebreaks_of_fixed_tables(site, strict, make_user):
     """Buchholz and Sonneborn-Berger weigh the opponents met, who at a fixed table are the same every
     round: not offered for a Dobble series, offered again for a Swiss of the same game."""

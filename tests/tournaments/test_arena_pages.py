@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.matches import lifecycle, presence, wakeups
 from games.matches.actions import submit_action
 from games.matches.models import Match
-from tests.tournaments.test_arena_running import at_table, lose, opponent
+from tests.tournaments.test_arena_running import at_table, lose, opponent, won_by_the_clock
 from tournaments import running, services, tasks
 from tournaments.arena_pages import leaderboard
 from tournaments.formats import arena as arena_format
@@ -63,7 +63,7 @@ def test_joining_before_the_start_then_at_the_start_sits_the_player_at_a_table(c
     client.post(f"/tournaments/{arena.pk}/arena/join/")
     running.start(arena.pk)
     page = text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
-    assert "Your game is on. Play your game" in page and "Starts in" not in page
+    assert "Your game is waiting: go to table" in page and "Starts in" not in page
     assert re.search(r"alice · playing 0 none yet", page)
 
 
@@ -330,3 +330,14 @@ def test_the_time_left_counts_whole_minutes_still_to_play(left, words):
     started = now + left - timedelta(minutes=55)
     arena = Tournament(status=Tournament.Status.RUNNING, started_at=started, duration_minutes=55)
     assert arena_format.time_left(arena, now) == words
+
+
+def test_a_game_left_to_the_clock_is_said_in_words_beside_the_sheet_not_only_in_a_tooltip(client, arena, alice):
+    client.force_login(alice)
+    client.post(f"/tournaments/{arena.pk}/arena/join/")
+    running.start(arena.pk)
+    match = won_by_the_clock(at_table(arena, alice), alice)
+    running.record_match(match.pk)
+    page = text(client.get(f"/tournaments/{arena.pk}/leaderboard/"))
+    assert re.search(r"alice · \w+ 0 0 · game 1: no move of their own, counted as a forfeit", page)
+    assert "A game in which a player came but made no move of their own (the clock made every one) is counted" in page

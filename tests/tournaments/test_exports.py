@@ -40,7 +40,7 @@ def test_standings_download_as_csv_with_seeds_and_the_tiebreaks_named(client, pl
         "Buchholz cut 1",
         "Buchholz",
         "Sonneborn-Berger",
-        "Direct encounter",
+        "direct encounter",
         "played",
         "withdrawn",
         "entered late",
@@ -77,7 +77,7 @@ def test_standings_download_as_json_with_numbers_and_null_where_nothing_applies(
     assert rows[0]["place"] == 1 and all(isinstance(row["place"], int) for row in rows)
     assert sorted(row["rating"] for row in rows if row["rating"] is not None) == [1612], "unrated: null"
     assert all(isinstance(row["points"], int | float) for row in rows)
-    assert all(row["Direct encounter"] is None or isinstance(row["Direct encounter"], int | float) for row in rows)
+    assert all(row["direct encounter"] is None or isinstance(row["direct encounter"], int | float) for row in rows)
     for column in ("points", "Buchholz", "Sonneborn-Berger"):  # one type a column: 0.0, not 0 beside 1.5
         assert all(isinstance(row[column], float) for row in rows), column
 
@@ -146,3 +146,38 @@ def test_the_round_sheet_names_who_starts_as_the_game_deals_it(client, olga):
     page = client.get(f"/tournaments/{cup.pk}/round/1/").content.decode()
     row = page.partition("<tbody>")[2].partition("</tr>")[0]
     assert row.count("<td>") >= 3 and f"<td>{starter}</td>" in row
+
+
+@pytest.mark.parametrize(
+    "format_fields",
+    [{"rounds": 2}, {"format": "knockout"}, {"format": "round-robin"}],
+    ids=["swiss", "knockout", "round-robin"],
+)
+def test_every_export_s_headers_are_in_one_case_with_the_byte_order_mark_kept(client, olga, format_fields):
+    """Lower case, as "played" and "entered late", but for the names of people (Buchholz,
+    Sonneborn-Berger): "Direct encounter", "Wins" and "Pairings won" stood out in a spreadsheet."""
+    cup = Tournament.objects.create(
+        name="Cased cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1),
+        tiebreaks=["wins"] if format_fields.get("format") == "knockout" else [
+            "median-buchholz", "direct-encounter", "wins", "placements"
+        ], **format_fields,
+    )  # fmt: skip
+    for bot in ["heuristic", "random", "heuristic", "random"]:
+        services.add_house_bot(cup.pk, bot)
+    running.start(cup.pk)
+    running.play_out(cup.pk)
+    for what in ("standings", "pairings"):
+        content = client.get(f"/tournaments/{cup.pk}/{what}.csv").content
+        assert content.startswith("\ufeff".encode()), what
+        header = next(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+        for column in header:
+            kept = column.replace("Sonneborn-Berger", "").replace("Buchholz", "")
+            assert kept == kept.lower(), f"{what}: {column}"
+        json_rows = client.get(f"/tournaments/{cup.pk}/standings.json").json()["standings"]
+        if what == "standings":
+            assert list(json_rows[0]) == header, "the JSON's keys are the CSV's columns"
+    standings_header = client.get(f"/tournaments/{cup.pk}/standings.csv").content.decode("utf-8-sig").split("\r\n")[0]
+    if format_fields.get("format") == "knockout":
+        assert standings_header.endswith(",reached,pairings won,played,withdrawn,entered late")
+    else:
+        assert "median Buchholz,direct encounter,wins,sum of places,played" in standings_header

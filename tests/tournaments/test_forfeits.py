@@ -417,7 +417,7 @@ def test_a_swiss_player_who_made_no_move_of_their_own_loses_even_where_the_clock
     got = running.table_points(cup, match, table.seating)
     assert got[table.seating[seat]] == (0.0, scoring.FORFEITED) and got[table.seating[1 - seat]][0] == 1.0
     words = lines(Tournament.objects.get(pk=cup.pk), 1)[1][0].result
-    said = "HeuristicBot won · alice made no move of their own: the tournament counts the game as lost by alice"
+    said = "HeuristicBot won · alice made no move of their own: counted as a forfeit"
     assert words.startswith(said)
 
 

@@ -262,3 +262,21 @@ def test_a_dobble_series_is_not_offered_the_tiebreaks_that_weigh_the_opponents_m
     series = Tournament(name="S", game="dobble", format="dobble-series", organizer=olga, tiebreaks=["buchholz"])
     with pytest.raises(ValidationError, match="List tiebreaks in order, from: direct-encounter, wins"):
         series.clean()
+
+
+def test_a_knockout_is_offered_only_the_tiebreak_its_standings_show(client, olga):
+    """It ranks by the round reached and the place at the last table, and players out together share
+    a place: Buchholz, Sonneborn-Berger and the rest were offered to split nothing."""
+    client.force_login(olga)
+    page = client.get("/organize/new/dudo/").content.decode()
+    offered = {
+        name: formats.split()
+        for name, formats in re.findall(r'<option value="([a-z0-9-]+)" data-tiebreak-formats="([^"]*)"', page)
+    }
+    assert [name for name, formats in offered.items() if "knockout" in formats] == ["wins"]
+    assert "knockout" not in offered["buchholz"] and "swiss" in offered["buchholz"]
+    data = {**initial_post(client, "dudo"), "format": "knockout", "tiebreak_1": "sonneborn-berger"}
+    refused = client.post("/organize/new/dudo/", data).content.decode()
+    assert "Sonneborn-Berger is not offered for this format, Knockout (it ranks by the round reached" in refused
+    assert "choose from Wins." in refused
+    assert not Tournament.objects.exists()

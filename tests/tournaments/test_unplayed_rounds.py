@@ -115,3 +115,16 @@ def test_a_round_missed_before_being_paired_again_counts_against_a_stand_in_with
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     said = page.split(f"<dt>{leaving.user.username}</dt>")[1].split("</dd>")[0]
     assert "Round 2 (missed) counts against a stand-in with" in said
+    # The round list, the round sheet and the pairings export show it as the standings count it.
+    said = f"Withdrawn, not paired: {leaving.user.username}, 0 points"
+    round_2 = page.split('id="round-2"')[1].split("</ul>")[0]
+    assert said in round_2 and page.count(said) == 1, "round 2 only"
+    assert f"{said} (no game)." in client.get(f"/tournaments/{cup.pk}/round/2/").content.decode()
+    exported = client.get(f"/tournaments/{cup.pk}/pairings.json").json()["pairings"]
+    missed = [line for line in exported if line["seats"][0]["player"] == leaving.user.username and not line["match"]]
+    assert [(line["round"], line["seats"][0]["points"], line["seats"][0]["kind"]) for line in missed] == [
+        (2, 0.0, "missed")
+    ]
+    assert missed[0]["result"] == said[0].lower() + said[1:]
+    csv = client.get(f"/tournaments/{cup.pk}/pairings.csv").content.decode()
+    assert f"2,,{leaving.user.username}," in csv and said[0].lower() + said[1:] in csv

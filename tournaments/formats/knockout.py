@@ -39,6 +39,16 @@ class Knockout(TournamentFormat):
     tiebreaks_split_ties = False  # a bye is not a round won: counting pairings won would rank a top seed below
     corrections_refused = "A knockout's results decided who went through, so they cannot be corrected afterwards."
     settings = {"2": ("best_of",), "3+": ("advance",)}
+    tiebreaks_left_out = (
+        "it ranks by the round reached, then the place at the last table, and players out together share a place: "
+        "only the pairings or tables won are shown beside them"
+    )
+
+    @classmethod
+    def tiebreaks_offered(cls) -> tuple[str, ...]:
+        """Only what its standings show: the pairings (tables) won, which split nothing either; the
+        tiebreaks that weigh opponents or places would be offered for nothing (an organizer's finding)."""
+        return (tiebreaks.WINS,)
 
     @property
     def plays_series(self) -> bool:
