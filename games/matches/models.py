@@ -265,7 +265,8 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (match, number) index starts with it (migration 0015).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     house_bot = models.CharField(
@@ -350,7 +351,8 @@ class MatchAction(models.Model):
         HOUSE = "house", "House bot"
         TIMEOUT = "timeout", "Clock ran out"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    # No index of its own: the unique (match, seq) index starts with it (migration 0015).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField(encoder=Encoder, decoder=Decoder)
