@@ -161,6 +161,20 @@ async def test_groups_are_joined_and_left_in_one_round_trip(layer, far, monkeypa
     assert layer.receive_buffer[listener].empty(), "nothing from the groups it left"
 
 
+async def test_sockets_leaving_at_once_leave_together(layer, far, monkeypatch):
+    """400 sockets closing at once opened 200 connections to Redis, one a leave in flight."""
+    listeners = [await layer.new_channel() for _ in range(20)]
+    for number, listener in enumerate(listeners):
+        await layer.group_add_many([f"match-{number}", "lobby"], listener)
+    calls = count_commands(layer, monkeypatch)
+    await asyncio.gather(*(layer.group_add_many(["late"], listener) for listener in listeners))
+    await asyncio.gather(*(layer.group_discard_many([f"match-{n}", "lobby"], c) for n, c in enumerate(listeners)))
+    assert calls == ["EVALSHA", "EVALSHA"], "the joins in one round trip, the leaves in one"
+    await far.group_send_many([("lobby", PUSH), ("match-3", PUSH)])
+    assert all(layer.receive_buffer[listener].empty() for listener in listeners), "none is in those groups"
+    assert len(await layer.connection(0).zrange(layer._group_key("late"), 0, -1)) == 20
+
+
 async def test_every_message_waiting_for_the_process_is_taken_in_one_round_trip(layer, far, monkeypatch):
     first, second = await layer.new_channel(), await layer.new_channel()
     await layer.group_add("table", first)
