@@ -137,7 +137,8 @@ async def serve(tables, moves: int, rng, profiles: list | None) -> tuple[int, fl
         numbers = sorted(users[match_id])
         for number in numbers:  # a socket on every seat, counted as the consumer counts it
             await database_sync_to_async(presence.connected)(match_id, number, f"bench.{match_id}.{number}", True)
-        groups = [broadcast.seat_group(match_id, number) for number in numbers] + [broadcast.watch_group(match_id)]
+        seated = [broadcast.player_group(match_id, users[match_id][number].pk) for number in numbers]
+        groups = [*seated, broadcast.watch_group(match_id)]
         listeners[match_id] = [await layer.new_channel() for _ in groups]
         for group, name in zip(groups, listeners[match_id], strict=True):
             await layer.group_add(group, name)

@@ -27,8 +27,11 @@ from games.matches.models import Match
 log = logging.getLogger(__name__)
 
 
-def seat_group(match_id: int, seat: int) -> str:
-    return f"match-{match_id}-seat-{seat}"
+def player_group(match_id: int, user_id: int) -> str:
+    """A seat's own pushes, named by its player (one seat a player in a match): a socket joins it
+    before it knows its seat, so that it hears every push after the whole state it is sent,
+    which it reads in the same hop as its seat (consumers.MatchConsumer.connect)."""
+    return f"match-{match_id}-player-{user_id}"
 
 
 def watch_group(match_id: int) -> str:
@@ -147,7 +150,7 @@ def send_state(match, state, seats, opened: int | None = None) -> None:
     transaction, and the seat's other sockets, if any, already had it connected: no news there."""
     facts = table_facts(match, state, seats)
     heard = [
-        (seat_group(match.pk, seat.number), seat.number)
+        (player_group(match.pk, seat.user_id), seat.number)
         for seat in seats
         if seat.connections > 0 and seat.number != opened
     ]

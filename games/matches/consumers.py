@@ -11,7 +11,7 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.matches import broadcast, chat, fairness, jsonlimits, presence, writes
+from games.matches import broadcast, chat, fairness, jsonlimits, presence, rows, writes
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
@@ -28,12 +28,28 @@ def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int])
         socket.check_heard(seqs.get(socket.match_id))
 
 
-def arrive(match_id: int, seat: int, channel_name: str) -> dict:
-    """A seated player's socket, in the groups of its match, is counted and read the whole state
-    to send it, in one call among the process's writes. The state is read after the count, in
-    the same transaction when the call is written in a group."""
+def arrive(match_id: int, scope, channel_name: str) -> tuple[int | None | bool, bool, bool, dict | None]:
+    """What a socket's opening needs of the database, in one call among the process's writes,
+    once it has joined its sign-in's groups and its player's: its seat, the match's pace and
+    whether the sign-in is still good (presence.seat_and_pace), then for a seated player the
+    socket counted and the whole state to send it, read after the count (in the same transaction
+    when the call is written in a group). A spectator's state is read once it has joined the
+    spectators' group."""
+    seat, realtime, signed_in = presence.seat_and_pace(match_id, scope)
+    if seat is False or seat is None or not signed_in:
+        return seat, realtime, signed_in, None
     match, seats = presence.connected(match_id, seat, channel_name, True, sent_whole=True)
-    return presence.whole_message(match, seats, seat)
+    return seat, realtime, signed_in, presence.whole_message(match, seats, seat)
+
+
+def depart(match_id: int, seat: int | None, user_id: int, channel_name: str) -> None:
+    """A seated player's socket closed: uncounted. `seat` is None when its opening failed before
+    it heard its seat: its player's seat then, if any, on which it may have been counted."""
+    if seat is None:
+        found = rows.game_and_seat(match_id, user_id)
+        seat = None if found is None else found[1]
+    if seat is not None:
+        presence.connected(match_id, seat, channel_name, False)
 
 
 SYNC_SECONDS = 0.25
@@ -54,17 +70,24 @@ class MatchConsumer(ReconnectingConsumer):
     go_planned = None
 
     async def connect(self):
-        """The groups of its sign-in joined (a round trip to Redis), then one hop to the database
-        thread for its seat, the match's pace and whether that sign-in is still good (a token's in
-        the same statement: presence.seat_and_pace), the match's groups joined, then one call that
-        counts the socket and reads the whole state (`arrive`, among the process's writes), or for
-        a spectator reads it."""
+        """Its sign-in's groups, the table's and its player's joined (one round trip to Redis),
+        then one call among the process's writes for everything else (`arrive`): a seated
+        player's socket is counted and sent the whole state. A spectator joins the spectators'
+        group, then reads the state. With the sign-in middleware's read of a token's account, two
+        hops to the database thread (three before, and two joins: docs/performance.md)."""
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
-        self.groups_joined = self.sign_in_groups()
-        if self.groups_joined:
-            await self.channel_layer_call("group_add", self.groups_joined)
-        seat, realtime, signed_in = await database_sync_to_async(presence.seat_and_pace)(self.match_id, self.scope)
+        self.groups_joined = [*self.sign_in_groups(), broadcast.table_group(self.match_id)]
+        if self.user is not None and self.user.is_authenticated:
+            self.groups_joined.append(broadcast.player_group(self.match_id, self.user.pk))
+        await self.channel_layer_call("group_add", self.groups_joined)
+        # Counted from the call on, if seated, so its close uncounts it (`depart`), even when the
+        # call fails after its commit (a push lost with Redis).
+        self.seat, self.beating = None, self.user is not None and self.user.is_authenticated
+        seat, realtime, signed_in, message = await writes.presence_write(
+            self.match_id, arrive, self.match_id, self.scope, self.channel_name
+        )
+        self.beating = seat is not None and seat is not False and signed_in
         if seat is False or not signed_in:
             # Accept first: a close before the handshake reaches the page as a 403 and code 1006,
             # which it takes for a dropped line and retries for ever. A sign-in that ended before
@@ -73,17 +96,13 @@ class MatchConsumer(ReconnectingConsumer):
             await self.close(code=4404 if seat is False else self.signed_out_code())
             return
         self.seat = seat
-        seat_group = broadcast.watch_group(self.match_id) if seat is None else broadcast.seat_group(self.match_id, seat)
-        match_groups = [broadcast.table_group(self.match_id), seat_group]
-        self.groups_joined += match_groups
-        await self.channel_layer_call("group_add", match_groups)
         await self.accept()
         if seat is None:
+            self.groups_joined.append(broadcast.watch_group(self.match_id))
+            await self.channel_layer_call("group_add", [broadcast.watch_group(self.match_id)])
             message = await database_sync_to_async(presence.current_message)(self.match_id, None)
         else:
-            self.beating = True
             SEAT_SOCKETS.add(self.channel_name, self)
-            message = await writes.presence_write(self.match_id, arrive, self.match_id, seat, self.channel_name)
         if seat is not None and realtime:
             self.meter = fairness.DelayMeter()
             self.pinger = asyncio.create_task(self.measure_delay())
@@ -96,7 +115,7 @@ class MatchConsumer(ReconnectingConsumer):
         if getattr(self, "beating", False):
             SEAT_SOCKETS.discard(self.channel_name)
             await writes.presence_write(
-                self.match_id, presence.connected, self.match_id, self.seat, self.channel_name, False
+                self.match_id, depart, self.match_id, self.seat, self.user.pk, self.channel_name
             )
         await self.leave_groups()
 

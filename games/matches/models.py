@@ -5,6 +5,7 @@ The snapshot is a cache: seed + options + the action log replay it exactly
 """
 
 import secrets
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
@@ -168,13 +169,16 @@ class Match(models.Model):
     def new_game(self):
         return self.engine.new_game(self.players, self.seed, self.options)
 
+    @cached_property
     def opening_history(self) -> list[dict]:
-        """The entries the new game's history starts with, before any action (the deal)."""
+        """The entries the new game's history starts with, before any action (the deal). Dealt
+        once an instance: a socket's opening on a match that has not moved asked for it once a
+        seat's message (docs/performance.md). Read, never changed."""
         return self.engine.dump(self.new_game())["history"]
 
     def snapshot_history(self) -> list[dict]:
         """The snapshot's history: the new game's while the match has not moved."""
-        return self.state["history"] if self.state is not None else self.opening_history()
+        return self.state["history"] if self.state is not None else self.opening_history
 
     def store_state(self, state) -> list[dict]:
         """Keep `state` as the snapshot with only the last KEPT_HISTORY history entries, so that a
@@ -199,17 +203,15 @@ class Match(models.Model):
         tail = self.snapshot_history()
         if not self.history_start:
             return tail
-        first = self.opening_history()
+        first = self.opening_history
         earlier = self.actions.filter(seq__lte=self.seq).order_by("seq").values_list("events", flat=True)
         return [*first, *(entry for events in earlier for entry in events)][: self.history_start] + tail
 
     def clock_moves_in_history(self) -> list[int]:
         """The indices in the whole history of the moves the clock made for a seat whose time ran
         out (each move's first entry; what followed is the game's; a move that added none, none),
-        read from the log."""
-        if not self.seq or not self.actions.filter(source=MatchAction.Source.TIMEOUT).exists():
-            return []
-        position = len(self.opening_history())
+        read from the log. Asked only of a match the clock moved in (rows.clock_moved)."""
+        position = len(self.opening_history)
         moves = []
         for source, events in self.actions.order_by("seq").values_list("source", "events"):
             if source == MatchAction.Source.TIMEOUT and events:
@@ -263,7 +265,8 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (match, number) index starts with it (migration 0015).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     house_bot = models.CharField(
@@ -348,7 +351,8 @@ class MatchAction(models.Model):
         HOUSE = "house", "House bot"
         TIMEOUT = "timeout", "Clock ran out"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    # No index of its own: the unique (match, seq) index starts with it (migration 0015).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField(encoder=Encoder, decoder=Decoder)

@@ -162,7 +162,7 @@ def current_message(match_id: int, seat: int | None) -> dict:
 def whole_message(match: Match, seats: list[Seat], seat: int | None) -> dict:
     """What a (re)connecting client is sent: the whole state, every clock move marked."""
     state = match.load_state() if match.dealt else None
-    match.clock_moves = match.clock_moves_in_history()
+    match.clock_moves = match.clock_moves_in_history() if match.seq and rows.clock_moved(match.pk) else []
     message = broadcast.match_message(match, state, seats, seat)
     match.clock_moves = []  # as a push about this socket (no move made) marks, should one follow
     return message

@@ -83,7 +83,7 @@ def frame(match, step: int, seat: int | None) -> dict:
     log = [(number, action) for number, action, _ in rows[:step]]
     view = game.view(replay(game, match.players, match.seed, match.options, log), seat)
     # Where this step's own entries start in the history: what it shows happening (a doubt's reveal).
-    new_from = len(match.opening_history()) + sum(len(events) for _, _, events in rows[: max(0, step - 1)])
+    new_from = len(match.opening_history) + sum(len(events) for _, _, events in rows[: max(0, step - 1)])
     return {
         "match": match.pk,
         "step": step,

@@ -24,7 +24,8 @@ channels are in which group (it added them), and the script leaves this process'
 With one web process every push of a move is heard that way, without the two or four round
 trips a message costs to take back from Redis and the receive loop's work around them; the
 script is still called, for the group's members in other processes. Joining or leaving groups
-is one round trip for all of them (channels_redis's: two a group to join, one to leave).
+is one round trip for all of them (channels_redis's: two a group to join, one to leave), and the
+joins (or leaves) of the sockets asked for while one is in flight go together in the next.
 """
 
 import asyncio
@@ -107,6 +108,23 @@ end
 return taken
 """
 
+# KEYS: the groups' sorted sets. ARGV: now, the group expiry in seconds, then the channel to add
+# to each key in turn. A script rather than a pipeline of ZADD and EXPIRE a group: redis-py
+# builds and parses a pipeline in Python, a sixth of a socket's opening (docs/performance.md).
+GROUP_ADD = """
+for i, key in ipairs(KEYS) do
+    redis.call('ZADD', key, ARGV[1], ARGV[2 + i])
+    redis.call('EXPIRE', key, ARGV[2])
+end
+"""
+
+# KEYS: the groups' sorted sets. ARGV: the channel to take out of each key in turn.
+GROUP_DISCARD = """
+for i, key in ipairs(KEYS) do
+    redis.call('ZREM', key, ARGV[i])
+end
+"""
+
 
 def drained(buffer: asyncio.Queue) -> list:
     """What waits in the queue, oldest first, taken out of it."""
@@ -119,6 +137,42 @@ class ReadFailed:
 
     def __init__(self, error: BaseException):
         self.error = error
+
+
+class Together:
+    """Calls asked for in the same turn of the event loop, or while one is in flight, go together
+    in one round trip, as a web process's writes do (games/matches/writes.py). 400 sockets closing at once left their
+    groups in 400 round trips side by side, each on a connection of its own, and the pool opened
+    200 new ones (docs/performance.md). `send` takes the list of the calls' items."""
+
+    def __init__(self, send):
+        self.send = send
+        self.queue = []
+        self.sender = None
+
+    async def run(self, item) -> None:
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.queue.append((item, done))
+        if self.sender is None or self.sender.done() or self.sender.get_loop() is not loop:
+            self.sender = loop.create_task(self.send_queued())
+        await done
+
+    async def send_queued(self) -> None:
+        while self.queue:
+            calls, self.queue = self.queue, []
+            failed = None
+            try:
+                await self.send([item for item, _ in calls])
+            except Exception as error:
+                failed = error
+            for _, done in calls:
+                if done.done():  # its caller was cancelled
+                    continue
+                if failed is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failed)
 
 
 class OneTripRedisChannelLayer(RedisChannelLayer):
@@ -138,6 +192,7 @@ class OneTripRedisChannelLayer(RedisChannelLayer):
         self.reader = None
         self.listening = Counter()  # channels waiting in receive, and how many waits each
         self.handed = True  # the reader's last take reached its buffers
+        self.joining, self.leaving = Together(self.add_all), Together(self.discard_all)
 
     def here(self, channel: str) -> bool:
         return channel.startswith(self.process_channel)
@@ -165,14 +220,14 @@ class OneTripRedisChannelLayer(RedisChannelLayer):
 
     async def group_add_many(self, groups: list[str], channel: str) -> None:
         """Add the channel to every group, in one round trip."""
+        if not groups:
+            return
         assert self.require_valid_channel_name(channel), "Channel name not valid"
-        pipeline = self.connection(0).pipeline(transaction=False)
-        now = time.time()
-        for group in groups:
-            assert self.require_valid_group_name(group), "Group name not valid"
-            pipeline.zadd(self._group_key(group), {channel: now})
-            pipeline.expire(self._group_key(group), self.group_expiry)
-        await pipeline.execute()
+        assert all(self.require_valid_group_name(group) for group in groups), "Group name not valid"
+        if self.at_home():  # together with the other joins asked for meanwhile
+            await self.joining.run((groups, channel))
+        else:
+            await self.add_all([(groups, channel)])
         if self.here(channel) and self.at_home(adopt=True):
             for group in groups:
                 self.members_here[group].add(channel)
@@ -182,6 +237,8 @@ class OneTripRedisChannelLayer(RedisChannelLayer):
 
     async def group_discard_many(self, groups: list[str], channel: str) -> None:
         """Take the channel out of every group, in one round trip."""
+        if not groups:
+            return
         assert self.require_valid_channel_name(channel), "Channel name not valid"
         for group in groups:
             members = self.members_here.get(group)
@@ -189,11 +246,22 @@ class OneTripRedisChannelLayer(RedisChannelLayer):
                 members.discard(channel)
                 if not members:
                     del self.members_here[group]
-        pipeline = self.connection(0).pipeline(transaction=False)
-        for group in groups:
-            assert self.require_valid_group_name(group), "Group name not valid"
-            pipeline.zrem(self._group_key(group), channel)
-        await pipeline.execute()
+        assert all(self.require_valid_group_name(group) for group in groups), "Group name not valid"
+        if self.at_home():  # together with the other leaves asked for meanwhile
+            await self.leaving.run((groups, channel))
+        else:
+            await self.discard_all([(groups, channel)])
+
+    async def add_all(self, joins: list[tuple[list[str], str]]) -> None:
+        """Each (groups, channel): the channel added to the groups, all in one script call."""
+        keys = [self._group_key(group) for groups, _ in joins for group in groups]
+        channels = [channel for groups, channel in joins for _ in groups]
+        await self.run(GROUP_ADD, keys, [time.time(), self.group_expiry, *channels])
+
+    async def discard_all(self, leaves: list[tuple[list[str], str]]) -> None:
+        """Each (groups, channel): the channel taken out of the groups, all in one script call."""
+        keys = [self._group_key(group) for groups, _ in leaves for group in groups]
+        await self.run(GROUP_DISCARD, keys, [channel for groups, channel in leaves for _ in groups])
 
     async def group_send(self, group, message):
         await self.group_send_many([(group, message)])

@@ -45,7 +45,10 @@ def test_a_move_is_pushed_to_the_seats_with_an_open_socket_and_to_spectators(
     seat = match.engine.to_act(state)[0]
     with django_capture_on_commit_callbacks(execute=True):
         submit_action(match.pk, users[seat], match.engine.legal_actions(state, seat)[0], match.seq)
-    assert [group for group, _ in sent] == [broadcast.seat_group(match.pk, 1), broadcast.watch_group(match.pk)]
+    assert [group for group, _ in sent] == [
+        broadcast.player_group(match.pk, users[1].pk),
+        broadcast.watch_group(match.pk),
+    ]
 
 
 def test_a_match_stopped_before_its_first_move_still_shows_the_position_it_dealt():

@@ -285,7 +285,9 @@ async def test_a_push_reaches_the_socket_while_the_database_thread_is_busy(appli
     try:
         assert await asyncio.to_thread(holding.wait, 10), "the database thread is now waiting on `release`"
         pushed = broadcast.push({"type": "chat", "text": "heard at once"})
-        await get_channel_layer().group_send(broadcast.seat_group(match_ids["match"], first), pushed)
+        await get_channel_layer().group_send(
+            broadcast.player_group(match_ids["match"], match_ids["users"][first].pk), pushed
+        )
         message = await ws.receive_json_from(timeout=5)
         while message["type"] == "state":  # a connection announces itself with one
             message = await ws.receive_json_from(timeout=5)
@@ -367,7 +369,7 @@ async def test_a_socket_is_not_sent_a_state_older_than_one_it_has(application, m
     message = await mover.receive_json_from(timeout=5)
     while message["seq"] != 1:
         message = await mover.receive_json_from(timeout=5)
-    group = broadcast.seat_group(match_ids["match"], first)
+    group = broadcast.player_group(match_ids["match"], match_ids["users"][first].pk)
     late = broadcast.push({"type": "state", "seq": 0, "late": True})
     same = broadcast.push({"type": "state", "seq": 1, "again": True})
     await get_channel_layer().group_send(group, late)
