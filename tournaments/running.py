@@ -79,6 +79,7 @@ def prepare(tournament_id: int) -> None:
 Account = namedtuple("Account", ("pk", "is_bot"))
 
 
+@rows.collector_paused()
 def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> None:
     """Create and start the tables' matches through the match service, all in one go (a round
     of 5,000 tables takes a few queries), then save the tables: new ones in one insert
