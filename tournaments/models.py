@@ -280,8 +280,7 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
-    # No index of its own: the unique (tournament, user) serves every lookup by tournament.
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries", db_index=False)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
     house_bot = models.CharField(max_length=20, blank=True, help_text="Set when a house bot plays this entry.")
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="Place by rating when the tournament started.")
@@ -336,8 +335,7 @@ class Table(models.Model):
         HOUSE_BOT = "house-bot", "A house bot lost: the least played"
         BOT_CODE = "bot-code", "A bot's uploaded code or webhook lost: the least played"
 
-    # No index of its own: the unique (tournament, round, number) serves every lookup by tournament.
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables", db_index=False)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     round = models.PositiveSmallIntegerField()
     number = models.PositiveSmallIntegerField()
     seating = models.JSONField(help_text="Entry ids in seat order.")
@@ -345,10 +343,7 @@ class Table(models.Model):
         "matches.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_table"
     )
     mini_game = models.CharField(max_length=24, blank=True)
-    # Indexed only where set (Meta): only a Dobble series' tables wait for a chooser.
-    chooser = models.ForeignKey(
-        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+", db_index=False
-    )
+    chooser = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     choose_by = models.DateTimeField(null=True, blank=True)
     choice = models.CharField(
         max_length=10, blank=True, choices=Choice.choices, help_text="How the chooser's mini-game was settled."
@@ -364,15 +359,13 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "round", "number"], name="one_table_per_number_and_round")
         ]
-        indexes = [models.Index(fields=["chooser"], condition=models.Q(chooser__isnull=False), name="table_chosen_by")]
 
 
 class Score(models.Model):
     """What one entry earned in one round: unique, so a result counted twice counts once."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="scores")
-    # No index of its own: the unique (entry, round) serves every lookup by entry.
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="scores", db_index=False)
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="scores")
     round = models.PositiveSmallIntegerField()
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="scores")
     points = models.FloatField()

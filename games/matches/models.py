@@ -51,14 +51,8 @@ class Match(models.Model):
     )
     ranked = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    # Indexed only where set (Meta): most matches (a tournament's, the queue's) have no host.
     host = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="hosted_matches",
-        db_index=False,
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
     )
     clock = models.CharField(max_length=4, choices=Clock.choices, default=Clock.NONE)
     clock_initial_ms = models.PositiveIntegerField(default=0, help_text="Per-turn limit, or the bank per game.")
@@ -102,7 +96,6 @@ class Match(models.Model):
                 condition=models.Q(status="finished", settled_at__isnull=True),
                 name="match_unsettled",
             ),
-            models.Index(fields=["host"], condition=models.Q(host__isnull=False), name="match_hosted"),
         ]
         verbose_name_plural = "matches"
 
@@ -270,8 +263,7 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    # No index of its own: the unique (match, number) serves every lookup by match.
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", db_index=False)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     house_bot = models.CharField(
