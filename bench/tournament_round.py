@@ -17,9 +17,11 @@ does when a round ends. Floor, measured in the same run: the least any round mus
 --entrants Score rows in one plain-SQL statement
 (rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
 rows is printed beside it. Figures are printed as seconds and as ratios to the floor. Seconds
-are wall time; the process's CPU time is printed too (SQLite's work is in the process,
-PostgreSQL's is not). The heap built so far is frozen first (gc.freeze), as the web process and
-the Celery workers that seat rounds freeze theirs after start.
+are wall time, which on a shared machine includes waiting for a core; beside them, the CPU time
+of this process ("cpu": SQLite's work is in it) and, for a PostgreSQL server on this machine,
+of the server process that serves this connection ("db cpu", read from /proc), and the load
+average before and after. The heap built so far is frozen first (gc.freeze), as the web process
+and the Celery workers that seat rounds freeze theirs after start.
 """
 
 import argparse
@@ -106,11 +108,35 @@ def build(entrants: int, seats: int):
     return tournament, [entry.pk for entry in entries]  # no instances kept: a worker seating a round holds none
 
 
+def database_cpu() -> float | None:
+    """CPU seconds used so far by the PostgreSQL server process of this connection, when that
+    process runs on this machine; None otherwise (SQLite runs in this process)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        process = Path(f"/proc/{cursor.fetchone()[0]}")
+    try:
+        if b"postgres" not in (process / "cmdline").read_bytes():
+            return None  # another machine's server: the id names some other process here
+        fields = (process / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # user + system
+
+
 def timed(step):
+    """The step's result and wall seconds; its CPU seconds here and in the database server are
+    left in `timed.cpu` and `timed.db` (None where not known)."""
+    database = database_cpu()
     started, cpu = time.perf_counter(), time.process_time()
     result = step()
+    wall = time.perf_counter() - started
     timed.cpu = time.process_time() - cpu
-    return result, time.perf_counter() - started
+    timed.db = None if database is None else database_cpu() - database
+    return result, wall
 
 
 def floors(tournament, entry_ids: list[int]) -> tuple[float, float]:
@@ -153,8 +179,9 @@ def main():
     gc.freeze()  # as the processes that seat a round have done after start (asgi.py, celery.py)
     floor, bulk_floor = floors(tournament, entry_ids)
     _, standing_s = timed(lambda: standings.standings(tournament))
+    load_before = os.getloadavg()
     (tables, byes), pair_s = timed(lambda: seating.swiss_round(tournament, 3))
-    pair_cpu = timed.cpu
+    pair_cpu, pair_db = timed.cpu, timed.db
     now = timezone.now()
 
     def seat():
@@ -166,25 +193,28 @@ def main():
             )
 
     _, seat_s = timed(seat)
-    seat_cpu = timed.cpu
+    seat_cpu, seat_db = timed.cpu, timed.db
+    load_after = os.getloadavg()
     started = Match.objects.filter(status=Match.Status.RUNNING, wake_at__isnull=False).count()
     assert started == len(tables), f"{started} of {len(tables)} matches started with a bot due to move"
     print(
         f"entrants {args.entrants} at tables of {args.seats}, tables {len(tables)}, byes {len(byes)}; "
         f"{connection.vendor}; floor "
         f"({args.entrants} scores in plain SQL, rows.insert_many) {floor:.3f} s; "
-        f"bulk_create of the same {bulk_floor:.3f} s"
+        f"bulk_create of the same {bulk_floor:.3f} s; load average {load_before[0]:.2f} before the round, "
+        f"{load_after[0]:.2f} after"
     )
-    for name, seconds, cpu in [
-        ("bulk_create of the floor's rows", bulk_floor, None),
-        ("standings", standing_s, None),
-        ("pair (scores, history, matching)", pair_s, pair_cpu),
-        (f"seat ({len(tables)} tables and matches)", seat_s, seat_cpu),
-        ("round (pair + seat)", pair_s + seat_s, pair_cpu + seat_cpu),
+    both = None if pair_db is None else pair_db + seat_db
+    for name, seconds, cpu, db in [
+        ("bulk_create of the floor's rows", bulk_floor, None, None),
+        ("standings", standing_s, None, None),
+        ("pair (scores, history, matching)", pair_s, pair_cpu, pair_db),
+        (f"seat ({len(tables)} tables and matches)", seat_s, seat_cpu, seat_db),
+        ("round (pair + seat)", pair_s + seat_s, pair_cpu + seat_cpu, both),
     ]:
         cpu_text = f"  cpu {cpu:6.2f} s" if cpu is not None else ""
-        print(f"  {name:36} {seconds:7.2f} s  {seconds / floor:7.1f} x floor{cpu_text}")
-
+        db_text = f"  db cpu {db:6.2f} s" if db is not None else ""
+        print(f"  {name:36} {seconds:7.2f} s  {seconds / floor:7.1f} x floor{cpu_text}{db_text}")
 
 if __name__ == "__main__":
     main()

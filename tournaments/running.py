@@ -13,6 +13,7 @@ follows it) each tournament's format decides (`tournament.rules`, tournaments/fo
 import logging
 from collections import namedtuple
 from datetime import datetime, timedelta
+from operator import attrgetter
 
 from django.db import transaction
 from django.db.models import Q
@@ -79,6 +80,7 @@ def prepare(tournament_id: int) -> None:
 Account = namedtuple("Account", ("pk", "is_bot"))
 
 
+@rows.collector_paused()
 def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> None:
     """Create and start the tables' matches through the match service, all in one go (a round
     of 5,000 tables takes a few queries), then save the tables: new ones in one insert
@@ -113,6 +115,7 @@ def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> 
 
 
 TABLE_COLUMNS = tuple(field.attname for field in Table._meta.concrete_fields)
+table_row = attrgetter(*TABLE_COLUMNS)  # a table's values in that order, as a tuple
 
 
 def insert_tables(tables: list[Table]) -> None:
@@ -120,7 +123,7 @@ def insert_tables(tables: list[Table]) -> None:
     for table, table_id in zip(tables, rows.reserve_ids(Table, len(tables)), strict=True):
         table.pk = table_id
         table._state.adding = False
-    rows.insert_many(Table, TABLE_COLUMNS, [tuple(getattr(table, name) for name in TABLE_COLUMNS) for table in tables])
+    rows.insert_many(Table, TABLE_COLUMNS, list(map(table_row, tables)))
 
 
 def match_options(tournament: Tournament, table: Table) -> dict:

@@ -346,8 +346,9 @@ def send_match_found(match, users) -> None:
 
 
 def send_matches_found(found: list[tuple[Match, list]], about: str = "") -> None:
-    """Every (match, players) pair of a tournament round in one hop to the channel layer."""
-    messages = [(push(match_found_message(match, about)), users) for match, users in found]
+    """Every (match, players) pair of a tournament round in one hop to the channel layer; a
+    match with nobody to tell (house bots only) costs nothing."""
+    messages = [(push(match_found_message(match, about)), users) for match, users in found if users]
     deliver([(user_group(user.pk), message) for message, users in messages for user in users])
 
 

@@ -8,6 +8,7 @@ import secrets
 from collections import namedtuple
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from operator import attrgetter
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -24,6 +25,7 @@ from games.registry import bot_names
 MAX_CLOCK_MS = 24 * 3600 * 1000
 # Every column of a started match and of its seats (the database assigns the seats' ids).
 MATCH_COLUMNS = tuple(field.attname for field in Match._meta.concrete_fields)
+match_row = attrgetter(*MATCH_COLUMNS)  # a match's values in that order, as a tuple
 SEAT_COLUMNS = tuple(field.attname for field in Seat._meta.concrete_fields if not field.primary_key)
 SEAT_DEFAULTS = {field.attname: field.get_default() for field in Seat._meta.concrete_fields if not field.primary_key}
 # A seat about to be written: its row (every column but `user`) and its account, which the players'
@@ -144,7 +146,7 @@ def start_seated_matches(
             scheduling.plan_next(match, state, seats)
             matches.append(match)
             seat_rows += [seat[:-1] for seat in seats]
-        rows.insert_many(Match, MATCH_COLUMNS, [tuple(getattr(m, name) for name in MATCH_COLUMNS) for m in matches])
+        rows.insert_many(Match, MATCH_COLUMNS, list(map(match_row, matches)))
         rows.insert_many(Seat, SEAT_COLUMNS, seat_rows)
         transaction.on_commit(lambda: scheduling.queue_wakeups(matches))
     for match in matches:

@@ -19,15 +19,16 @@ starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts
 holds one value in every row once, and sends one statement with all the rows.
 """
 
+import gc
 import json
 import threading
+from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
 import psycopg
 from django.db import connection, connections, models, transaction
-from django.db.models.fields import AutoFieldMixin
 from rest_framework.authtoken.models import Token
 
 from games.matches.errors import MatchError
@@ -234,6 +235,21 @@ def fields_of(model, names: tuple[str, ...]) -> list:
     return [model._meta.get_field(name) for name in names]
 
 
+@contextmanager
+def collector_paused():
+    """The cyclic garbage collector paused while a round is paired or seated: it builds some
+    100,000 objects, none of them garbage, which the collector would walk again at every
+    700 new ones (15% of seating 5,000 tables, bench/tournament_round.py). Reference counting
+    still frees what is dropped; the collector runs again after, as it was."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def reserve_ids(model, count: int) -> list[int]:
     """Ids for `count` rows about to be inserted, known before they are written, so rows that
     point at them go in the same way (no round trip per row). PostgreSQL hands out the id
@@ -271,7 +287,7 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
         field = model._meta.get_field(name)
         first = rows[0][index]
         if all(row[index] is first for row in rows):
-            columns.append([field.get_db_prep_save(first, database)] * len(rows))
+            columns.append(converted(field, [first], database) * len(rows))
         else:
             columns.append(converted(field, [row[index] for row in rows], database))
     with connection.cursor() as cursor:
@@ -284,16 +300,25 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
 
 
 def converted(field, values: list, database) -> list:
-    """`field.get_db_prep_save` of each value. Whole numbers for an integer field (or a key to
-    one) take only that method's last step, the database's own check or adapter: the steps
-    before it turn an int into itself, four calls a value over a round's 10,000-row columns."""
+    """`field.get_db_prep_save` of each value, for a column of `insert_many`. Values whose
+    conversion is known to return them unchanged are taken as they are: whole numbers for an
+    integer column or a key to one (on PostgreSQL Django wraps each in a type for a bound
+    parameter; COPY takes the column's own type; SQLite's adapter returns them), strings for a
+    text column, booleans for a boolean one. JSON objects and lists become the JSON text Django
+    writes for them (`json.dumps` with the field's encoder), by one encoder for the column: on
+    PostgreSQL Django wraps each value for psycopg, which finds it a dumper and builds an
+    encoder for it. A round's columns hold 100,000 values."""
     target = field.target_field if field.is_relation else field
-    if not isinstance(target, models.IntegerField) or not all(type(value) is int for value in values):
-        return [field.get_db_prep_save(value, database) for value in values]
-    if isinstance(target, AutoFieldMixin):
-        return [database.ops.validate_autopk_value(value) for value in values]
-    kind = target.get_internal_type()
-    return [database.ops.adapt_integerfield_value(value, kind) for value in values]
+    kind = type(target)
+    same = {models.CharField: str, models.TextField: str, models.BooleanField: bool}.get(kind)
+    if isinstance(target, models.IntegerField):
+        same = int
+    if same is not None and all(type(value) is same for value in values):
+        return values
+    if kind is models.JSONField and all(value is None or type(value) in (dict, list) for value in values):
+        encode = (field.encoder or json.JSONEncoder)().encode
+        return [None if value is None else encode(value) for value in values]
+    return [field.get_db_prep_save(value, database) for value in values]
 
 
 def unsaved(model, **values):
