@@ -191,8 +191,9 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
                 walkover = not double and entry_id not in missing and alone
                 # a forfeit counts last in the sum of places, and in a double forfeit everyone forfeited
                 place = len(order) if double else tiebreaks.game_at(round_number, earned, ranking, entry_id).place
-                how = tiebreaks.FORFEIT_WIN if walkover else tiebreaks.FORFEIT_LOSS
-                how = tiebreaks.DOUBLE_FORFEIT if double else how
+                # lost by forfeit by whoever forfeited or never came; won by forfeit by the others
+                lost = kind == scoring.FORFEITED or entry_id in missing
+                how = tiebreaks.DOUBLE_FORFEIT if double else tiebreaks.FORFEIT_LOSS if lost else tiebreaks.FORFEIT_WIN
                 others = tuple(other for other in order if other != entry_id)
                 games[entry_id].append(
                     tiebreaks.Game(

@@ -1,0 +1,51 @@
+"""A Swiss player who came to the table but made no move of their own (the clock made every
+one: the match service's "idle"): an arbiter's findings on how the event counts and says it."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.matches import presence, wakeups
+from tournaments import running, services
+from tournaments.models import Score, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
+
+
+def swiss_with_an_idle_player(olga, alice, rounds: int = 3) -> tuple[Tournament, object]:
+    """alice and three house bots; alice opens her round 1 table and never moves: the clock
+    moves for her until it counts her out. Round 1's other table is played too."""
+    cup = Tournament.objects.create(
+        name="Arb Swiss",
+        game="dudo",
+        organizer=olga,
+        starts_at=timezone.now() - timedelta(seconds=1),
+        rounds=rounds,
+        no_show_minutes=0,
+    )
+    services.enter(cup.pk, alice)
+    for bot in ("heuristic", "random", "heuristic"):
+        services.add_house_bot(cup.pk, bot)
+    cup = running.start(cup.pk)
+    alices = cup.entries.get(user=alice).pk
+    table = next(t for t in cup.tables.filter(round=1) if alices in t.seating)
+    presence.connected(table.match_id, table.seating.index(alices), "alice's socket", True)
+    for other in cup.tables.filter(round=1):
+        wakeups.play_out(other.match_id)
+    table.refresh_from_db()
+    return Tournament.objects.get(pk=cup.pk), table
+
+
+def unplayed_words(client, cup: Tournament, name: str) -> str:
+    """What the standings' "Unplayed rounds in the tiebreaks" say of one player."""
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    return page.split(f"<dt>{name}</dt>")[1].split("</dd>")[0]
+
+
+def test_the_opponent_of_a_player_who_made_no_move_has_a_forfeit_win_not_a_forfeit_loss(client, olga, alice):
+    """An arbiter read "Round 1 (forfeit loss)" under the player who won because alice never moved."""
+    cup, table = swiss_with_an_idle_player(olga, alice)
+    opponent = next(s.entry.user.username for s in Score.objects.filter(table=table).exclude(entry__user=alice))
+    assert "Round 1 (forfeit win) counts against a stand-in" in unplayed_words(client, cup, opponent)
+    assert "Round 1 (forfeit loss) counts against a stand-in" in unplayed_words(client, cup, "alice")
