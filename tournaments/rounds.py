@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.engine import get_game
 from games.matches.models import Match
-from games.matches.occasions import Choice, Occasion
+from games.matches.occasions import Choice, Occasion, no_move_words
 from tournaments import scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
 from tournaments.running import seat_order_of, table_points
@@ -101,7 +101,7 @@ def gone_words(name: str, resigned: bool, idle: bool) -> str:
     if resigned:
         return f"{name} resigned"
     if idle:
-        return f"{name} made no move of their own: counted as a forfeit"
+        return no_move_words(name)
     return f"{name} forfeited"
 
 

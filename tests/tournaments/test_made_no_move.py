@@ -9,6 +9,7 @@ from django.utils import timezone
 from games.matches import presence, wakeups
 from tournaments import running, services
 from tournaments.models import Score, Tournament
+from tournaments.rounds import lines
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
@@ -49,3 +50,15 @@ def test_the_opponent_of_a_player_who_made_no_move_has_a_forfeit_win_not_a_forfe
     opponent = next(s.entry.user.username for s in Score.objects.filter(table=table).exclude(entry__user=alice))
     assert "Round 1 (forfeit win) counts against a stand-in" in unplayed_words(client, cup, opponent)
     assert "Round 1 (forfeit loss) counts against a stand-in" in unplayed_words(client, cup, "alice")
+
+
+def test_the_game_page_says_what_the_round_list_says_of_a_player_who_made_no_move(client, olga, alice):
+    """The clock counted alice out: her game's page said "alice timed out before every player had
+    made a move (Arb Swiss counts the game as played)" while the round list said she made no move:
+    one sentence for both."""
+    cup, table = swiss_with_an_idle_player(olga, alice)
+    assert table.match.result["idle"] == table.match.result["forfeited"], "counted out, never having moved"
+    said = "alice made no move of their own: counted as a forfeit"
+    shown = client.get(f"/api/matches/{table.match_id}/").json()["state"]  # what the game's page draws
+    assert shown["not_rated"] == said
+    assert said in lines(cup, 1)[1][table.number - 1].result, "the round list's words"
