@@ -305,7 +305,7 @@ def test_a_player_the_clock_played_to_the_end_is_a_no_show_not_a_loser_over_the_
     seat = match.seats.get(user=alice).number
     assert match.result["absent"] == [seat] and seat not in match.result["forfeited"], "the game's own result"
     scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
-    assert scores == {"alice": (0.0, scoring.FORFEITED), "HeuristicBot": (1.0, scoring.PLAYED)}
+    assert scores == {"alice": (0.0, scoring.FORFEITED), "HeuristicBot": (1.0, scoring.WALKOVER)}, "a forfeit win"
     entry = cup.entries.get(user=alice)
     assert (entry.withdrawn_after, entry.no_show_round) == (1, 1)
     rows = {row["player"]: row for row in standings(Tournament.objects.get(pk=cup.pk))}

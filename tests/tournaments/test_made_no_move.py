@@ -10,11 +10,12 @@ from games.matches import presence, wakeups
 from tournaments import running, services
 from tournaments.models import Score, Tournament
 from tournaments.rounds import lines
+from tournaments.standings import standings
 
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
 
-def swiss_with_an_idle_player(olga, alice, rounds: int = 3) -> tuple[Tournament, object]:
+def swiss_with_an_idle_player(olga, alice, rounds: int = 3, options=None) -> tuple[Tournament, object]:
     """alice and three house bots; alice opens her round 1 table and never moves: the clock
     moves for her until it counts her out. Round 1's other table is played too."""
     cup = Tournament.objects.create(
@@ -24,6 +25,7 @@ def swiss_with_an_idle_player(olga, alice, rounds: int = 3) -> tuple[Tournament,
         starts_at=timezone.now() - timedelta(seconds=1),
         rounds=rounds,
         no_show_minutes=0,
+        options=options or {},
     )
     services.enter(cup.pk, alice)
     for bot in ("heuristic", "random", "heuristic"):
@@ -62,3 +64,24 @@ def test_the_game_page_says_what_the_round_list_says_of_a_player_who_made_no_mov
     shown = client.get(f"/api/matches/{table.match_id}/").json()["state"]  # what the game's page draws
     assert shown["not_rated"] == said
     assert said in lines(cup, 1)[1][table.number - 1].result, "the round list's words"
+
+
+def seat_kinds(client, cup: Tournament, table) -> dict[str, str]:
+    """Each player's kind at the table, as the pairings download gives it."""
+    pairings = client.get(f"/tournaments/{cup.pk}/pairings.json").json()["pairings"]
+    line = next(line for line in pairings if line["match"] == table.match_id)
+    return {seat["player"]: seat["kind"] for seat in line["seats"]}
+
+
+@pytest.mark.parametrize("dice", [None, 1])  # counted out by the clock; or a short game the clock played to its end
+def test_a_game_against_a_player_who_made_no_move_is_played_by_neither_and_a_forfeit_win_for_the_other(
+    client, olga, alice, dice
+):
+    """FIDE: a game lost by forfeit is not played, for either side. The standings' "Played" and the
+    pairings download counted it as played while the tiebreaks counted it as a forfeit."""
+    cup, table = swiss_with_an_idle_player(olga, alice, options={"dice": dice} if dice else {})
+    opponent = next(s.entry.user.username for s in Score.objects.filter(table=table).exclude(entry__user=alice))
+    assert seat_kinds(client, cup, table) == {"alice": "forfeited", opponent: "walkover"}
+    played = {row["player"]: row["played"] for row in standings(cup)}
+    assert played["alice"] == played[opponent] == 0
+    assert set(played.values()) == {0, 1}, "the other table's two played theirs"
