@@ -383,7 +383,8 @@ def abort_match(match_id: int, now: datetime | None = None) -> Match:
 
 
 def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
-    """Record the result (forfeits last, latest forfeit first) and hand it on (locked match)."""
+    """Record the result (forfeits last, latest forfeit first, then seats the clock played for a player
+    who never came or never moved) and hand it on (locked match)."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
     gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
     gone_numbers = {s.number for s in gone}
@@ -394,9 +395,12 @@ def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking:
     result["absent"] = match.absent_seats(seats)
     match.result = result
     result["idle"] = idle = match.idle_seats()
-    if idle and len(idle) < len(seats):  # the clock's moves win nothing: ranked last, as an event counts them
-        kept = [[n for n in group if n not in idle] for group in result["ranking"]]
-        result["ranking"] = [group for group in kept if group] + [sorted(idle)]
+    # The clock's moves win nothing, for a player who came and never moved or who never came and
+    # did not forfeit (a short game over before the no-show time): ranked last, as an event counts them.
+    unplayed = set(idle) | (set(result["absent"]) - gone_numbers)
+    if unplayed and len(unplayed) < len(seats):
+        kept = [[n for n in group if n not in unplayed] for group in result["ranking"]]
+        result["ranking"] = [group for group in kept if group] + [sorted(unplayed)]
     end(match, state, seats, now, Match.Status.FINISHED)
 
 
