@@ -125,8 +125,8 @@ class TournamentForm(forms.ModelForm):
         choices=[(True, "Withdraw the player from the following rounds"), (False, "Pair the player again")],
         coerce=lambda value: value in (True, "True"),
         empty_value=True,
-        help_text="A player withdrawn for not coming can still be paired again from the entry list, "
-        "for example after explaining.",
+        help_text="A player who comes but makes no move of their own counts as a no-show too. A player "
+        "withdrawn for either can still be paired again from the entry list, for example after explaining.",
     )
 
     class Meta:

@@ -272,7 +272,7 @@ def next_for(tournament: Tournament, table: Table, entry) -> str:
     if tournament.status == Tournament.Status.FINISHED:
         return "The tournament is over: the standings are final."
     if entry.withdrawn_after is not None:
-        why = f" (you did not come to round {entry.no_show_round})" if entry.no_show_round else ""
+        why = f" (you {entry.no_show_words})" if entry.no_show_round else ""
         return f"You are withdrawn from the next rounds{why}: the organizer can pair you again."
     by_format = tournament.rules.next_words(table, entry)
     if by_format:

@@ -15,7 +15,7 @@ from tournaments.standings import standings
 pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are handed on after commit
 
 
-def swiss_with_an_idle_player(olga, alice, rounds: int = 3, options=None) -> tuple[Tournament, object]:
+def swiss_with_an_idle_player(olga, alice, rounds: int = 3, options=None, **fields) -> tuple[Tournament, object]:
     """alice and three house bots; alice opens her round 1 table and never moves: the clock
     moves for her until it counts her out. Round 1's other table is played too."""
     cup = Tournament.objects.create(
@@ -26,6 +26,7 @@ def swiss_with_an_idle_player(olga, alice, rounds: int = 3, options=None) -> tup
         rounds=rounds,
         no_show_minutes=0,
         options=options or {},
+        **fields,
     )
     services.enter(cup.pk, alice)
     for bot in ("heuristic", "random", "heuristic"):
@@ -50,8 +51,8 @@ def test_the_opponent_of_a_player_who_made_no_move_has_a_forfeit_win_not_a_forfe
     """An arbiter read "Round 1 (forfeit loss)" under the player who won because alice never moved."""
     cup, table = swiss_with_an_idle_player(olga, alice)
     opponent = next(s.entry.user.username for s in Score.objects.filter(table=table).exclude(entry__user=alice))
-    assert "Round 1 (forfeit win) counts against a stand-in" in unplayed_words(client, cup, opponent)
-    assert "Round 1 (forfeit loss) counts against a stand-in" in unplayed_words(client, cup, "alice")
+    assert "round 1 (forfeit win) counts against a stand-in" in unplayed_words(client, cup, opponent).lower()
+    assert "round 1 (forfeit loss) counts against a stand-in" in unplayed_words(client, cup, "alice").lower()
 
 
 def test_the_game_page_says_what_the_round_list_says_of_a_player_who_made_no_move(client, olga, alice):
@@ -85,3 +86,22 @@ def test_a_game_against_a_player_who_made_no_move_is_played_by_neither_and_a_for
     played = {row["player"]: row["played"] for row in standings(cup)}
     assert played["alice"] == played[opponent] == 0
     assert set(played.values()) == {0, 1}, "the other table's two played theirs"
+
+
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_a_player_who_made_no_move_is_withdrawn_like_a_no_show_and_the_page_says_why(client, olga, alice, withdraw):
+    """An arbiter saw a player who came but never moved paired every round (4 walkovers and the
+    1-point bye): an arbiter withdraws them as a no-show, unless the tournament pairs no-shows on."""
+    cup, _ = swiss_with_an_idle_player(olga, alice, withdraw_no_shows=withdraw)
+    entry = cup.entries.get(user=alice)
+    assert cup.tables.filter(round=2).exists(), "round 2 is seated"
+    in_round_2 = any(entry.pk in table.seating for table in cup.tables.filter(round=2))
+    in_round_2 |= cup.scores.filter(round=2, entry=entry).exists()  # a bye
+    assert in_round_2 is not withdraw
+    if withdraw:
+        assert (entry.withdrawn_after, entry.no_show_round, entry.made_no_move) == (1, 1, True)
+        said = "withdrawn: made no move in round 1 (the clock made every one)"
+        assert said in client.get(f"/tournaments/{cup.pk}/").content.decode()
+        client.force_login(alice)
+        page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+        assert "You made no move in your round 1 game (the clock made every one), so you are withdrawn" in page
