@@ -125,8 +125,8 @@ class TournamentForm(forms.ModelForm):
         choices=[(True, "Withdraw the player from the following rounds"), (False, "Pair the player again")],
         coerce=lambda value: value in (True, "True"),
         empty_value=True,
-        help_text="A player withdrawn for not coming can still be paired again from the entry list, "
-        "for example after explaining.",
+        help_text="A player who comes but makes no move of their own counts as a no-show too. A player "
+        "withdrawn for either can still be paired again from the entry list, for example after explaining.",
     )
 
     class Meta:
@@ -161,7 +161,7 @@ class TournamentForm(forms.ModelForm):
             "no_show_minutes": "A player who has neither opened their table nor moved this many minutes after "
             "it started forfeits it, and the computer plays on for them; so does one absent to the end of a "
             "game the clock finishes sooner (a short clock ends a small game in a minute). 0: the clock plays "
-            "an absent player's moves and its result stands.",
+            "an absent player's moves to the end, with no forfeit; the clock's moves still win them nothing.",
             "accelerated_rounds": "In this many first rounds the top half of the field pairs as if a point ahead, "
             "so the leaders meet sooner in a big field. 0: none.",
             "late_entry_rounds": "Players may still enter until this round is seated (0: entries close at the "

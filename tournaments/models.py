@@ -294,6 +294,10 @@ class Entry(models.Model):
     no_show_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The round this entry did not come to, which withdrew it."
     )
+    made_no_move = models.BooleanField(
+        default=False,
+        help_text="It came to that round's table but made no move of its own (the clock made every one).",
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
     waiting_since = models.DateTimeField(
         null=True, blank=True, help_text="Arena: free for a table since then; empty while at a table or paused."
@@ -313,11 +317,18 @@ class Entry(models.Model):
             raise ValidationError({"house_bot": "A house bot plays only its own account's entry, never a person's."})
 
     @property
+    def no_show_words(self) -> str:
+        """Why a no-show was withdrawn, to follow the player's name or "you"."""
+        if self.made_no_move:
+            return f"made no move in round {self.no_show_round} (the clock made every one)"
+        return f"did not come to round {self.no_show_round}"
+
+    @property
     def withdrawal_words(self) -> str:
         """How the entry left, for its badge: a knockout player leaves during the round they are in,
         a Swiss or round robin player after the round they were paired in."""
         if self.no_show_round:
-            return f"withdrawn: did not come to round {self.no_show_round}"
+            return f"withdrawn: {self.no_show_words}"
         if not self.withdrawn_after:
             return "withdrawn"
         during = self.tournament.rules.leaves_at_once

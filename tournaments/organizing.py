@@ -112,7 +112,8 @@ def pair_again(user, tournament_id: int, entry_id: int) -> Entry:
         if refused:
             raise MatchError("closed", refused)
         entry.withdrawn_after = entry.no_show_round = None
-        entry.save(update_fields=["withdrawn_after", "no_show_round"])
+        entry.made_no_move = False
+        entry.save(update_fields=["withdrawn_after", "no_show_round", "made_no_move"])
     return entry
 
 

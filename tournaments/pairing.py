@@ -23,17 +23,25 @@ def table_sizes(players: int, size: int, minimum: int) -> tuple[list[int], int]:
 
 
 def round_robin_pairs(players: Sequence[Hashable], round_number: int) -> tuple[list[list[Hashable]], list[Hashable]]:
-    """Round `round_number` (from 1) of the circle method: everyone meets everyone once over
-    len(players) - 1 rounds (len(players) when odd, each sitting out once). Each pair's first
-    player moves first: the top row of the circle, except that the player who stays put takes
-    turns with their opponent, so everyone moves first in half their games (Berger tables)."""
+    """Round `round_number` (from 1) of FIDE's Berger tables (C.05, Annex 1): everyone meets everyone
+    once over len(players) - 1 rounds (len(players) when odd: the last number is a bye, so each sits
+    out once). The players are numbered 1..n in the given order; each table's first player moves
+    first (FIDE's white), so that everyone alternates as far as the tables allow."""
     field = list(players) + ([None] if len(players) % 2 else [])
-    turn = (round_number - 1) % (len(field) - 1)
-    rotated = [field[0]] + field[1:][-turn:] + field[1:][:-turn] if turn else field
-    half = len(rotated) // 2
-    pairs = list(zip(rotated[:half], reversed(rotated[half:]), strict=True))
-    if turn % 2:
-        pairs[0] = pairs[0][::-1]
+    last = len(field)
+    if last < 2:
+        return [], [p for p in field if p is not None]
+    turns = last - 1
+    step = (round_number - 1) % turns + 1
+    # In round r, numbers a and b below the last meet where a + b = r + 1 (mod n - 1); the one whose
+    # double is r + 1 meets the last number, who moves first in even rounds.
+    host = next(a for a in range(1, last) if (2 * a - step - 1) % turns == 0)
+    numbers = [(last, host) if step % 2 == 0 else (host, last)]
+    for offset in range(1, last // 2):
+        a = (host - 1 + offset) % turns + 1
+        b = (host - 1 - offset) % turns + 1
+        numbers.append((min(a, b), max(a, b)) if (b - a) % 2 else (max(a, b), min(a, b)))  # lower first if odd apart
+    pairs = [(field[a - 1], field[b - 1]) for a, b in numbers]
     tables = [[a, b] for a, b in pairs if a is not None and b is not None]
     byes = [a if b is None else b for a, b in pairs if a is None or b is None]
     return tables, byes

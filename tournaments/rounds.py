@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.engine import get_game
 from games.matches.models import Match
-from games.matches.occasions import Choice, Occasion
+from games.matches.occasions import Choice, Occasion, no_move_words
 from tournaments import scoring
 from tournaments.models import ScoreCorrection, Table, Tournament
 from tournaments.running import seat_order_of, table_points
@@ -101,7 +101,7 @@ def gone_words(name: str, resigned: bool, idle: bool) -> str:
     if resigned:
         return f"{name} resigned"
     if idle:
-        return f"{name} made no move of their own: counted as a forfeit"
+        return no_move_words(name)
     return f"{name} forfeited"
 
 
@@ -272,7 +272,7 @@ def next_for(tournament: Tournament, table: Table, entry) -> str:
     if tournament.status == Tournament.Status.FINISHED:
         return "The tournament is over: the standings are final."
     if entry.withdrawn_after is not None:
-        why = f" (you did not come to round {entry.no_show_round})" if entry.no_show_round else ""
+        why = f" (you {entry.no_show_words})" if entry.no_show_round else ""
         return f"You are withdrawn from the next rounds{why}: the organizer can pair you again."
     by_format = tournament.rules.next_words(table, entry)
     if by_format:

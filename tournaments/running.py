@@ -167,6 +167,8 @@ def record_match(match_id: int, now: datetime | None = None) -> bool:
         if tournament.no_show_minutes:  # absent to the end of a game shorter than the no-show time
             for number in set(stored.get("absent", [])) - set(stored.get("forfeited", [])):
                 withdraw_no_show(table.pk, number)
+        for number in stored.get("idle", []):  # came and made no move: a no-show too, whatever the no-show time
+            withdraw_no_show(table.pk, number, made_no_move=True)
         table.scored = True
         # Paused: the standings count it at once; what follows it is seated on resume (move_on).
         table.moved_on = tournament.status == Tournament.Status.RUNNING
@@ -272,16 +274,17 @@ def forfeit_no_show(table_id: int, match_id: int, number: int, now: datetime) ->
         return False
 
 
-def withdraw_no_show(table_id: int, number: int) -> None:
+def withdraw_no_show(table_id: int, number: int, made_no_move: bool = False) -> None:
     """FIDE's rule for a player absent without notice: withdrawn, not paired in the following
-    rounds, unless the organizer pairs them again (a player who explains). A format that does
-    not seat the field again every round keeps its tables whatever happens, and a tournament may
-    choose to pair them on."""
+    rounds, unless the organizer pairs them again (a player who explains). So is a player who came
+    and made no move of their own (`made_no_move`): an arbiter withdraws them alike. A format that
+    does not seat the field again every round keeps its tables whatever happens, and a tournament
+    may choose to pair them on."""
     table = Table.objects.get(pk=table_id)
     tournament = Tournament.objects.select_for_update().get(pk=table.tournament_id)
     if tournament.withdraw_no_shows and tournament.rules.reseats:
         Entry.objects.filter(pk=table.seating[number], withdrawn_after=None).update(
-            withdrawn_after=table.round, no_show_round=table.round
+            withdrawn_after=table.round, no_show_round=table.round, made_no_move=made_no_move
         )
 
 

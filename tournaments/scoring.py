@@ -76,11 +76,15 @@ def counted_result(tournament, result: dict | None) -> dict | None:
 
 def kinds(result: dict | None, players: int) -> dict[int, str]:
     """How each seat's points were earned. A resignation is a game played and lost, as at a
-    club: the resigning seat and the others played it; only leaving otherwise forfeits."""
+    club: the resigning seat and the others played it; only leaving otherwise forfeits. Where
+    forfeits cut the game short, or fewer than two seats took part (the others forfeited without
+    coming or without a move of their own, however far the clock played them), the others won
+    by forfeit: FIDE counts a forfeit as no game played, for either side."""
     if result is None:
         return dict.fromkeys(range(players), UNPLAYED)
     forfeited = set(result.get("forfeited", [])) - set(result.get("resigned", []))
-    cut_short = bool(forfeited) and not result.get("scores")
+    took_no_part = forfeited & (set(result.get("absent", [])) | set(result.get("idle", [])))
+    cut_short = bool(forfeited) and (not result.get("scores") or players - len(took_no_part) < 2)
     return {seat: FORFEITED if seat in forfeited else WALKOVER if cut_short else PLAYED for seat in range(players)}
 
 

@@ -14,7 +14,8 @@ from django.db.models import Max
 from tournaments import scoring, tiebreaks
 from tournaments.models import ScoreCorrection, Tournament
 
-NO_SHOW = "no-show"  # a table a player never came to, where fewer than two came, or a double forfeit: no game played
+NO_SHOW = "no-show"  # a table a player never came to or made no move at, where fewer than two took part, or a
+# double forfeit: no game played
 NO_TOTAL = float("inf")  # a rounds total before the player's first game ends: below every total
 SERIES_POINTS = "points"  # the Dobble point system, as a tiebreak when the series ranks by mini-games won
 
@@ -176,11 +177,14 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
         else:
             ranking = [[order[seat] for seat in group] for group in scoring.full_ranking(result, len(order))]
         counted_out = set((result or {}).get("forfeited", []))  # absent and forfeited, as the tournament counts it
-        missing = [order[seat] for seat in (result or {}).get("absent", []) if seat in counted_out]
+        # who never came, or came and made no move of their own: a forfeit, no game (FIDE)
+        took_no_part = set((result or {}).get("absent", [])) | set((result or {}).get("idle", []))
+        missing = [order[seat] for seat in sorted(took_no_part & counted_out)]
         # The organizer's 0 for everyone: a double forfeit, lost by both and played by neither (FIDE).
         double = table_id in corrected and scoring.everyone_forfeited(kind for _, kind in by_table[table_id].values())
-        # Not a game played for those who never came, nor for anyone where fewer than two came or all
-        # forfeited: not in "Played", and for the tiebreaks an unplayed round, whoever played on for the absent.
+        # Not a game played for those who never came or made no move, nor for anyone where fewer than two
+        # took part or all forfeited: not in "Played", and for the tiebreaks an unplayed round, whoever
+        # played on for them.
         alone = len(order) - len(missing) < 2
         no_game = set(order if double or missing and alone else missing)
         absent.update((table_id, entry_id) for entry_id in no_game)
@@ -191,8 +195,9 @@ def player_games(tournament: Tournament) -> tuple[dict, dict]:
                 walkover = not double and entry_id not in missing and alone
                 # a forfeit counts last in the sum of places, and in a double forfeit everyone forfeited
                 place = len(order) if double else tiebreaks.game_at(round_number, earned, ranking, entry_id).place
-                how = tiebreaks.FORFEIT_WIN if walkover else tiebreaks.FORFEIT_LOSS
-                how = tiebreaks.DOUBLE_FORFEIT if double else how
+                # lost by forfeit by whoever forfeited or never came; won by forfeit by the others
+                lost = kind == scoring.FORFEITED or entry_id in missing
+                how = tiebreaks.DOUBLE_FORFEIT if double else tiebreaks.FORFEIT_LOSS if lost else tiebreaks.FORFEIT_WIN
                 others = tuple(other for other in order if other != entry_id)
                 games[entry_id].append(
                     tiebreaks.Game(

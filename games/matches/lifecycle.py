@@ -385,18 +385,24 @@ def abort_match(match_id: int, now: datetime | None = None) -> Match:
 
 
 def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
-    """Record the result (forfeits last, latest forfeit first) and hand it on (locked match)."""
+    """Record the result and hand it on (locked match). The clock's moves win nothing: after those
+    who played come seats nobody came to, then forfeits (latest first), then seats whose player came
+    and never moved, as an event counts them; unless no seat was left to play (the game's order)."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
     gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
     gone_numbers = {s.number for s in gone}
-    kept = [[n for n in group if n not in gone_numbers] for group in result["ranking"]]
-    result["ranking"] = [group for group in kept if group] + [[s.number] for s in gone]
+    result["absent"] = match.absent_seats(seats)
+    stayed_away = set(result["absent"]) - gone_numbers  # a short game over before the no-show time
+    if len(stayed_away) + len(gone_numbers) == len(seats):
+        stayed_away = set()
+    kept = [[n for n in group if n not in gone_numbers | stayed_away] for group in result["ranking"]]
+    away = [sorted(stayed_away)] if stayed_away else []
+    result["ranking"] = [group for group in kept if group] + away + [[s.number] for s in gone]
     result["forfeited"] = [s.number for s in gone]
     result["resigned"] = [s.number for s in gone if s.resigned]
-    result["absent"] = match.absent_seats(seats)
     match.result = result
     result["idle"] = idle = match.idle_seats()
-    if idle and len(idle) < len(seats):  # the clock's moves win nothing: ranked last, as an event counts them
+    if idle and len(idle) < len(seats):
         kept = [[n for n in group if n not in idle] for group in result["ranking"]]
         result["ranking"] = [group for group in kept if group] + [sorted(idle)]
     end(match, state, seats, now, Match.Status.FINISHED)

@@ -52,6 +52,12 @@ class Occasion:
     seat_notes: dict[int, str] = field(default_factory=dict)  # beside a seat's name, by seat number: "berserk"
 
 
+def no_move_words(names: str) -> str:
+    """How an event counts a game a player came to but made no move of their own in (`Match.idle_seats`),
+    in words: the one sentence its round list and the game's page ("Not rated: ...") both say."""
+    return f"{names} made no move of their own: counted as a forfeit"
+
+
 _namers: list = []
 
 

@@ -76,7 +76,8 @@ def why_not_counted(match: Match, seats: list) -> str | None:
       An event's game is not aborted for the event: its result stands there (an arena gives the win, as
       Lichess does a player who never moved), so the words say the event counts it.
     - idle: a seat whose every move the clock made for it did not take part (`Match.idle_seats`,
-      the fact an event reads too: it counts the game as lost by that player, and the words say so).
+      the fact an event reads too: it counts the game as lost by that player, and the words say so,
+      in the round list's sentence (`occasions.no_move_words`), also where the clock counted them out).
 
     A game played to its end by its rules is rated whoever scored what: a Dobble 53-0 as much as a
     40-13, a duel that ended before one player's turn came as much as a long one.
@@ -95,20 +96,18 @@ def why_not_counted(match: Match, seats: list) -> str | None:
     moved = {seat for seat, source in made if source != MatchAction.Source.TIMEOUT}
     forfeited = set(match.result.get("forfeited", [])) | {s.number for s in seats if s.forfeited_at}
     unmoved = [s for s in present if s.number not in moved]
-    if forfeited - absent and unmoved:
+    idle = [s for s in seats if s.number in match.idle_seats()]
+    aborted = bool(forfeited - absent and unmoved)
+    occasion = occasions.of(match) if idle or aborted else None
+    if occasion is not None and idle:  # counted out or not, as the event's round list says it
+        return occasions.no_move_words(names(idle))
+    if aborted:
         gone = [s for s in seats if s.number in forfeited - absent]
         said = " and ".join(f"{s.user.username} {'timed out' if s.counted_out else 'left'}" for s in gone)
-        occasion = occasions.of(match)
         if occasion is not None:
             return f"{said} before every player had made a move ({occasion.event} counts the game as played)"
         return f"aborted: {said} before every player had made a move"
-    idle = [s for s in seats if s.number in match.idle_seats()]
-    if not idle:
-        return None
-    occasion = occasions.of(match)
-    if occasion is not None:
-        return f"{names(idle)} made no move of their own: {occasion.event} counts the game as lost by {names(idle)}"
-    return f"{names(idle)} made no move of their own"
+    return f"{names(idle)} made no move of their own" if idle else None
 
 
 def pair_limit_reached(match: Match, seats: list) -> str | None:

@@ -38,12 +38,13 @@ def played_out(organizer, name, game, bots, **fields) -> Tournament:
 
 def quick_dudo(organizer, player, rounds: int) -> Tournament:
     """A started Swiss of one-die Dudo: the player and three random house bots, a 20-second
-    clock, and no wait for a player who does not come (the clock plays her games out)."""
+    clock, and no wait for a player who does not come (the clock plays her games out, and she
+    stays paired though it made every move of hers)."""
 
     def build():
         cup = Tournament.objects.create(
             name="Quick Dudo", game="dudo", organizer=organizer, starts_at=timezone.now() + timedelta(hours=1),
-            rounds=rounds, turn_seconds=20, no_show_minutes=0, options={"dice": 1},
+            rounds=rounds, turn_seconds=20, no_show_minutes=0, withdraw_no_shows=False, options={"dice": 1},
         )  # fmt: skip
         services.enter(cup.pk, player)
         for bot in ["random", "random", "random"]:

@@ -233,7 +233,7 @@ def test_a_player_who_made_no_move_of_their_own_loses_with_no_berserk_point_and_
     theirs = Score.objects.get(entry__user=bot, table__match=match)
     assert (theirs.points, theirs.kind, theirs.streak) == (2.0, "played", 1), "the player who moved wins"
     assert entry(started, alice).paused, "not at their screen"
-    said = "alice made no move of their own: Quick Dudo Arena counts the game as lost by alice"
+    said = "alice made no move of their own: counted as a forfeit"
     assert why_not_rated(match) == said
     row = next(row for row in leaderboard(started) if row.player == "alice")
     assert row.marks[-1].words == "made no move of their own, so lost: 0 points"

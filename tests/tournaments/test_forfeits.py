@@ -4,6 +4,8 @@ and a table that cannot be scored never stops the others."""
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from games.matches import broadcast, lifecycle, presence, scheduling, tasks, wakeups
@@ -305,7 +307,7 @@ def test_a_player_the_clock_played_to_the_end_is_a_no_show_not_a_loser_over_the_
     seat = match.seats.get(user=alice).number
     assert match.result["absent"] == [seat] and seat not in match.result["forfeited"], "the game's own result"
     scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
-    assert scores == {"alice": (0.0, scoring.FORFEITED), "HeuristicBot": (1.0, scoring.PLAYED)}
+    assert scores == {"alice": (0.0, scoring.FORFEITED), "HeuristicBot": (1.0, scoring.WALKOVER)}, "a forfeit win"
     entry = cup.entries.get(user=alice)
     assert (entry.withdrawn_after, entry.no_show_round) == (1, 1)
     rows = {row["player"]: row for row in standings(Tournament.objects.get(pk=cup.pk))}
@@ -428,3 +430,21 @@ def test_two_swiss_players_who_made_no_move_of_their_own_both_score_nothing(olga
         presence.connected(table.match_id, seat, f"socket-{seat}", True)
     wakeups.play_out(table.match_id)  # the clock plays both seats to the end: one of them "wins"
     assert set(Score.objects.filter(table=table).values_list("points", "kind")) == {(0.0, scoring.FORFEITED)}
+
+
+def test_a_no_show_whose_clock_moves_won_is_ranked_last_by_the_match_itself(client, olga, alice):
+    """An arbiter read "Result: alice won" on the game's page and "Won, did not come" on her profile
+    while the tournament counted her forfeit: the match ranks a seat nobody came to last, as it does
+    a seat whose player never moved, so every page agrees."""
+    cup = tournament(olga, "dudo", ["heuristic"], [alice], rounds=2, no_show_minutes=5)
+    table = cup.tables.get(round=1)
+    seat = table.seating.index(cup.entries.get(user=alice).pk)
+    with transaction.atomic():
+        match = lifecycle.locked(table.match_id)
+        seats = list(match.seats.select_related("user"))
+        lifecycle.finish_match(match, match.load_state(), seats, timezone.now(), ranking=[[seat], [1 - seat]])
+    match.refresh_from_db()
+    assert match.result["absent"] == [seat] and match.result["ranking"] == [[1 - seat], [seat]]
+    assert "Lost, did not come" in client.get(reverse("profile", args=["alice"])).content.decode()
+    scores = {s.entry.user.username: (s.points, s.kind) for s in Score.objects.filter(table=table)}
+    assert scores == {"alice": (0.0, scoring.FORFEITED), "HeuristicBot": (1.0, scoring.WALKOVER)}

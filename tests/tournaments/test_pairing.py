@@ -44,6 +44,31 @@ def test_round_robin_pairs_everyone_exactly_once(players):
     assert all(games // 2 <= first[player] <= (games + 1) // 2 for player in field), "each moves first in half"
 
 
+def test_round_robin_follows_fides_berger_table_for_six_players_colours_included():
+    """FIDE C.05 Annex 1, 5 or 6 players; the first of each pair moves first (white). An arbiter
+    found a player moving second in rounds 1, 2 and 3 of a round robin."""
+    table = [pairing.round_robin_pairs([1, 2, 3, 4, 5, 6], r)[0] for r in range(1, 6)]
+    assert table == [
+        [[1, 6], [2, 5], [3, 4]],
+        [[6, 4], [5, 3], [1, 2]],
+        [[2, 6], [3, 1], [4, 5]],
+        [[6, 5], [1, 4], [2, 3]],
+        [[3, 6], [4, 2], [5, 1]],
+    ]
+    assert pairing.round_robin_pairs([1, 2, 3, 4, 5], 2) == ([[5, 3], [1, 2]], [4]), "6 is the bye"
+
+
+@given(st.integers(2, 16))
+def test_in_a_round_robin_nobody_moves_first_or_second_three_rounds_in_a_row(players):
+    field = list(range(players))
+    turns = {player: "" for player in field}
+    for round_number in range(1, pairing.round_robin_rounds(players) + 1):
+        for first, second in pairing.round_robin_pairs(field, round_number)[0]:
+            turns[first] += "F"
+            turns[second] += "S"
+    assert not [seq for seq in turns.values() if "FFF" in seq or "SSS" in seq]
+
+
 @given(st.integers(2, 8), st.integers(1, 12))
 def test_fixed_tables_rotate_so_each_player_sits_first_in_turn(players, rounds):
     seating = list(range(players))

@@ -1,5 +1,6 @@
-"""Round robin at two seats: everyone meets everyone once, by the circle method (pairing.py);
-a game against a withdrawn player is won by forfeit, and with an odd field each sits out once.
+"""Round robin at two seats: everyone meets everyone once, by FIDE's Berger tables (pairing.py, who
+moves first included); a game against a withdrawn player is won by forfeit, and with an odd field
+each sits out once.
 Its page adds a crosstable, as a club prints an all-play-all: every player against every other,
 in standings order, 1 / ½ / 0 for a game, + / − for a win or loss by forfeit, so direct
 encounter and Sonneborn-Berger can be checked by hand."""
