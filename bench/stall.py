@@ -57,8 +57,8 @@ from tournaments.models import Tournament
 olga = get_user_model().objects.create_user(username="stall-olga-{tag}", role="organizer")
 cup = Tournament.objects.create(name="Stall cup {tag}", game="dudo", organizer=olga,
                                 starts_at=timezone.now() + timedelta(seconds=2))
-services.add_house_bot(cup.pk, "random")
-services.add_house_bot(cup.pk, "heuristic")
+services.enter_house_bot(cup.pk, "random")
+services.enter_house_bot(cup.pk, "heuristic")
 print(cup.pk)
 """
 

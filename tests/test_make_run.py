@@ -33,8 +33,8 @@ from tournaments import services
 from tournaments.models import Tournament
 t = Tournament.objects.create(name="Starts now", game="dudo", table_size=2, rounds=1, turn_seconds=0,
                               organizer=get_user_model().objects.get(username="olga"), starts_at=timezone.now())
-services.add_house_bot(t.pk, "random")
-services.add_house_bot(t.pk, "heuristic")
+services.enter_house_bot(t.pk, "random")
+services.enter_house_bot(t.pk, "heuristic")
 print(t.pk)
 """
 

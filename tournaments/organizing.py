@@ -52,7 +52,7 @@ def create(organizer, game: str, fields: dict, house_bots: list[str]) -> Tournam
     with transaction.atomic():
         tournament = Tournament.objects.create(organizer=organizer, game=game, **fields)
         for name in house_bots:
-            services.add_house_bot(tournament.pk, name)
+            services.enter_house_bot(tournament.pk, name)
     return tournament
 
 
@@ -76,7 +76,7 @@ def enter_house_bots(user, tournament_id: int, names: list[str]) -> int:
     with transaction.atomic():
         locked_if_managed(user, tournament_id)
         for name in names:
-            services.add_house_bot(tournament_id, name)
+            services.enter_house_bot(tournament_id, name)
     return len(names)
 
 

@@ -74,7 +74,7 @@ def copy_event(series: Series, model: Tournament, starts_at: datetime) -> Tourna
     }
     event = Tournament.objects.create(**values, name=series.name, starts_at=starts_at)
     for bot in model.entries.exclude(house_bot="").order_by("pk").values_list("house_bot", flat=True):
-        services.add_house_bot(event.pk, bot)
+        services.enter_house_bot(event.pk, bot)
     return event
 
 

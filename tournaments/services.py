@@ -194,7 +194,7 @@ def check_correction(tournament: Tournament, points: dict[int, float]) -> None:
         raise MatchError("bad_request", refused)
 
 
-def add_house_bot(tournament_id: int, bot_name: str) -> Entry:
+def enter_house_bot(tournament_id: int, bot_name: str) -> Entry:
     """Enter one of the game's house bots (organizers fill fields with them); each copy is an account."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)

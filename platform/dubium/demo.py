@@ -60,7 +60,7 @@ def load(path: Path = SEEDS, log=print) -> dict:
             counts["tournaments"] += created
             if created:
                 for name in spec.get("house_bots", []):
-                    services.add_house_bot(tournament.pk, name)
+                    services.enter_house_bot(tournament.pk, name)
                 if spec.get("play_out"):
                     played_out.append(tournament.pk)
         for spec in data["arenas"]:
@@ -111,7 +111,7 @@ def ensure_hourly_arena(spec: dict, organizer, now: datetime) -> bool:
             series=made,
         )
         for name in spec["house_bots"]:
-            services.add_house_bot(first.pk, name)
+            services.enter_house_bot(first.pk, name)
     series.extend(made.pk, now)
     return created
 

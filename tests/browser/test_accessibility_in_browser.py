@@ -34,7 +34,7 @@ def finished_tournament(organizer):
     cup = Tournament.objects.create(
         name="Dudo cup", game="dudo", organizer=organizer, starts_at=timezone.now(), rounds=2)
     for bot in ["heuristic", "random", "heuristic"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     running.play_out(cup.pk)
     return cup

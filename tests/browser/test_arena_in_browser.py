@@ -31,7 +31,7 @@ def hourly_dudo_arena(organizer) -> Tournament:
             time_control="3+2", duration_minutes=55, starts_at=timezone.now() + timedelta(hours=1),
         )  # fmt: skip
         for bot in ("random", "random"):
-            services.add_house_bot(first.pk, bot)
+            services.enter_house_bot(first.pk, bot)
         series.start_series(first, Series.Every.HOUR, name="Dudo Hourly Arena")
         return running.start(first.pk)
 
@@ -46,7 +46,7 @@ def upcoming_dudo_arena(organizer, starts_in: timedelta) -> Tournament:
             name="Dudo Hourly Arena", game="dudo", format="arena", organizer=organizer, time_control="3+2",
             duration_minutes=55, starts_at=timezone.now() + starts_in,
         )  # fmt: skip
-        services.add_house_bot(arena.pk, "random")
+        services.enter_house_bot(arena.pk, "random")
         return arena
 
     return in_thread(build)

@@ -28,7 +28,7 @@ def played_out(organizer, name, game, bots, **fields) -> Tournament:
         later = timezone.now() + timedelta(hours=1)
         cup = Tournament.objects.create(name=name, game=game, organizer=organizer, starts_at=later, **fields)
         for bot in bots:
-            services.add_house_bot(cup.pk, bot)
+            services.enter_house_bot(cup.pk, bot)
         running.start(cup.pk)
         running.play_out(cup.pk)
         return cup
@@ -48,7 +48,7 @@ def quick_dudo(organizer, player, rounds: int) -> Tournament:
         )  # fmt: skip
         services.enter(cup.pk, player)
         for bot in ["random", "random", "random"]:
-            services.add_house_bot(cup.pk, bot)
+            services.enter_house_bot(cup.pk, bot)
         return running.start(cup.pk)
 
     return in_thread(build)
@@ -142,7 +142,7 @@ def test_a_running_bracket_draws_the_rounds_to_come_on_a_phone_too(site, strict,
             format="knockout", best_of=3,
         )  # fmt: skip
         for bot in ["heuristic", "random"] * 3:
-            services.add_house_bot(cup.pk, bot)
+            services.enter_house_bot(cup.pk, bot)
         return running.start(cup.pk)
 
     cup = in_thread(build)
@@ -242,7 +242,7 @@ def test_check_in_withdraw_and_a_late_entry_in_the_browser(site, strict, make_us
             late_entry_points=0.5,
         )
         for bot in ["heuristic", "heuristic", "random"]:
-            services.add_house_bot(running_cup.pk, bot)
+            services.enter_house_bot(running_cup.pk, bot)
         services.enter(running_cup.pk, bob)  # sits at a table (no bye in a field of 4) and never comes:
         # without a clock round 1 waits for him, so late entry stays open
         running.start(running_cup.pk)
@@ -290,7 +290,7 @@ def test_a_no_show_opens_her_forfeited_game_and_reads_that_she_never_came(site, 
             name="No-show cup", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(hours=1), rounds=2
         )
         for _ in range(3):  # the bots' other tables keep the tournament going without her
-            services.add_house_bot(cup.pk, "random")
+            services.enter_house_bot(cup.pk, "random")
         services.enter(cup.pk, alice)
         running.start(cup.pk)
         match = Seat.objects.get(match__tournament_table__tournament=cup, user=alice).match

@@ -103,7 +103,7 @@ def test_the_stall_attack_holds_up_no_house_bot_clock_queue_or_tournament(
     olga = make_user("olga", role="organizer")
     cup = Tournament.objects.create(name="Stall cup", game="dudo", organizer=olga, starts_at=now + timedelta(seconds=1))
     for name in ("random", "heuristic"):
-        tournament_services.add_house_bot(cup.pk, name)
+        tournament_services.enter_house_bot(cup.pk, name)
     queued_at = timezone.now()
     for player in (carol, make_user("dave")):
         matchmaking.join_queue(player, "dudo", 2, rating=1500, now=queued_at)

@@ -29,8 +29,8 @@ from tournaments.models import Tournament
 olga = get_user_model().objects.create_user(username="stall-olga", role="organizer")
 soon = timezone.now() + timedelta(seconds=1)
 cup = Tournament.objects.create(name="Stall cup", game="dudo", organizer=olga, starts_at=soon)
-services.add_house_bot(cup.pk, "random")
-services.add_house_bot(cup.pk, "heuristic")
+services.enter_house_bot(cup.pk, "random")
+services.enter_house_bot(cup.pk, "heuristic")
 print(cup.pk)
 """
 

@@ -28,7 +28,7 @@ arena = Tournament.objects.create(
     options={{"dice": 1}}, time_control="3+2",
     duration_minutes=55, starts_at=timezone.now() + timedelta(hours=1), no_show_minutes=1,
 )
-services.add_house_bot(arena.pk, "random")
+services.enter_house_bot(arena.pk, "random")
 print(running.start(arena.pk).pk)
 """
 

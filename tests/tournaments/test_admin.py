@@ -117,7 +117,7 @@ def started_bot_swiss(olga, name: str) -> Tournament:
     """A three-round Dudo Swiss of two house bots, started."""
     cup = Tournament.objects.create(name=name, game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3)
     for bot in ["heuristic", "random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     return running.start(cup.pk)
 
 

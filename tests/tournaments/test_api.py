@@ -35,7 +35,7 @@ def test_the_detail_gives_standings_tables_and_the_choice_to_the_loser(olga, ali
     cup = Tournament.objects.create(
         name="Series", game="dobble", format="dobble-series", rounds=2, organizer=olga, starts_at=timezone.now()
     )
-    services.add_house_bot(cup.pk, "hard")
+    services.enter_house_bot(cup.pk, "hard")
     services.enter(cup.pk, alice)
     running.start(cup.pk)
     wakeups.play_out(cup.tables.get(round=1).match_id)

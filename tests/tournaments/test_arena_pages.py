@@ -27,7 +27,7 @@ def arena(olga):
         options={"dice": 1},
     )  # fmt: skip
     for bot in ("random", "random"):
-        services.add_house_bot(tournament.pk, bot)
+        services.enter_house_bot(tournament.pk, bot)
     return tournament
 
 
@@ -182,7 +182,7 @@ def test_a_player_in_one_arena_is_refused_an_overlapping_one_with_a_sentence_unt
         name="Dubito Hourly Arena", game="dubito", format="arena", organizer=olga, time_control="3+2",
         starts_at=arena.starts_at + timedelta(minutes=12), duration_minutes=55,
     )  # fmt: skip
-    services.add_house_bot(later.pk, "random")
+    services.enter_house_bot(later.pk, "random")
     client.force_login(alice)
     client.post(f"/tournaments/{arena.pk}/arena/join/")
     page = text(client.post(f"/tournaments/{later.pk}/arena/join/", follow=True))

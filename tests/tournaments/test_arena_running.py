@@ -23,7 +23,7 @@ def make_arena(olga, game="dudo", bots=("random", "random"), **fields) -> Tourna
         starts_at=timezone.now() + timedelta(minutes=5), **fields,
     )  # fmt: skip
     for bot in bots:
-        services.add_house_bot(tournament.pk, bot)
+        services.enter_house_bot(tournament.pk, bot)
     return tournament
 
 

@@ -156,7 +156,7 @@ def test_the_database_gives_the_dutch_pairing_each_player_s_seats_and_floats_in_
         name="Seats", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=4
     )
     for bot in ["heuristic", "random"] * 2 + ["random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     cup = running.play_out(cup.pk)
     order = list(cup.entries.values_list("pk", flat=True))

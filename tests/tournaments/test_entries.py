@@ -19,7 +19,7 @@ def cup(olga, bots, **fields):
         name="club night", game="dudo", organizer=olga, starts_at=timezone.now() + timedelta(minutes=5), **fields
     )
     for bot in bots:
-        services.add_house_bot(created.pk, bot)
+        services.enter_house_bot(created.pk, bot)
     return created
 
 
@@ -46,7 +46,7 @@ def test_a_late_entrant_joins_from_the_next_round_and_a_withdrawn_player_is_not_
     night = cup(olga, ["heuristic", "random", "heuristic", "random"], rounds=3, late_entry_rounds=2, no_show_minutes=0)
     running.start(night.pk, now=night.starts_at)
     services.enter(night.pk, alice)  # the clock plays for her (no-show time 0): she stays in
-    services.add_house_bot(night.pk, "heuristic")
+    services.enter_house_bot(night.pk, "heuristic")
     play_round(night, 1)
     assert {e for t in night.tables.filter(round=2) for e in t.seating} >= {night.entries.get(user=alice).pk}, (
         "alice plays from round 2"
@@ -143,7 +143,7 @@ def test_a_dobble_series_player_cannot_walk_out_of_the_series(olga, alice):
     night = Tournament.objects.create(
         name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
     )
-    services.add_house_bot(night.pk, "hard")
+    services.enter_house_bot(night.pk, "hard")
     services.enter(night.pk, alice)
     running.start(night.pk, now=night.starts_at)
     with pytest.raises(MatchError, match="no longer withdraw once the tournament has started: a series keeps"):

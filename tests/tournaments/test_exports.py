@@ -20,7 +20,7 @@ def played(olga):
         name="Winter Swiss", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
     )
     for bot in ["heuristic", "random", "heuristic"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     Rating.objects.create(user=cup.entries.get(user__username="RandomBot").user, game="dudo", elo=1612.4, games=9)
     running.start(cup.pk)
     return running.play_out(cup.pk)
@@ -89,7 +89,7 @@ def test_a_download_of_a_tournament_not_finished_says_so(client, played, olga):
         name="Spring Swiss", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=2
     )
     for bot in ["heuristic", "random", "heuristic"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     response = client.get(f"/tournaments/{cup.pk}/pairings.csv")
     assert response["Content-Disposition"] == 'attachment; filename="spring-swiss-pairings-so-far.csv"'
@@ -136,7 +136,7 @@ def test_the_round_sheet_names_who_starts_as_the_game_deals_it(client, olga):
         rounds=1,
     )  # fmt: skip
     for bot in ["heuristic", "random"] * 2:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     table = cup.tables.get()
     match = table.match
@@ -163,7 +163,7 @@ def test_every_export_s_headers_are_in_one_case_with_the_byte_order_mark_kept(cl
         ], **format_fields,
     )  # fmt: skip
     for bot in ["heuristic", "random", "heuristic", "random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     running.play_out(cup.pk)
     for what in ("standings", "pairings"):

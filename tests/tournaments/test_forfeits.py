@@ -26,7 +26,7 @@ def tournament(olga, game, bots, players=(), **fields):
         name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), **fields
     )
     for bot in bots:
-        services.add_house_bot(created.pk, bot)
+        services.enter_house_bot(created.pk, bot)
     for player in players:
         services.enter(created.pk, player)
     return running.start(created.pk)
@@ -223,7 +223,7 @@ def test_a_no_show_whose_forfeit_ends_the_round_is_not_seated_in_the_next(olga, 
     )
     services.enter(cup.pk, alice)  # first in: the first seed of three unrated, so a bot has the bye
     for _ in range(2):
-        services.add_house_bot(cup.pk, "random")
+        services.enter_house_bot(cup.pk, "random")
     cup = running.start(cup.pk)
     Match.objects.filter(tournament_table__tournament=cup).update(started_at=timezone.now() - timedelta(minutes=6))
     assert running.forfeit_no_shows() == 1
@@ -349,7 +349,7 @@ def test_a_player_who_won_because_the_opponent_never_came_is_not_given_the_bye_t
     )  # fmt: skip
     services.enter(cup.pk, alice)  # first in: the top seed of five unrated, so a bot has the bye
     for bot in ["random", "random", "heuristic", "heuristic"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     cup = running.start(cup.pk)
     hers = cup.entries.get(user=alice).pk
     first = next(t for t in cup.tables.filter(round=1) if hers in t.seating)

@@ -32,7 +32,7 @@ def started(olga, game, bots, **fields):
         **fields,
     )
     for bot in bots:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     return Tournament.objects.get(pk=cup.pk)
 
@@ -136,7 +136,7 @@ def test_a_knockout_player_s_finished_game_says_whether_they_are_out_or_play_on(
         format="knockout", best_of=1, no_show_minutes=0,
     )  # fmt: skip
     for bot in ["heuristic", "random", "random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     services.enter(cup.pk, ann)
     running.start(cup.pk)
     hers = cup.entries.get(user=ann).pk
@@ -169,7 +169,7 @@ def test_a_walkover_against_a_no_show_is_no_pairing_or_game_won_over_the_board(o
         format="knockout", best_of=3, no_show_minutes=1,
     )  # fmt: skip
     for bot in ["heuristic", "random", "random", "heuristic", "random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     services.enter(cup.pk, alice)
     running.start(cup.pk)
     hers = cup.entries.get(user=alice).pk
@@ -249,7 +249,7 @@ def test_an_organizer_withdraws_a_knockout_player_and_the_opponent_goes_through_
     )  # fmt: skip
     services.enter(cup.pk, alice)
     for bot in ["heuristic", "random", "random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     hers = cup.entries.get(user=alice).pk
     table = next(t for t in cup.tables.filter(round=1) if hers in t.seating)

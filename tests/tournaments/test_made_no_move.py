@@ -30,7 +30,7 @@ def swiss_with_an_idle_player(olga, alice, rounds: int = 3, options=None, **fiel
     )
     services.enter(cup.pk, alice)
     for bot in ("heuristic", "random", "heuristic"):
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     cup = running.start(cup.pk)
     alices = cup.entries.get(user=alice).pk
     table = next(t for t in cup.tables.filter(round=1) if alices in t.seating)

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # finished matches are han
 def make(olga, game, bots, **fields):
     cup = Tournament.objects.create(name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now(), **fields)
     for bot in bots:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     return cup
 
 
@@ -94,7 +94,7 @@ def late_night(olga, alice) -> Tournament:
     cup = Tournament.objects.create(
         name="Late night", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
     )
-    services.add_house_bot(cup.pk, "heuristic")
+    services.enter_house_bot(cup.pk, "heuristic")
     services.enter(cup.pk, alice)
     running.start(cup.pk)
     return cup
@@ -136,9 +136,9 @@ def test_a_player_sitting_a_round_out_hears_it_and_her_last_table_says_so(client
         name="Three", game="dudo", organizer=olga, starts_at=timezone.now(), rounds=3, format="round-robin",
         withdraw_no_shows=False,  # the clock makes her moves: she stays paired all the same
     )
-    services.add_house_bot(cup.pk, "heuristic")
+    services.enter_house_bot(cup.pk, "heuristic")
     services.enter(cup.pk, alice)  # number 2 of FIDE's Berger table for 3: she sits out round 3
-    services.add_house_bot(cup.pk, "random")
+    services.enter_house_bot(cup.pk, "random")
     running.start(cup.pk)
     for number in (1, 2):  # an odd field: everyone sits out a round, she the last
         for table in cup.tables.filter(round=number):
@@ -165,7 +165,7 @@ def test_a_page_that_opens_is_reminded_of_the_newest_event_game_last_so_that_it_
     later = Tournament.objects.create(
         name="Later", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
     )
-    services.add_house_bot(later.pk, "random")
+    services.enter_house_bot(later.pk, "random")
     services.enter(later.pk, alice)
     running.start(later.pk, now=timezone.now() + timedelta(seconds=5))
     reminded = [message["about"] for message in opening_notices(alice) if message.get("reminder")]
@@ -205,7 +205,7 @@ def test_a_profile_lists_the_players_tournaments_with_their_place(client, olga):
     shared = "=" if places.count(place) > 1 else ""  # a shared place, as clubs write it
     assert f"finished {shared}{ordinal} of 3" in page
     assert "Next week&#x27;s cup" not in page, "another player's entry"
-    services.add_house_bot(soon.pk, "heuristic")
+    services.enter_house_bot(soon.pk, "heuristic")
     other = soon.entries.get().user
     later = client.get(f"/accounts/u/{other.username}/").content.decode()
     assert "Next week&#x27;s cup" in later and "starts " in later

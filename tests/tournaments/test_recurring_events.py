@@ -18,8 +18,8 @@ def hourly_arena(olga):
         name="Dudo Hourly Arena", game="dudo", format="arena", organizer=olga, starts_at=at("2026-11-29 15:00"),
         time_control="3+2", duration_minutes=55, no_show_minutes=1, description="Every hour.",
     )  # fmt: skip
-    services.add_house_bot(first.pk, "heuristic")
-    services.add_house_bot(first.pk, "random")
+    services.enter_house_bot(first.pk, "heuristic")
+    services.enter_house_bot(first.pk, "random")
     made = Series.objects.create(name="Dudo Hourly Arena", organizer=olga, every=Series.Every.HOUR)
     Tournament.objects.filter(pk=first.pk).update(series=made)
     return made

@@ -28,7 +28,7 @@ def tournament(olga, game, bots, **fields):
         name=f"{game} cup", game=game, organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), **fields
     )
     for bot in bots:
-        services.add_house_bot(created.pk, bot)
+        services.enter_house_bot(created.pk, bot)
     return created
 
 

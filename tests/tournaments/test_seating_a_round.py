@@ -29,7 +29,7 @@ def swiss(olga, bots: int) -> Tournament:
         max_entries=100,
     )
     for number in range(bots):
-        services.add_house_bot(cup.pk, "heuristic" if number % 2 else "random")
+        services.enter_house_bot(cup.pk, "heuristic" if number % 2 else "random")
     return cup
 
 

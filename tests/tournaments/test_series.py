@@ -32,7 +32,7 @@ def test_the_next_mini_game_starts_with_the_last_winner_and_the_series_can_rank_
         rounds=2,
         series_ranking="wins",
     )
-    services.add_house_bot(cup.pk, "hard")
+    services.enter_house_bot(cup.pk, "hard")
     services.enter(cup.pk, alice)
     running.start(cup.pk)
     wakeups.play_out(cup.tables.get(round=1).match_id)
@@ -60,7 +60,7 @@ def test_dudab_totals_at_different_table_sizes_are_scaled_by_the_rules_not_by_th
             table_size=3, rounds=1,
         )  # fmt: skip
         for bot in bots:
-            services.add_house_bot(cup.pk, bot)
+            services.enter_house_bot(cup.pk, bot)
         running.start(cup.pk)
         return running.play_out(cup.pk)
 
@@ -82,7 +82,7 @@ def test_a_rounds_total_before_a_player_s_first_game_ends_is_no_total_not_the_be
         table_size=3, rounds=2,
     )  # fmt: skip
     for bot in ["heuristic", "random"] * 3:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     first = cup.tables.filter(round=1).order_by("number").first()
     wakeups.play_out(first.match_id)
@@ -103,7 +103,7 @@ def test_a_dobble_series_at_tables_of_three_and_four_shifts_each_mini_game_s_poi
         table_size=4, rounds=1,
     )  # fmt: skip
     for bot in ["hard", "easy"] * 3 + ["hard"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     assert sorted(len(t.seating) for t in cup.tables.all()) == [3, 4]
     cup = running.play_out(cup.pk)
@@ -128,7 +128,7 @@ def test_a_dobble_no_show_scores_no_better_than_the_worst_player_at_the_table(ol
     )  # fmt: skip
     services.enter(cup.pk, alice)
     for bot in ["hard", "easy"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     table = cup.tables.get(round=1)
     Match.objects.filter(pk=table.match_id).update(options={**table.match.options, "mini_game": "the-well"})
@@ -194,7 +194,7 @@ def test_a_default_mini_game_is_recorded_as_the_loser_s_time_running_out_or_a_ho
         name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
     )
     services.enter(cup.pk, alice)
-    services.add_house_bot(cup.pk, "hard")
+    services.enter_house_bot(cup.pk, "hard")
     running.start(cup.pk)
     wakeups.play_out(cup.tables.get(round=1).match_id)
     pending = cup.tables.get(round=2)
@@ -208,7 +208,7 @@ def test_a_default_mini_game_is_recorded_as_the_loser_s_time_running_out_or_a_ho
         name="bots", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
     )
     for bot in ["hard", "easy"]:
-        services.add_house_bot(bots.pk, bot)
+        services.enter_house_bot(bots.pk, bot)
     running.start(bots.pk)
     bots = running.play_out(bots.pk)
     second = bots.tables.get(round=2)
@@ -225,7 +225,7 @@ def series_lost_by(olga, bot) -> Tournament:
         name="spot it", game="dobble", organizer=olga, starts_at=timezone.now(), format="dobble-series", rounds=2
     )
     services.enter(cup.pk, bot)
-    services.add_house_bot(cup.pk, "hard")
+    services.enter_house_bot(cup.pk, "hard")
     running.start(cup.pk)
     lifecycle.leave_match(cup.tables.get(round=1).match_id, bot)
     return cup

@@ -93,7 +93,7 @@ def test_seeds_follow_the_ladder_ratings_shown_which_are_those_of_the_start(clie
     cup = Tournament.objects.create(
         name="Seeded", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=2
     )
-    entries = [services.add_house_bot(cup.pk, bot) for bot in ["heuristic", "random", "heuristic"]]
+    entries = [services.enter_house_bot(cup.pk, bot) for bot in ["heuristic", "random", "heuristic"]]
     strong, _, weak = (entry.user for entry in entries)
     Rating.objects.create(user=weak, game="dudo", elo=1400)
     Rating.objects.create(user=strong, game="dudo", elo=1600)
@@ -154,7 +154,7 @@ def test_a_round_robin_crosstable_reads_across_with_a_withdrawal_as_forfeits(olg
         name="all-play-all", game="dudo", organizer=olga, starts_at=timezone.now(), format="round-robin"
     )
     for bot in ["heuristic", "random", "heuristic", "random"]:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     leaver = cup.entries.order_by("pk").first()
     services.withdraw(cup.pk, olga, leaver.pk)

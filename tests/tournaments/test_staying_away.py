@@ -19,7 +19,7 @@ def event(olga, game: str, format: str, results: list[list[tuple[float, str]]], 
     cup = Tournament.objects.create(
         name="Cup", game=game, format=format, organizer=olga, starts_at=timezone.now(), rounds=1, **fields
     )
-    entries = [services.add_house_bot(cup.pk, "random").pk for table in results for _ in table]
+    entries = [services.enter_house_bot(cup.pk, "random").pk for table in results for _ in table]
     seated = iter(entries)
     for number, table in enumerate(results, start=1):
         seats = [next(seated) for _ in table]

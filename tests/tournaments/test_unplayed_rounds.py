@@ -22,7 +22,7 @@ def swiss(olga, rounds: int) -> Tournament:
         name="Stop cup", game="dudo", organizer=olga, starts_at=timezone.now() - timedelta(seconds=1), rounds=rounds
     )
     for bot in ("heuristic", "random", "heuristic", "random"):
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     return running.start(cup.pk)
 
 

@@ -65,7 +65,7 @@ def test_in_a_swiss_of_dudo_the_player_the_pairing_seated_first_moves_first(olga
     round 1, and one player moved first three rounds running."""
     cup = tournament(olga, "dudo", rounds=4)
     for bot in ["heuristic", "random"] * 3:
-        services.add_house_bot(cup.pk, bot)
+        services.enter_house_bot(cup.pk, bot)
     running.start(cup.pk)
     cup = running.play_out(cup.pk)
     users = dict(Entry.objects.filter(tournament=cup).values_list("pk", "user_id"))
