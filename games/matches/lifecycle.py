@@ -387,7 +387,7 @@ def abort_match(match_id: int, now: datetime | None = None) -> Match:
 def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
     """Record the result and hand it on (locked match). The clock's moves win nothing: after those
     who played come seats nobody came to, then forfeits (latest first), then seats whose player came
-    and never moved, as an event counts them; unless no seat was left to play (the game's order)."""
+    and never moved, as an event counts them; where none of those still in played, they tie."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
     gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
     gone_numbers = {s.number for s in gone}
@@ -402,7 +402,11 @@ def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking:
     result["resigned"] = [s.number for s in gone if s.resigned]
     match.result = result
     result["idle"] = idle = match.idle_seats()
-    if idle and len(idle) < len(seats):
+    still_in = sorted(s.number for s in seats if s.number not in gone_numbers)
+    if set(result["absent"]) | set(idle) >= set(still_in) and len(still_in) > 1:
+        # Nobody still in played (each never came or let the clock move): none of them won.
+        result["ranking"] = [still_in] + [[s.number] for s in gone]
+    elif idle and len(idle) < len(seats):
         kept = [[n for n in group if n not in idle] for group in result["ranking"]]
         result["ranking"] = [group for group in kept if group] + [sorted(idle)]
     end(match, state, seats, now, Match.Status.FINISHED)

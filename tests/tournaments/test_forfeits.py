@@ -428,8 +428,24 @@ def test_two_swiss_players_who_made_no_move_of_their_own_both_score_nothing(olga
     table = cup.tables.get(round=1)
     for seat in (0, 1):
         presence.connected(table.match_id, seat, f"socket-{seat}", True)
-    wakeups.play_out(table.match_id)  # the clock plays both seats to the end: one of them "wins"
+    match = wakeups.play_out(table.match_id)  # the clock plays both seats to the end
     assert set(Score.objects.filter(table=table).values_list("points", "kind")) == {(0.0, scoring.FORFEITED)}
+    assert match.result["ranking"] == [[0, 1]], "the match names no winner either"
+
+
+def test_a_game_nobody_came_to_names_no_winner_on_its_page_or_the_profiles(client, olga, alice, bob):
+    """An arbiter read "Result: p04 won" and "Won, did not come" for a Swiss game neither player came
+    to, which the event scored as a double forfeit: where none of the players still in played, they tie."""
+    cup = tournament(olga, "dudo", [], [alice, bob], rounds=1, no_show_minutes=5)
+    table = cup.tables.get(round=1)
+    with transaction.atomic():
+        match = lifecycle.locked(table.match_id)
+        seats = list(match.seats.select_related("user"))
+        lifecycle.finish_match(match, match.load_state(), seats, timezone.now(), ranking=[[0], [1]])
+    match.refresh_from_db()
+    assert sorted(match.result["absent"]) == [0, 1] and match.result["ranking"] == [[0, 1]]
+    for name in ("alice", "bob"):
+        assert "Won" not in client.get(reverse("profile", args=[name])).content.decode()
 
 
 def test_a_no_show_whose_clock_moves_won_is_ranked_last_by_the_match_itself(client, olga, alice):
