@@ -181,18 +181,23 @@ def test_at_the_start_the_arena_page_takes_its_player_to_her_first_game(site, st
     expect(watcher.locator("main")).to_contain_text("Running until")
 
 
+def seated_in_the_arena(strict, site: str, arena) -> tuple:
+    """alice joins the arena from its page and is seated at once: her table's page and match id."""
+    page = strict.page()
+    log_in(page, site, "alice")
+    page.goto(f"{site}/tournaments/{arena.pk}/")
+    page.click("#arena-join")
+    page.wait_for_url("**/match/*/")
+    return page, match_id(page)
+
+
 def test_a_player_coming_back_to_the_arena_page_is_taken_to_her_game_under_way(site, strict, make_user):
     """Her clock runs whether she comes or not: a tester who came back to the arena's page while
     seated was left on the standings for over 90 s. With no table of hers open elsewhere, the page
     says where her game is and takes her there as it opens."""
     olga, _ = make_user("olga", role="organizer"), make_user("alice")
     arena = hourly_dudo_arena(olga)
-    first = strict.page()
-    log_in(first, site, "alice")
-    first.goto(f"{site}/tournaments/{arena.pk}/")
-    first.click("#arena-join")
-    first.wait_for_url("**/match/*/")
-    table = match_id(first)
+    first, table = seated_in_the_arena(strict, site, arena)
     first.context.close()  # she went away
 
     page = strict.page()  # and comes back on another browser, to the arena's page
@@ -214,12 +219,7 @@ def test_a_finished_arena_game_she_left_to_the_clock_says_in_words_that_it_count
     settings.MATCH_TIMEOUTS_IN_A_ROW_TO_FORFEIT = 10_000
     olga, _ = make_user("olga", role="organizer"), make_user("alice")
     arena = hourly_dudo_arena(olga)
-    page = strict.page()
-    log_in(page, site, "alice")
-    page.goto(f"{site}/tournaments/{arena.pk}/")
-    page.click("#arena-join")
-    page.wait_for_url("**/match/*/")
-    table = match_id(page)
+    page, table = seated_in_the_arena(strict, site, arena)
     socket_open(page, table_socket(page))  # she came: her table's socket is open
     finished = in_thread(lambda: wakeups.play_out(table))
     assert finished.result["idle"] == [finished.seats.get(user__username="alice").number]
@@ -234,12 +234,7 @@ def test_a_finished_arena_game_she_left_to_the_clock_says_in_words_that_it_count
 def test_a_player_who_pauses_in_another_tab_is_told_so_at_her_table_when_its_game_ends(site, strict, make_user):
     olga, _ = make_user("olga", role="organizer"), make_user("alice")
     arena = hourly_dudo_arena(olga)
-    page = strict.page()
-    log_in(page, site, "alice")
-    page.goto(f"{site}/tournaments/{arena.pk}/")
-    page.click("#arena-join")
-    page.wait_for_url("**/match/*/")
-    first = match_id(page)
+    page, first = seated_in_the_arena(strict, site, arena)
     standings = page.context.new_page()
     standings.goto(f"{site}/tournaments/{arena.pk}/")
     standings.click("#arena-pause")
