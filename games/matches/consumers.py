@@ -11,7 +11,7 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.matches import broadcast, chat, fairness, jsonlimits, presence, rows, writes
+from games.matches import broadcast, chat, fairness, jsonlimits, presence, socket_auth, writes
 from games.matches.actions import submit_action
 from games.matches.errors import MatchError
 from games.matches.models import MatchAction
@@ -30,25 +30,25 @@ def resync_the_behind(sockets: dict[str, "MatchConsumer"], seqs: dict[int, int])
 
 def arrive(match_id: int, scope, channel_name: str) -> tuple[int | None | bool, bool, bool, dict | None]:
     """What a socket's opening needs of the database, in one call among the process's writes,
-    once it has joined its sign-in's groups and its player's: its seat, the match's pace and
-    whether the sign-in is still good (presence.seat_and_pace), then for a seated player the
-    socket counted and the whole state to send it, read after the count (in the same transaction
-    when the call is written in a group). A spectator's state is read once it has joined the
+    once it has joined its sign-in's groups and its player's: its seat (None for anyone else,
+    False when the match does not exist), the match's pace, whether the sign-in is still good
+    and, for a seated player, the whole state to send it, read after its count
+    (presence.opened). A visitor's needs no lock: its state is read once it has joined the
     spectators' group."""
-    seat, realtime, signed_in = presence.seat_and_pace(match_id, scope)
-    if seat is False or seat is None or not signed_in:
-        return seat, realtime, signed_in, None
-    match, seats = presence.connected(match_id, seat, channel_name, True, sent_whole=True)
-    return seat, realtime, signed_in, presence.whole_message(match, seats, seat)
+    user = scope.get("user")
+    if user is None or not user.is_authenticated:
+        seat, realtime = presence.seat_and_pace(match_id, None)
+        return seat, realtime, True, None
+    token = socket_auth.token_from_scope(scope) if scope.get("token_auth") else None
+    return presence.opened(match_id, user.pk, token, channel_name, scope)
 
 
 def depart(match_id: int, seat: int | None, user_id: int, channel_name: str) -> None:
     """A seated player's socket closed: uncounted. `seat` is None when its opening failed before
     it heard its seat: its player's seat then, if any, on which it may have been counted."""
     if seat is None:
-        found = rows.game_and_seat(match_id, user_id)
-        seat = None if found is None else found[1]
-    if seat is not None:
+        seat = presence.seat_and_pace(match_id, user_id)[0]
+    if seat is not None and seat is not False:
         presence.connected(match_id, seat, channel_name, False)
 
 

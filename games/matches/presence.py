@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.engine import GAMES
 from games.matches import broadcast, lifecycle, rows, scheduling, socket_auth
+from games.matches.errors import MatchError
 from games.matches.models import Match, Seat, SeatSocket
 
 # Channel names per statement in `beat` (SQLite's limit on a statement's parameters).
@@ -32,28 +33,60 @@ def dead_after() -> timedelta:
     return timedelta(seconds=3 * heartbeat_seconds())
 
 
-def seat_and_pace(match_id: int, scope) -> tuple[int | None | bool, bool, bool]:
-    """The socket's user's seat (None for a spectator, False when the match does not exist),
-    whether the match is real-time, and whether its sign-in is still good, asked once it has
-    joined the groups that close it when that ends (socket_auth.still_signed_in): what a socket
-    needs before it joins its match's groups. One statement for a token's socket or a visitor's."""
-    user = scope.get("user")
-    signed_in = user is not None and user.is_authenticated
-    token = socket_auth.token_from_scope(scope) if signed_in and scope.get("token_auth") else None
-    found = rows.game_and_seat(match_id, user.pk if signed_in else None, token)
+def seat_and_pace(match_id: int, user_id: int | None) -> tuple[int | None | bool, bool]:
+    """The user's seat (None for anyone else, False when the match does not exist) and whether
+    the match is real-time, in one statement, nothing locked: a visitor's socket opening."""
+    found = rows.game_and_seat(match_id, user_id)
     if found is None:
-        return False, False, True
-    game, number, token_names = found
-    still = token_names if token is not None else socket_auth.still_signed_in(scope)
-    return number, GAMES[game].realtime, still
+        return False, False
+    game, number = found
+    return number, GAMES[game].realtime
 
 
-def connected(
-    match_id: int, number: int, channel_name: str, is_connected: bool, sent_whole: bool = False
-) -> tuple[Match, list[Seat]]:
+def opened(match_id: int, user_id: int, token: str | None, channel_name: str, scope) -> tuple:
+    """A signed-in socket's opening, once it has joined the groups that close it when its
+    sign-in ends and its player's: (seat, real-time, sign-in still good, whole state), as
+    consumers.arrive's. One locking read says the seat, the pace and, for a token, whether it
+    still names the account (socket_auth.still_signed_in); a seated player's socket is then
+    counted and sent the whole state read after the count, in the same transaction."""
+    try:
+        with transaction.atomic():
+            match, seats = rows.lock_with_seats(match_id, (token, user_id) if token is not None else None)
+            signed_in = match.token_names if token is not None else socket_auth.still_signed_in(scope)
+            seat = next((each for each in seats if each.user_id == user_id), None)
+            realtime = GAMES[match.game].realtime
+            if seat is None or not signed_in:
+                return None if seat is None else seat.number, realtime, signed_in, None
+            state, clock_moved = counted_in(match, seats, seat, channel_name)
+            return seat.number, realtime, True, whole_message(match, seats, seat.number, state, clock_moved)
+    except MatchError as error:
+        if error.code != "not_found":
+            raise
+        return False, False, True, None
+
+
+def counted_in(match: Match, seats: list[Seat], seat: Seat, channel_name: str) -> tuple[object, bool]:
+    """The opened socket noted and its seat's count written in one statement, with the match's
+    wake-up when the seat had nobody (match locked and loaded with its seats); the match's
+    position and whether the clock moved in it. The table hears of it only when the seat had
+    nobody: a seat's second socket changes nothing the others see. The opened socket is sent
+    the whole state, so the push skips its seat."""
+    state = match.load_state() if match.dealt else None
+    came_back = seat.connections == 0
+    seat.connections, seat.disconnected_at = max(seat.connections, 1), None  # the count is one or more
+    running = match.status == Match.Status.RUNNING
+    if running and came_back:
+        scheduling.plan_next(match, state, seats)
+    woken = [rows.updated(match, ("wake_at",))] if running and came_back else []
+    seat.connections, clock_moved = rows.note_opening(seat.pk, channel_name, timezone.now(), match.pk, *woken)
+    if came_back:
+        announce(match, state, seats, seat.number)
+    return state, clock_moved
+
+
+def connected(match_id: int, number: int, channel_name: str, is_connected: bool) -> tuple[Match, list[Seat]]:
     """A socket of this seat opened or closed (either may be reported twice: no harm); the
-    match and its seats as counted. `sent_whole`: the opened socket is sent the whole state read
-    after this in the same transaction (consumers.arrive), so the change's push skips its seat.
+    match and its seats as counted.
 
     A handful of round trips, as a move's: it runs on the same database thread as the process's
     moves, and every move asked for meanwhile waits for it (docs/performance.md)."""
@@ -62,7 +95,7 @@ def connected(
         match, seats = rows.lock_with_seats(match_id)
         seat = seat_numbered(seats, number)
         count = rows.note_socket(seat.pk, channel_name, now if is_connected else None)
-        recount(match, seats, seat, now, count, number if sent_whole else None)
+        recount(match, seats, seat, now, count)
     return match, seats
 
 
@@ -118,24 +151,26 @@ def count_out_dead_sockets(now: datetime | None = None) -> int:
     return forgotten
 
 
-def recount(
-    match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None, opened=None
-) -> None:
+def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, count: int | None = None) -> None:
     """Store the seat's socket count (`count`, or counted now); the last one gone starts the
-    grace (match locked and loaded with its seats, `seat` among them). `opened`: as
-    broadcast.send_state's."""
+    grace (match locked and loaded with its seats, `seat` among them)."""
     count = seat.sockets.count() if count is None else count
     if count == seat.connections:
         return
     seat.disconnected_at = changed_at if count == 0 else None
     seat.connections = count
     running = match.status == Match.Status.RUNNING
+    state = match.load_state() if running else None
     if running:
-        state = match.load_state()
         scheduling.plan_next(match, state, seats)
     counted = rows.updated(seat, ("connections", "disconnected_at"))
     rows.execute_all(counted, *([rows.updated(match, ("wake_at",))] if running else []))  # one round trip
-    if running:
+    announce(match, state, seats)
+
+
+def announce(match: Match, state, seats: list[Seat], opened: int | None = None) -> None:
+    """On commit, the table's new state to everyone at it (`opened`: as broadcast.send_state's)."""
+    if match.status == Match.Status.RUNNING:
         transaction.on_commit(lambda: lifecycle.after_change(match, state, seats, opened))
     else:
         transaction.on_commit(lambda: broadcast.send_table_state(match, seats, opened))
@@ -156,13 +191,15 @@ def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = Non
 
 def current_message(match_id: int, seat: int | None) -> dict:
     match = Match.objects.get(pk=match_id)
-    return whole_message(match, list(match.seats.select_related("user")), seat)
-
-
-def whole_message(match: Match, seats: list[Seat], seat: int | None) -> dict:
-    """What a (re)connecting client is sent: the whole state, every clock move marked."""
     state = match.load_state() if match.dealt else None
-    match.clock_moves = match.clock_moves_in_history() if match.seq and rows.clock_moved(match.pk) else []
+    clock_moved = bool(match.seq) and rows.clock_moved(match.pk)
+    return whole_message(match, list(match.seats.select_related("user")), seat, state, clock_moved)
+
+
+def whole_message(match: Match, seats: list[Seat], seat: int | None, state, clock_moved: bool) -> dict:
+    """What a (re)connecting client is sent: the whole state (`state`: the match's position),
+    every clock move marked (`clock_moved`: rows.clock_moved's answer)."""
+    match.clock_moves = match.clock_moves_in_history() if match.seq and clock_moved else []
     message = broadcast.match_message(match, state, seats, seat)
     match.clock_moves = []  # as a push about this socket (no move made) marks, should one follow
     return message

@@ -38,14 +38,16 @@ SNAPSHOT_FIELDS = ("state", "history_start", "seq", "turn_started_at", "window_o
 LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at")
 
 
-def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
+def lock_with_seats(match_id: int, token_of: tuple[str, int] | None = None) -> tuple[Match, list[Seat]]:
     """The match, locked until the transaction ends, and its seats in order with their users.
     The snapshot is read from the database only when this process did not write the one at the
-    match's seq itself (`KNOWN`)."""
+    match's seq itself (`KNOWN`). `token_of` (a token socket's opening: its API token and
+    account): whether the token still names the account is read in the same statement, as
+    `match.token_names` (socket_auth.still_signed_in's question)."""
     db = connections[connection.alias]  # this thread's, looked up once rather than at every use
     known = KNOWN.get(match_id)
     with cursor(db) as selecting:
-        selecting.execute(select_sql(), [known.seq, known.salt, match_id])
+        selecting.execute(select_sql(token_of is not None), [known.seq, known.salt, *(token_of or ()), match_id])
         rows = selecting.fetchall()
     if not rows:
         raise MatchError("not_found", "There is no such match.")
@@ -64,6 +66,8 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
         seat.user = built(Seat.user.field.related_model, user_columns, row, user_start, db)
         seat.match = match
         seats.append(seat)
+    if token_of is not None:
+        match.token_names = bool(first[-1])
     return match, seats
 
 
@@ -176,17 +180,16 @@ def cursor(db):
     return db.make_debug_cursor(binding) if db.queries_logged else db.make_cursor(binding)
 
 
-def game_and_seat(match_id: int, user_id: int | None, token: str | None = None) -> tuple[str, int | None, bool] | None:
-    """The match's game, the user's seat number in it (None for anyone else) and whether the
-    API token still names the user (false without one: socket_auth.still_signed_in's question),
-    or None when there is no such match: what a socket opening needs first, in one statement."""
+def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] | None:
+    """The match's game and the user's seat number in it (None for anyone else), or None when
+    there is no such match, in one statement: a visitor's socket opening, or the close of one
+    whose opening failed before it heard its seat."""
     seat = Seat._meta.db_table
-    named = f"EXISTS (SELECT 1 FROM {Token._meta.db_table} t WHERE t.key = %s AND t.user_id = %s)"
     with cursor(connections[connection.alias]) as reading:
         reading.execute(
-            f"SELECT m.game, s.number, {named} FROM {Match._meta.db_table} m LEFT JOIN {seat} s"
+            f"SELECT m.game, s.number FROM {Match._meta.db_table} m LEFT JOIN {seat} s"
             " ON s.match_id = m.id AND s.user_id = %s WHERE m.id = %s",
-            [token, user_id, user_id, match_id],
+            [user_id, match_id],
         )
         return reading.fetchone()
 
@@ -194,13 +197,14 @@ def game_and_seat(match_id: int, user_id: int | None, token: str | None = None) 
 def clock_moved(match_id: int) -> bool:
     """Has the clock made a move in the match for a seat whose time ran out? Asked of every
     socket's whole state, in one statement written once (the ORM's compiled query was a seventh
-    of a socket's opening: docs/performance.md)."""
+    of a socket's opening: docs/performance.md); an opening asks it with its count (`note_opening`)."""
     with cursor(connections[connection.alias]) as reading:
-        reading.execute(
-            f"SELECT 1 FROM {MatchAction._meta.db_table} WHERE match_id = %s AND source = %s LIMIT 1",
-            [match_id, MatchAction.Source.TIMEOUT.value],
-        )
-        return reading.fetchone() is not None
+        reading.execute(f"SELECT {CLOCK_MOVED}", [match_id, MatchAction.Source.TIMEOUT.value])
+        return bool(reading.fetchone()[0])
+
+
+# `clock_moved`'s question; its parameters: the match, the clock's source.
+CLOCK_MOVED = f"EXISTS (SELECT 1 FROM {MatchAction._meta.db_table} WHERE match_id = %s AND source = %s)"
 
 
 def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
@@ -228,6 +232,46 @@ def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
             writing.execute(change.sql, change.params)
             writing.execute(f"SELECT COUNT(*) FROM {table} WHERE seat_id = %s", [seat_id])
         return writing.fetchone()[0]
+
+
+def note_opening(seat_id: int, channel_name: str, now: datetime, match_id: int, *writes: Statement) -> tuple[int, bool]:
+    """A socket of the seat opened: noted (as `note_socket`'s), the seat's count stored, no
+    longer disconnected, with `writes` (the match's wake-up); how many sockets the seat has now,
+    and whether the clock has made a move in the match (`clock_moved`). One statement on
+    PostgreSQL, run once the match is locked, so it sees every move and socket before it."""
+    db = connections[connection.alias]
+    table, seat_table = SeatSocket._meta.db_table, Seat._meta.db_table
+    seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
+    noted = Statement(
+        f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT (channel_name)"
+        " DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
+        [seat_id, channel_name, seen],
+    )
+    clock = [match_id, MatchAction.Source.TIMEOUT.value]
+    with cursor(db) as writing:
+        if db.vendor != "postgresql":
+            for each in (noted, *writes):
+                writing.execute(each.sql, each.params)
+            writing.execute(f"SELECT COUNT(*) FROM {table} WHERE seat_id = %s", [seat_id])
+            count = writing.fetchone()[0]
+            stored = f"UPDATE {seat_table} SET connections = %s, disconnected_at = NULL WHERE id = %s"
+            writing.execute(stored, [count, seat_id])
+            writing.execute(f"SELECT {CLOCK_MOVED}", clock)
+            return count, bool(writing.fetchone()[0])
+        # Every part sees the rows as before the statement: the seat's other sockets, and this one.
+        counted = Statement(
+            f"UPDATE {seat_table} SET connections = (SELECT COUNT(*) + 1 FROM {table} WHERE seat_id = %s"
+            " AND channel_name <> %s), disconnected_at = NULL WHERE id = %s RETURNING connections",
+            [seat_id, channel_name, seat_id],
+        )
+        parts = [noted, *writes, counted]
+        sql = ", ".join(f"w{n} AS ({part.sql})" for n, part in enumerate(parts))
+        writing.execute(
+            f"WITH {sql} SELECT connections, {CLOCK_MOVED} FROM w{len(parts) - 1}",
+            [value for part in parts for value in part.params] + clock,
+        )
+        count, moved = writing.fetchone()
+        return count, moved
 
 
 @cache
@@ -365,9 +409,10 @@ def columns() -> tuple[Columns, Columns, Columns]:
 
 
 @cache
-def select_sql() -> str:
+def select_sql(token_named: bool = False) -> str:
     """The locking read; its parameters: the seq and salt of the snapshot known here (`KNOWN`: it
-    is then not read, NULL), and the match."""
+    is then not read, NULL), with `token_named` a token and an account (does it name it: the
+    last column), and the match."""
     match, seat, user = (model._meta.db_table for model in (Match, Seat, Seat.user.field.related_model))
     selected = ", ".join(
         f"CASE WHEN {match}.seq = %s AND {match}.salt = %s THEN NULL ELSE {match}.state END"
@@ -376,6 +421,8 @@ def select_sql() -> str:
         for model in (Match, Seat, Seat.user.field.related_model)
         for field in model._meta.concrete_fields
     )
+    if token_named:
+        selected += f", EXISTS (SELECT 1 FROM {Token._meta.db_table} WHERE key = %s AND user_id = %s)"
     lock = f" FOR UPDATE OF {match}" if connection.features.has_select_for_update_of else ""
     return (
         f"SELECT {selected} FROM {match} LEFT JOIN {seat} ON {seat}.match_id = {match}.id"

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from games.matches import lifecycle, presence
+from games.matches import consumers, lifecycle, presence
 from games.matches.models import Seat, SeatSocket
 
 pytestmark = pytest.mark.django_db
@@ -31,12 +31,27 @@ def seat(match, number: int) -> Seat:
 def test_an_opening_socket_reads_its_seat_the_pace_and_whether_its_token_still_names_its_account(duel, alice, carol):
     token = Token.objects.create(user=alice).key
     by_token = {"user": alice, "token_auth": True, "headers": [(b"authorization", f"Token {token}".encode())]}
-    assert presence.seat_and_pace(duel.pk, by_token) == (0, False, True)
-    assert presence.seat_and_pace(duel.pk, {"user": carol}) == (None, False, False), "no session: signed out"
-    assert presence.seat_and_pace(duel.pk, {"user": AnonymousUser()}) == (None, False, True)
-    assert presence.seat_and_pace(duel.pk + 1, by_token)[0] is False
+    number, realtime, signed_in, message = consumers.arrive(duel.pk, by_token, "tab-1")
+    assert (number, realtime, signed_in, message["seat"]) == (0, False, True, 0)
+    assert seat(duel, 0).connections == 1
+    assert consumers.arrive(duel.pk, {"user": carol}, "carol") == (None, False, False, None), "no session: signed out"
+    assert consumers.arrive(duel.pk, {"user": AnonymousUser()}, "visitor") == (None, False, True, None)
+    assert consumers.arrive(duel.pk + 1, by_token, "elsewhere")[0] is False
     Token.objects.filter(user=alice).delete()  # retired between the handshake and the seat
-    assert presence.seat_and_pace(duel.pk, by_token) == (0, False, False)
+    assert consumers.arrive(duel.pk, by_token, "tab-2") == (0, False, False, None)
+    assert seat(duel, 0).connections == 1, "a retired token's socket is not counted"
+
+
+def test_an_opening_counts_its_socket_once_however_often_it_is_reported(duel, alice):
+    Seat.objects.filter(match=duel, number=0).update(disconnected_at=timezone.now())  # came before, left
+    token = Token.objects.create(user=alice).key
+    by_token = {"user": alice, "token_auth": True, "headers": [(b"authorization", f"Token {token}".encode())]}
+    for name in ("tab-1", "tab-2", "tab-1"):  # the first one reported twice
+        consumers.arrive(duel.pk, by_token, name)
+    assert (seat(duel, 0).connections, seat(duel, 0).disconnected_at) == (2, None)
+    presence.connected(duel.pk, 0, "tab-2", False)
+    presence.connected(duel.pk, 0, "tab-1", False)
+    assert seat(duel, 0).connections == 0 and seat(duel, 0).disconnected_at is not None
 
 
 def test_each_socket_counts_once_however_often_it_is_reported(duel):
