@@ -13,7 +13,7 @@ browser, holding the old key's cookie, would never hear of. A socket leaves the 
 found it; the next page request renews or ends it.
 """
 
-from functools import cache
+from functools import lru_cache
 from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddleware
@@ -28,22 +28,35 @@ from django.utils.crypto import constant_time_compare
 from rest_framework.authtoken.models import Token
 
 from games.matches import rows
+from games.matches.together import Together
 
 
-@database_sync_to_async
-def user_for_token(key: str):
-    return account_for_token(key)
+async def user_for_token(key: str):
+    """The account the token names, or None: read with the other tokens asked for meanwhile."""
+    return await TOKEN_READS.run(key)
 
 
-def account_for_token(key: str):
-    """The account the token names, or None, read in one statement written once: the ORM
-    compiled its query anew for every socket, a fifth of the CPU of a match socket's opening
-    (docs/performance.md). The account is built as the ORM builds it (rows.built)."""
+async def read_accounts(keys: list[str]) -> list:
+    return await database_sync_to_async(accounts_for_tokens)(keys)
+
+
+# Sockets opening together (16 at a time in bench/load.py) had a hop to the database thread each
+# for their tokens, each waiting there behind the process's writes: one hop and one statement
+# for all the tokens asked for while a read is on its way (docs/performance.md).
+TOKEN_READS = Together(read_accounts)
+
+
+def accounts_for_tokens(keys: list[str]) -> list:
+    """The account each token names, or None, read in one statement written once for a number
+    of tokens: the ORM compiled its query anew for every socket, a fifth of the CPU of a match
+    socket's opening (docs/performance.md). Accounts are built as the ORM builds them (rows.built)."""
     db = connections[connection.alias]
+    distinct = sorted(set(keys))
     with rows.cursor(db) as reading:
-        reading.execute(token_account_sql(), [key])
-        row = reading.fetchone()
-    return None if row is None else rows.built(get_user_model(), rows.columns()[2], row, 0, db)
+        reading.execute(token_accounts_sql(len(distinct)), distinct)
+        found = {row[0]: row for row in reading.fetchall()}
+    columns = rows.columns()[2]
+    return [None if key not in found else rows.built(get_user_model(), columns, found[key], 1, db) for key in keys]
 
 
 def token_names(key: str, user_id: int) -> bool:
@@ -53,13 +66,14 @@ def token_names(key: str, user_id: int) -> bool:
         return reading.fetchone() is not None
 
 
-@cache
-def token_account_sql() -> str:
-    """The account's columns in the order rows.columns() reads them, for a token's key."""
+@lru_cache(maxsize=64)
+def token_accounts_sql(count: int) -> str:
+    """Each of `count` tokens' key and account, the account's columns in the order rows.columns()
+    reads them."""
     user = get_user_model()._meta
     selected = ", ".join(f"u.{connection.ops.quote_name(field.column)}" for field in user.concrete_fields)
     joined = f"{Token._meta.db_table} t JOIN {user.db_table} u ON u.id = t.user_id"
-    return f"SELECT {selected} FROM {joined} WHERE t.key = %s"
+    return f"SELECT t.key, {selected} FROM {joined} WHERE t.key IN ({', '.join(['%s'] * count)})"
 
 
 def token_from_scope(scope) -> str | None:

@@ -37,6 +37,8 @@ from collections import Counter, defaultdict
 import msgpack
 from channels_redis.core import RedisChannelLayer
 
+from games.matches.together import Together
+
 log = logging.getLogger(__name__)
 
 RANDOM_PREFIX_BYTES = 12  # channels_redis's default, which its receive strips
@@ -137,42 +139,6 @@ class ReadFailed:
 
     def __init__(self, error: BaseException):
         self.error = error
-
-
-class Together:
-    """Calls asked for in the same turn of the event loop, or while one is in flight, go together
-    in one round trip, as a web process's writes do (games/matches/writes.py). 400 sockets closing at once left their
-    groups in 400 round trips side by side, each on a connection of its own, and the pool opened
-    200 new ones (docs/performance.md). `send` takes the list of the calls' items."""
-
-    def __init__(self, send):
-        self.send = send
-        self.queue = []
-        self.sender = None
-
-    async def run(self, item) -> None:
-        loop = asyncio.get_running_loop()
-        done = loop.create_future()
-        self.queue.append((item, done))
-        if self.sender is None or self.sender.done() or self.sender.get_loop() is not loop:
-            self.sender = loop.create_task(self.send_queued())
-        await done
-
-    async def send_queued(self) -> None:
-        while self.queue:
-            calls, self.queue = self.queue, []
-            failed = None
-            try:
-                await self.send([item for item, _ in calls])
-            except Exception as error:
-                failed = error
-            for _, done in calls:
-                if done.done():  # its caller was cancelled
-                    continue
-                if failed is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(failed)
 
 
 class OneTripRedisChannelLayer(RedisChannelLayer):
