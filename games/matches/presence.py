@@ -49,20 +49,18 @@ def opened(match_id: int, user_id: int, token: str | None, channel_name: str, sc
     consumers.arrive's. One locking read says the seat, the pace and, for a token, whether it
     still names the account (socket_auth.still_signed_in); a seated player's socket is then
     counted and sent the whole state read after the count, in the same transaction."""
-    try:
-        with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # never refused: in a write group, no savepoint (writes.py)
+        try:
             match, seats = rows.lock_with_seats(match_id, (token, user_id) if token is not None else None)
-            signed_in = match.token_names if token is not None else socket_auth.still_signed_in(scope)
-            seat = next((each for each in seats if each.user_id == user_id), None)
-            realtime = GAMES[match.game].realtime
-            if seat is None or not signed_in:
-                return None if seat is None else seat.number, realtime, signed_in, None
-            state, clock_moved = counted_in(match, seats, seat, channel_name)
-            return seat.number, realtime, True, whole_message(match, seats, seat.number, state, clock_moved)
-    except MatchError as error:
-        if error.code != "not_found":
-            raise
-        return False, False, True, None
+        except MatchError:  # no such match: nothing read, nothing to undo
+            return False, False, True, None
+        signed_in = match.token_names if token is not None else socket_auth.still_signed_in(scope)
+        seat = next((each for each in seats if each.user_id == user_id), None)
+        realtime = GAMES[match.game].realtime
+        if seat is None or not signed_in:
+            return None if seat is None else seat.number, realtime, signed_in, None
+        state, clock_moved = counted_in(match, seats, seat, channel_name)
+        return seat.number, realtime, True, whole_message(match, seats, seat.number, state, clock_moved)
 
 
 def counted_in(match: Match, seats: list[Seat], seat: Seat, channel_name: str) -> tuple[object, bool]:

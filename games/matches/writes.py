@@ -70,18 +70,42 @@ def write_together(group: list) -> tuple[list[tuple[bool, object]], broadcast.Ou
     own `transaction.atomic()` around all it writes, which inside the group's transaction is a
     savepoint: a call that fails rolls back only itself. The group adds no savepoint of its own
     around it (two more round trips to PostgreSQL a move, docs/performance.md), and on PostgreSQL
-    leaves the calls' savepoints to the commit."""
+    leaves the calls' savepoints to the commit. A call that is never refused, only failed by a
+    fault (a socket's opening: `transaction.atomic(savepoint=False)`), goes without one, a round
+    trip less: if it fails, the group's transaction is rolled back and the others are written
+    again without it."""
     with broadcast.collected() as outbox:
         if len(group) == 1:
             _, function, args, _ = group[0]
             return [attempt(function, args)], outbox
+        outcomes = written_together(group)
+    return outcomes, outbox
+
+
+class Undone(Exception):
+    """A call without a savepoint failed (`index` in the group): the transaction cannot go on."""
+
+    def __init__(self, index: int, error: Exception):
+        self.index, self.error = index, error
+
+
+def written_together(group: list) -> list[tuple[bool, object]]:
+    try:
         with transaction.atomic():
             connection.release_savepoints = False  # the commit frees them (dubium/postgres/base.py)
             try:
-                outcomes = [attempt(function, args) for _, function, args, _ in group]
+                outcomes = []
+                for index, (_, function, args, _) in enumerate(group):
+                    outcomes.append(attempt(function, args))
+                    if connection.needs_rollback:  # rolled back on leaving the block, and its on-commit calls dropped
+                        raise Undone(index, outcomes[-1][1])
             finally:
                 connection.release_savepoints = True
-    return outcomes, outbox
+    except Undone as undone:
+        rest = group[: undone.index] + group[undone.index + 1 :]
+        others = written_together(rest) if rest else []
+        return [*others[: undone.index], (False, undone.error), *others[undone.index :]]
+    return outcomes
 
 
 def written_alone(function, args) -> tuple[tuple[bool, object], broadcast.Outbox]:

@@ -46,6 +46,33 @@ async def test_writes_asked_together_share_one_commit_and_are_heard_of_only_afte
     ]
 
 
+async def test_a_write_without_a_savepoint_that_fails_undoes_itself_and_the_others_are_written_again():
+    heard = []
+
+    def write(name: str, fault: bool = False) -> str:
+        with transaction.atomic(savepoint=not name.startswith("opening")):
+            LobbySocket.objects.create(channel_name=name, last_seen=timezone.now())
+            transaction.on_commit(lambda: heard.append(name))
+            if fault:
+                raise RuntimeError("a fault")
+        return name
+
+    group = writes.WriteGroup()
+    outcomes = await asyncio.gather(
+        group.run(1, write, "a"),
+        group.run(2, write, "opening-1", True),
+        group.run(3, write, "opening-2"),
+        group.run(4, write, "b"),
+        return_exceptions=True,
+    )
+
+    assert outcomes[0] == "a" and outcomes[2:] == ["opening-2", "b"]
+    assert isinstance(outcomes[1], RuntimeError), "the failed write gets its own error"
+    assert heard == ["a", "opening-2", "b"], "only what was committed is heard of, once"
+    names = await database_sync_to_async(list)(LobbySocket.objects.values_list("channel_name", flat=True))
+    assert sorted(names) == ["a", "b", "opening-2"]
+
+
 async def test_a_lone_write_is_written_at_once_in_its_own_transaction():
     def write() -> bool:
         return transaction.get_connection().in_atomic_block
