@@ -60,10 +60,13 @@ def lock_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     seat_start = len(match_columns.names)
     user_start = seat_start + len(seat_columns.names)
     seats = []
+    of_match, of_user = Seat.match.field, Seat.user.field
     for row in rows if rows[0][seat_start] is not None else []:  # no seat yet: one row, seat NULL
         seat = built(Seat, seat_columns, row, seat_start, db)
-        seat.user = built(Seat.user.field.related_model, user_columns, row, user_start, db)
-        seat.match = match
+        # What `seat.user = ...` and `seat.match = ...` keep, without their checks of an instance
+        # given from outside (the keys are the row's own): 1% of a move's instructions.
+        of_user.set_cached_value(seat, built(of_user.related_model, user_columns, row, user_start, db))
+        of_match.set_cached_value(seat, match)
         seats.append(seat)
     return match, seats
 
@@ -143,21 +146,21 @@ def snapshot(match: Match) -> Statement:
 
 def statement(sql: str, model, names: tuple[str, ...], values: dict) -> Statement:
     db = connections[connection.alias]
-    fields = fields_of(model, names)
-    return Statement(sql, [prepared(field, values[name], db) for field, name in zip(fields, names, strict=True)])
+    return Statement(sql, [prepared(column, values[column.name], db) for column in written(model, names)])
 
 
-def prepared(field, value, database):
-    """`field.get_db_prep_save(value)`, by `converted`'s shortcuts for one value, and an aware
-    time by the database's own adapter alone (the field's checks are for naive ones): the ORM's
-    way took 3-8 µs a value, a tenth of a move's writes."""
-    if type(value) is plain(field):
+def prepared(column: "Written", value, database):
+    """`field.get_db_prep_save(value)`, by `converted`'s shortcuts for one value, NULL as it is,
+    and an aware time by the database's own adapter alone (the field's checks are for naive
+    ones): the ORM's way took 3-8 µs a value, a tenth of a move's writes."""
+    kind = type(value)
+    if kind is column.plain or (value is None and column.known):
         return value
-    if type(value) in (dict, list) and type(field) is models.JSONField:
-        return json_encoder(field)(value)
-    if type(value) is datetime and value.tzinfo is not None and type(field) is models.DateTimeField:
+    if column.encode is not None and kind in (dict, list):
+        return column.encode(value)
+    if column.moment and kind is datetime and value.tzinfo is not None:
         return database.ops.adapt_datetimefield_value(value)
-    return field.get_db_prep_save(value, database)
+    return column.field.get_db_prep_save(value, database)
 
 
 def execute_all(*statements: Statement) -> None:
@@ -313,13 +316,12 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
         return
     database = connections[connection.alias]  # this thread's, looked up once rather than per value
     columns = []
-    for index, name in enumerate(names):
-        field = model._meta.get_field(name)
+    for index, column in enumerate(written(model, names)):
         first = rows[0][index]
         if all(row[index] is first for row in rows):
-            columns.append(converted(field, [first], database) * len(rows))
+            columns.append(converted(column, [first], database) * len(rows))
         else:
-            columns.append(converted(field, [row[index] for row in rows], database))
+            columns.append(converted(column, [row[index] for row in rows], database))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # psycopg's executemany costs a round trip a row; COPY streams them
             with cursor.cursor.copy(copy_sql(model, names)) as copy:
@@ -329,7 +331,7 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
             cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
 
 
-def converted(field, values: list, database) -> list:
+def converted(column: "Written", values: list, database) -> list:
     """`field.get_db_prep_save` of each value, for a column of `insert_many`. Values whose
     conversion is known to return them unchanged are taken as they are: whole numbers for an
     integer column or a key to one (on PostgreSQL Django wraps each in a type for a bound
@@ -338,28 +340,38 @@ def converted(field, values: list, database) -> list:
     writes for them (`json.dumps` with the field's encoder), by one encoder for the column: on
     PostgreSQL Django wraps each value for psycopg, which finds it a dumper and builds an
     encoder for it. A round's columns hold 100,000 values."""
-    same = plain(field)
-    if same is not None and all(type(value) is same for value in values):
+    if column.plain is not None and all(type(value) is column.plain for value in values):
         return values
-    if type(field) is models.JSONField and all(value is None or type(value) in (dict, list) for value in values):
-        encode = json_encoder(field)
-        return [None if value is None else encode(value) for value in values]
-    return [field.get_db_prep_save(value, database) for value in values]
+    if column.encode is not None and all(value is None or type(value) in (dict, list) for value in values):
+        return [None if value is None else column.encode(value) for value in values]
+    return [column.field.get_db_prep_save(value, database) for value in values]
+
+
+class Written(NamedTuple):
+    """A field as this module writes it: the type of the values its conversion returns unchanged
+    (`converted`), its JSON encoding (as Django writes it: `json.dumps` with the field's encoder),
+    whether it holds times, and whether NULL goes as it is (every kind named here)."""
+
+    name: str
+    field: models.Field
+    plain: type | None
+    encode: object
+    moment: bool
+    known: bool
 
 
 @cache
-def plain(field) -> type | None:
-    """The type of the values `field.get_db_prep_save` returns unchanged (see `converted`)."""
-    target = field.target_field if field.is_relation else field
-    if isinstance(target, models.IntegerField):
-        return int
-    return {models.CharField: str, models.TextField: str, models.BooleanField: bool}.get(type(target))
-
-
-@cache
-def json_encoder(field):
-    """A JSON field's encoding, as Django writes its values (`json.dumps` with its encoder)."""
-    return (field.encoder or json.JSONEncoder)().encode
+def written(model, names: tuple[str, ...]) -> list[Written]:
+    columns = []
+    for name in names:
+        field = model._meta.get_field(name)
+        target = field.target_field if field.is_relation else field
+        plain = {models.CharField: str, models.TextField: str, models.BooleanField: bool}.get(type(target))
+        plain = int if isinstance(target, models.IntegerField) else plain
+        encode = (field.encoder or json.JSONEncoder)().encode if type(field) is models.JSONField else None
+        moment = type(field) is models.DateTimeField
+        columns.append(Written(name, field, plain, encode, moment, plain is not None or encode is not None or moment))
+    return columns
 
 
 def unsaved(model, **values):
