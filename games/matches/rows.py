@@ -12,8 +12,10 @@ is a wait on the process's one database thread, behind which the process's other
 The ORM compiles every query anew, 0.5-1 ms of Python a statement (bench/move_cpu.py), more
 than everything else a move does. These statements are the same on every move, so they are
 written once; values still pass through each field's own conversions (the database's
-converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), so what is
-read and written is exactly what the ORM would read and write. A bulk insert through the ORM
+converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), except where
+that conversion is known to return them as they are (`prepared`), and instances are filled as
+`Model.__init__` fills them where it would do nothing else (`fillable`), so what is read and
+written is exactly what the ORM would read and write. A bulk insert through the ORM
 prepares every value of every row in Python and compiles a statement per batch (2/3 of
 starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts a column that
 holds one value in every row once, and sends one statement with all the rows.
