@@ -5,6 +5,7 @@ early against late in a long game (does a move cost more as the history grows?).
     .venv/bin/python bench/move_cpu.py --profile            # and cProfile's top functions
     DATABASE_URL=postgres://.../dubium_x REDIS_URL=redis://.../6 .venv/bin/python bench/move_cpu.py
     ... bench/move_cpu.py --statements   # on PostgreSQL: its backend's CPU a move, statement by statement
+    valgrind --tool=callgrind --instr-atstart=no .venv/bin/python bench/move_cpu.py --instructions --moves 200
 
 Each move goes as a socket's move goes in the web process: from the event loop through
 `writes.write` (the write group on SQLite, the thread pool on PostgreSQL) into `submit_action`
@@ -202,12 +203,30 @@ def timed_match_ends() -> dict:
     return ends
 
 
+def counted_instructions(moves: int, rng) -> None:
+    """The served Dudo moves alone, with callgrind's instrumentation on (`callgrind_control`):
+    instructions do not move with the load as CPU time does, so a change of 1% shows."""
+    from load import prepare
+
+    play_served(prepare("dudo", 20, {}, "warming"), 60, rng)
+    tables = prepare("dudo", 20, {}, "counted")
+    subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True, capture_output=True)
+    made, _ = play_served(tables, moves, random.Random(5))
+    subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, capture_output=True)
+    print(f"Dudo: {made} served moves counted: instructions a move = callgrind's 'Collected' / {made}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions of the Dudo moves")
     parser.add_argument(
         "--statements", action="store_true", help="PostgreSQL only: its backend's CPU a move, statement by statement"
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="under `valgrind --tool=callgrind --instr-atstart=no`: count only the served Dudo moves' instructions",
     )
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="dubium-move-cpu-")
@@ -246,6 +265,9 @@ def measure(args) -> None:
     layer = f"Redis ({os.environ.get('CHANNELS_BACKEND', 'one-trip')})" if os.environ.get("REDIS_URL") else "in-memory"
     print(f"{connection.vendor} + {layer} channel layer, load average {os.getloadavg()[0]:.1f}")
     rng = random.Random(3)
+    if args.instructions:
+        counted_instructions(args.moves, rng)
+        return
     doubt_it = {"max_plays": 5000, "doubt_window_s": 0}
     floor = engine_floor("dudo", 2, {}, args.moves, rng)
     ends = timed_match_ends()

@@ -247,10 +247,11 @@ class StoredRandom(random.Random):
     exactly what `random.Random` in the same state draws."""
 
     def __init__(self, stored: list | None = None):
-        super().__init__(0)  # a cheap seed, replaced by the stored state before the first draw
-        self.stored = stored
-        if stored is not None:
+        if stored is None:
+            super().__init__(0)
+        else:  # not seeded: the stored state replaces the generator's before anything reads it
             self.gauss_next = stored[2]  # `gauss` reads it before drawing
+        self.stored = stored
 
     def unpack(self) -> None:
         if self.stored is not None:

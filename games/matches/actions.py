@@ -88,10 +88,8 @@ def apply_action(
     # UPDATE the mover's clock, UPDATE the match's snapshot (at game over finish_match saves it).
     stored = [rows.logged(match, seat_number, action, source, events, now)]
     stored += [rows.updated(mover, changed)] if changed else []
-    stored += [] if over else [rows.updated(match, rows.SNAPSHOT_FIELDS)]
+    stored += [] if over else [rows.snapshot(match)]
     rows.execute_all(*stored)  # one round trip on PostgreSQL
-    if not over:
-        rows.snapshot_written(match)
     if over:
         lifecycle.finish_match(match, state, seats, now)  # the same pushes on commit, then the settling task
         return

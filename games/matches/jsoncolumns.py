@@ -16,5 +16,8 @@ class Encoder(json.JSONEncoder):
 
 
 class Decoder(json.JSONDecoder):
+    def __init__(self, **options):
+        """Nothing of the standard decoder's is used: its scanner was built for every value read."""
+
     def decode(self, text, _w=None):
         return orjson.loads(text)

@@ -12,8 +12,10 @@ is a wait on the process's one database thread, behind which the process's other
 The ORM compiles every query anew, 0.5-1 ms of Python a statement (bench/move_cpu.py), more
 than everything else a move does. These statements are the same on every move, so they are
 written once; values still pass through each field's own conversions (the database's
-converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), so what is
-read and written is exactly what the ORM would read and write. A bulk insert through the ORM
+converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), except where
+that conversion is known to return them as they are (`prepared`), and instances are filled as
+`Model.__init__` fills them where it would do nothing else (`fillable`), so what is read and
+written is exactly what the ORM would read and write. A bulk insert through the ORM
 prepares every value of every row in Python and compiles a statement per batch (2/3 of
 starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts a column that
 holds one value in every row once, and sends one statement with all the rows.
@@ -24,11 +26,16 @@ import json
 import threading
 from contextlib import contextmanager
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import psycopg
 from django.db import connection, connections, models, transaction
+from django.db.backends.sqlite3.base import SQLiteCursorWrapper
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from rest_framework.authtoken.models import Token
 
 from games.matches.errors import MatchError
@@ -61,10 +68,13 @@ def lock_with_seats(match_id: int, token_of: tuple[str, int] | None = None) -> t
     seat_start = len(match_columns.names)
     user_start = seat_start + len(seat_columns.names)
     seats = []
+    of_match, of_user = Seat.match.field, Seat.user.field
     for row in rows if rows[0][seat_start] is not None else []:  # no seat yet: one row, seat NULL
         seat = built(Seat, seat_columns, row, seat_start, db)
-        seat.user = built(Seat.user.field.related_model, user_columns, row, user_start, db)
-        seat.match = match
+        # What `seat.user = ...` and `seat.match = ...` keep, without their checks of an instance
+        # given from outside (the keys are the row's own): 1% of a move's instructions.
+        of_user.set_cached_value(seat, built(of_user.related_model, user_columns, row, user_start, db))
+        of_match.set_cached_value(seat, match)
         seats.append(seat)
     if token_of is not None:
         match.token_names = bool(first[-1])
@@ -112,13 +122,6 @@ class KnownSnapshots:
 KNOWN = KnownSnapshots()
 
 
-def snapshot_written(match: Match) -> None:
-    """The match's snapshot is being written in this transaction: known here once it commits."""
-    text = json.dumps(match.state, cls=Match._meta.get_field("state").encoder)  # as the field writes it
-    known, match_id = Known(match.seq, match.salt, text), match.pk
-    transaction.on_commit(lambda: KNOWN.note(match_id, known))
-
-
 class Statement(NamedTuple):
     """A write of this module's, its values converted as the ORM would convert them."""
 
@@ -142,10 +145,32 @@ def updated(instance, names: tuple[str, ...]) -> Statement:
     return Statement(made.sql, [*made.params, instance.pk])
 
 
+def snapshot(match: Match) -> Statement:
+    """The UPDATE of the match's snapshot (SNAPSHOT_FIELDS), known here once it commits: its JSON
+    text, as the field writes it, encoded once for the statement and for `KNOWN`."""
+    written = updated(match, SNAPSHOT_FIELDS)
+    known, match_id = Known(match.seq, match.salt, written.params[SNAPSHOT_FIELDS.index("state")]), match.pk
+    transaction.on_commit(lambda: KNOWN.note(match_id, known))
+    return written
+
+
 def statement(sql: str, model, names: tuple[str, ...], values: dict) -> Statement:
     db = connections[connection.alias]
-    fields = fields_of(model, names)
-    return Statement(sql, [field.get_db_prep_save(values[name], db) for field, name in zip(fields, names, strict=True)])
+    return Statement(sql, [prepared(column, values[column.name], db) for column in written(model, names)])
+
+
+def prepared(column: "Written", value, database):
+    """`field.get_db_prep_save(value)`, by `converted`'s shortcuts for one value, NULL as it is,
+    and an aware time by the database's own adapter alone (the field's checks are for naive
+    ones): the ORM's way took 3-8 µs a value, a tenth of a move's writes."""
+    kind = type(value)
+    if kind is column.plain or (value is None and column.known):
+        return value
+    if column.encode is not None and kind in (dict, list):
+        return column.encode(value)
+    if column.moment and kind is datetime and value.tzinfo is not None:
+        return database.ops.adapt_datetimefield_value(value)
+    return column.field.get_db_prep_save(value, database)
 
 
 def execute_all(*statements: Statement) -> None:
@@ -170,14 +195,28 @@ def cursor(db):
     one that binds values on the server, which prepares a statement after a few runs on a
     connection (Django's binds them on the client). Django's wrapper all the same: its errors,
     its health check before a kept connection's first use, its query log under DEBUG."""
-    if db.vendor != "postgresql":
+    if db.vendor not in ("postgresql", "sqlite"):
         return db.cursor()
     db.close_if_health_check_failed()
     db.ensure_connection()
     db.validate_thread_sharing()
     with db.wrap_database_errors:
-        binding = psycopg.Cursor(db.connection)
+        binding = psycopg.Cursor(db.connection) if db.vendor == "postgresql" else db.connection.cursor(SqliteCursor)
     return db.make_debug_cursor(binding) if db.queries_logged else db.make_cursor(binding)
+
+
+class SqliteCursor(SQLiteCursorWrapper):
+    """Django's SQLite cursor, turning a statement's `%s` marks into SQLite's `?` once a text
+    (`qmarks`) rather than by a regular expression at every run: half the locking read's 90 µs
+    went there."""
+
+    def convert_query(self, query, *, param_names=None):
+        return qmarks(query) if param_names is None else super().convert_query(query, param_names=param_names)
+
+
+@lru_cache(maxsize=256)
+def qmarks(query: str) -> str:
+    return SQLiteCursorWrapper.convert_query(None, query)  # Django's conversion, which uses no cursor
 
 
 def game_and_seat(match_id: int, user_id: int | None) -> tuple[str, int | None] | None:
@@ -327,13 +366,12 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
         return
     database = connections[connection.alias]  # this thread's, looked up once rather than per value
     columns = []
-    for index, name in enumerate(names):
-        field = model._meta.get_field(name)
+    for index, column in enumerate(written(model, names)):
         first = rows[0][index]
         if all(row[index] is first for row in rows):
-            columns.append(converted(field, [first], database) * len(rows))
+            columns.append(converted(column, [first], database) * len(rows))
         else:
-            columns.append(converted(field, [row[index] for row in rows], database))
+            columns.append(converted(column, [row[index] for row in rows], database))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # psycopg's executemany costs a round trip a row; COPY streams them
             with cursor.cursor.copy(copy_sql(model, names)) as copy:
@@ -343,7 +381,7 @@ def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
             cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
 
 
-def converted(field, values: list, database) -> list:
+def converted(column: "Written", values: list, database) -> list:
     """`field.get_db_prep_save` of each value, for a column of `insert_many`. Values whose
     conversion is known to return them unchanged are taken as they are: whole numbers for an
     integer column or a key to one (on PostgreSQL Django wraps each in a type for a bound
@@ -352,17 +390,38 @@ def converted(field, values: list, database) -> list:
     writes for them (`json.dumps` with the field's encoder), by one encoder for the column: on
     PostgreSQL Django wraps each value for psycopg, which finds it a dumper and builds an
     encoder for it. A round's columns hold 100,000 values."""
-    target = field.target_field if field.is_relation else field
-    kind = type(target)
-    same = {models.CharField: str, models.TextField: str, models.BooleanField: bool}.get(kind)
-    if isinstance(target, models.IntegerField):
-        same = int
-    if same is not None and all(type(value) is same for value in values):
+    if column.plain is not None and all(type(value) is column.plain for value in values):
         return values
-    if kind is models.JSONField and all(value is None or type(value) in (dict, list) for value in values):
-        encode = (field.encoder or json.JSONEncoder)().encode
-        return [None if value is None else encode(value) for value in values]
-    return [field.get_db_prep_save(value, database) for value in values]
+    if column.encode is not None and all(value is None or type(value) in (dict, list) for value in values):
+        return [None if value is None else column.encode(value) for value in values]
+    return [column.field.get_db_prep_save(value, database) for value in values]
+
+
+class Written(NamedTuple):
+    """A field as this module writes it: the type of the values its conversion returns unchanged
+    (`converted`), its JSON encoding (as Django writes it: `json.dumps` with the field's encoder),
+    whether it holds times, and whether NULL goes as it is (every kind named here)."""
+
+    name: str
+    field: models.Field
+    plain: type | None
+    encode: object
+    moment: bool
+    known: bool
+
+
+@cache
+def written(model, names: tuple[str, ...]) -> list[Written]:
+    columns = []
+    for name in names:
+        field = model._meta.get_field(name)
+        target = field.target_field if field.is_relation else field
+        plain = {models.CharField: str, models.TextField: str, models.BooleanField: bool}.get(type(target))
+        plain = int if isinstance(target, models.IntegerField) else plain
+        encode = (field.encoder or json.JSONEncoder)().encode if type(field) is models.JSONField else None
+        moment = type(field) is models.DateTimeField
+        columns.append(Written(name, field, plain, encode, moment, plain is not None or encode is not None or moment))
+    return columns
 
 
 def unsaved(model, **values):
@@ -375,11 +434,13 @@ def unsaved(model, **values):
 
 
 class Columns(NamedTuple):
-    """A model's concrete fields as read from a row: every attribute name, and the fields the
-    ORM converts on this database with their converters (the others are taken as they come)."""
+    """A model's concrete fields as read from a row: every attribute name, the fields the ORM
+    converts on this database with their converters (the others are taken as they come), and
+    whether an instance is built as `Model.__init__` builds it by filling its attributes."""
 
     names: list[str]
     converted: list[tuple[int, object, list]]
+    filled: bool
 
 
 def built(model, columns: Columns, row: tuple, start: int, db):
@@ -388,7 +449,27 @@ def built(model, columns: Columns, row: tuple, start: int, db):
     for offset, field, converters in columns.converted:
         for convert in converters:
             values[offset] = convert(values[offset], field, db)
-    return model.from_db(db.alias, columns.names, values)
+    if not columns.filled:
+        return model.from_db(db.alias, columns.names, values)
+    instance = model.__new__(model)
+    instance.__dict__.update(zip(columns.names, values, strict=True))
+    instance._state = state = ModelState()
+    state.adding, state.db = False, db.alias
+    return instance
+
+
+def fillable(model) -> bool:
+    """Does `Model.from_db` come to setting each field's attribute and the instance's state? It
+    does for a model with no `__init__` or `from_db` of its own, no receiver of its pre_init or
+    post_init signals (Django's ImageField has one), and no field whose attribute does more than
+    keep its value (a file's does; a foreign key's forgets a cached object, which a new instance
+    has not): 4% of a move's instructions went to the general way for five objects. Asked once,
+    when the apps are ready (receivers connect there)."""
+    own = model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
+    signalled = pre_init.has_listeners(model) or post_init.has_listeners(model)
+    keeping = (DeferredAttribute, ForeignKeyDeferredAttribute)
+    plain = all(type(model.__dict__.get(field.attname)) in keeping for field in model._meta.concrete_fields)
+    return own and not signalled and plain
 
 
 @cache
@@ -403,7 +484,7 @@ def columns() -> tuple[Columns, Columns, Columns]:
         fields = model._meta.concrete_fields
         table = model._meta.db_table
         converted = [(offset, field, converters(field, table)) for offset, field in enumerate(fields)]
-        return Columns([field.attname for field in fields], [each for each in converted if each[2]])
+        return Columns([field.attname for field in fields], [each for each in converted if each[2]], fillable(model))
 
     return of(Match), of(Seat), of(Seat.user.field.related_model)
 

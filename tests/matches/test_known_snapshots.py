@@ -64,3 +64,20 @@ def test_a_move_rolled_back_leaves_its_snapshot_unknown(dudo_match):
 
     assert rows.KNOWN.get(dudo_match.pk) == before
     assert Match.objects.get(pk=dudo_match.pk).seq == 0
+
+
+def test_the_locking_read_builds_the_match_its_seats_and_their_accounts_as_the_orm_loads_them(dudo_match):
+    moved = bid(dudo_match)
+    with transaction.atomic():
+        match, seats = rows.lock_with_seats(moved.pk)
+
+    def fields(instance) -> dict:
+        return {name: value for name, value in vars(instance).items() if name != "_state"}
+
+    loaded = list(Match.objects.get(pk=moved.pk).seats.select_related("user", "match"))
+    assert fields(match) == fields(loaded[0].match)
+    assert [fields(seat) for seat in seats] == [fields(seat) for seat in loaded]
+    assert [fields(seat.user) for seat in seats] == [fields(seat.user) for seat in loaded]
+    for instance in [match, *seats, *(seat.user for seat in seats)]:
+        assert (instance._state.adding, instance._state.db) == (False, "default")
+    assert all(seat.match is match for seat in seats)
