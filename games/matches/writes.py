@@ -33,6 +33,7 @@ class WriteGroup:
     def __init__(self):
         self.queue = []
         self.writer = None
+        self.calling_apart = set()  # kept until done: the loop holds only weak references to tasks
 
     async def run(self, match_id: int, function, *args):
         loop = asyncio.get_running_loop()
@@ -61,7 +62,17 @@ class WriteGroup:
                 else:
                     done.set_exception(value)
             if outbox.later:
-                await database_sync_to_async(outbox.call_later)()
+                self.call_apart(outbox)
+
+    def call_apart(self, outbox: "broadcast.Outbox") -> None:
+        """The group's `after_sent` work (scoring a finished match: ratings, bluffs, the fair-play
+        review, a tournament's table) on a thread of its own, with its own connection, while the
+        next group is written: eager Celery (embedded) ran it on the database thread, and every
+        move asked for meanwhile waited 40-90 ms behind each finished match (docs/performance.md).
+        On the real stack it only publishes tasks to the broker."""
+        call = asyncio.ensure_future(database_sync_to_async(outbox.call_later, thread_sensitive=False)())
+        self.calling_apart.add(call)
+        call.add_done_callback(self.calling_apart.discard)
 
 
 def write_together(group: list) -> tuple[list[tuple[bool, object]], broadcast.Outbox]:
