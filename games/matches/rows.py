@@ -254,12 +254,7 @@ def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
     if now is None:
         change = Statement(f"DELETE FROM {table} WHERE channel_name = %s", [channel_name])
     else:
-        seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
-        change = Statement(
-            f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT (channel_name)"
-            " DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
-            [seat_id, channel_name, seen],
-        )
+        change = socket_noted(seat_id, channel_name, now, db)
     with cursor(db) as writing:
         if db.vendor == "postgresql":  # the count sees the rows as before the change: the others, and this one
             writing.execute(
@@ -273,6 +268,16 @@ def note_socket(seat_id: int, channel_name: str, now: datetime | None) -> int:
         return writing.fetchone()[0]
 
 
+def socket_noted(seat_id: int, channel_name: str, now: datetime, db) -> Statement:
+    """The socket's row written, or its seat and time refreshed if it is there already."""
+    seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
+    return Statement(
+        f"INSERT INTO {SeatSocket._meta.db_table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s)"
+        " ON CONFLICT (channel_name) DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
+        [seat_id, channel_name, seen],
+    )
+
+
 def note_opening(seat_id: int, channel_name: str, now: datetime, match_id: int, *writes: Statement) -> tuple[int, bool]:
     """A socket of the seat opened: noted (as `note_socket`'s), the seat's count stored, no
     longer disconnected, with `writes` (the match's wake-up); how many sockets the seat has now,
@@ -280,12 +285,7 @@ def note_opening(seat_id: int, channel_name: str, now: datetime, match_id: int, 
     PostgreSQL, run once the match is locked, so it sees every move and socket before it."""
     db = connections[connection.alias]
     table, seat_table = SeatSocket._meta.db_table, Seat._meta.db_table
-    seen = fields_of(SeatSocket, ("last_seen",))[0].get_db_prep_save(now, db)
-    noted = Statement(
-        f"INSERT INTO {table} (seat_id, channel_name, last_seen) VALUES (%s, %s, %s) ON CONFLICT (channel_name)"
-        " DO UPDATE SET seat_id = EXCLUDED.seat_id, last_seen = EXCLUDED.last_seen",
-        [seat_id, channel_name, seen],
-    )
+    noted = socket_noted(seat_id, channel_name, now, db)
     clock = [match_id, MatchAction.Source.TIMEOUT.value]
     with cursor(db) as writing:
         if db.vendor != "postgresql":
