@@ -42,6 +42,9 @@ from games.matches.errors import MatchError
 from games.matches.models import Match, MatchAction, Seat, SeatSocket
 
 SNAPSHOT_FIELDS = ("state", "history_start", "seq", "turn_started_at", "window_opened_at", "wake_at", "shown_at")
+# What a match's end writes (lifecycle.end): its last snapshot (the move that ended it leaves it
+# to the end) and its result; nothing else of a match changes after it has begun.
+ENDED_FIELDS = (*SNAPSHOT_FIELDS, "status", "result", "finished_at")
 LOG_FIELDS = ("match", "seq", "seat", "action", "source", "events", "created_at")
 
 
