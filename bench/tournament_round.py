@@ -15,7 +15,7 @@ as the format does). Then round 3 is timed step by step:
 The round is pair + seat, what ReseatingFormat.seat_round (tournaments/formats/reseating.py)
 does when a round ends. Floor, measured in the same run: the least any round must write,
 --entrants Score rows in one plain-SQL statement
-(rows.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
+(bulk.insert_many: executemany on SQLite, COPY on PostgreSQL); Django's bulk_create of the same
 rows is printed beside it. Figures are printed as seconds and as ratios to the floor. Seconds
 are wall time, which on a shared machine includes waiting for a core; beside them, the CPU time
 of this process ("cpu": SQLite's work is in it) and, for a PostgreSQL server on this machine,
@@ -143,13 +143,13 @@ def floors(tournament, entry_ids: list[int]) -> tuple[float, float]:
     """Seconds to write one Score per entry in plain SQL, and through bulk_create (rolled back)."""
     from django.db import transaction
 
-    from games.matches import rows
+    from games.matches import bulk
     from tournaments.models import Score
 
     names = ("tournament_id", "entry_id", "round", "table_id", "points", "kind", "streak")
     with transaction.atomic():
         _, plain = timed(
-            lambda: rows.insert_many(Score, names, [(tournament.pk, e, 99, None, 0.0, "played", 0) for e in entry_ids])
+            lambda: bulk.insert_many(Score, names, [(tournament.pk, e, 99, None, 0.0, "played", 0) for e in entry_ids])
         )
         transaction.set_rollback(True)
     with transaction.atomic():
@@ -200,7 +200,7 @@ def main():
     print(
         f"entrants {args.entrants} at tables of {args.seats}, tables {len(tables)}, byes {len(byes)}; "
         f"{connection.vendor}; floor "
-        f"({args.entrants} scores in plain SQL, rows.insert_many) {floor:.3f} s; "
+        f"({args.entrants} scores in plain SQL, bulk.insert_many) {floor:.3f} s; "
         f"bulk_create of the same {bulk_floor:.3f} s; load average {load_before[0]:.2f} before the round, "
         f"{load_after[0]:.2f} after"
     )

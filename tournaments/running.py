@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from botapi.services import seats_fields
 from games.engine import get_game
-from games.matches import broadcast, lifecycle, presence, rows, wakeups
+from games.matches import broadcast, bulk, lifecycle, presence, wakeups
 from games.matches.models import Match, Seat
 from ratings.services import ladder_ratings
 from tournaments import notices, scoring, seating
@@ -80,7 +80,7 @@ def prepare(tournament_id: int) -> None:
 Account = namedtuple("Account", ("pk", "is_bot"))
 
 
-@rows.collector_paused()
+@bulk.collector_paused()
 def open_matches(tournament: Tournament, tables: list[Table], now: datetime) -> None:
     """Create and start the tables' matches through the match service, all in one go (a round
     of 5,000 tables takes a few queries), then save the tables: new ones in one insert
@@ -120,10 +120,10 @@ table_row = attrgetter(*TABLE_COLUMNS)  # a table's values in that order, as a t
 
 def insert_tables(tables: list[Table]) -> None:
     """New tables in one plain-SQL statement, their ids reserved first (a round of 5,000)."""
-    for table, table_id in zip(tables, rows.reserve_ids(Table, len(tables)), strict=True):
+    for table, table_id in zip(tables, bulk.reserve_ids(Table, len(tables)), strict=True):
         table.pk = table_id
         table._state.adding = False
-    rows.insert_many(Table, TABLE_COLUMNS, list(map(table_row, tables)))
+    bulk.insert_many(Table, TABLE_COLUMNS, list(map(table_row, tables)))
 
 
 def match_options(tournament: Tournament, table: Table) -> dict:

@@ -9,7 +9,7 @@ are read here; the pairing itself is pure (swiss_pairing.py).
 from collections import Counter, defaultdict
 
 from games.engine import get_game
-from games.matches import rows
+from games.matches import bulk
 from ratings.elo import START
 from tournaments import pairing, scoring, swiss_pairing
 from tournaments.models import Entry, Score, Tournament
@@ -29,7 +29,7 @@ def set_seeds(tournament: Tournament, entries: list[Entry], ratings: dict[int, f
     return [entry.pk for entry in ranked]
 
 
-@rows.collector_paused()
+@bulk.collector_paused()
 def swiss_round(tournament: Tournament, round_number: int) -> tuple[list[list[int]], list[int]]:
     """Tables (entry ids in seat order) and byes for one Swiss round."""
     seeds = {

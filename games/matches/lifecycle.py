@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import IllegalAction, get_game
-from games.matches import broadcast, clocks, rows, scheduling
+from games.matches import broadcast, bulk, clocks, rows, scheduling
 from games.matches.errors import MatchError
 from games.matches.models import Match, Seat
 from games.registry import bot_names
@@ -115,18 +115,18 @@ def start_seated_matches(
 ) -> list[Match]:
     """Matches filled in the given seat orders and started at once, in a few queries however
     many there are (a tournament round of thousands): the matches' ids are reserved first, then
-    the matches and the seats each go in one plain-SQL statement (rows.insert_many), and the
+    the matches and the seats each go in one plain-SQL statement (bulk.insert_many), and the
     wake-ups go to the broker together after commit. No state is pushed: nobody can hold a
     socket to a match that did not exist before the commit, and whoever opens one is sent its
     whole state. Call inside the caller's transaction."""
     check_clock(clock, clock_initial_ms, clock_increment_ms)
     created = timezone.now()
     with transaction.atomic():
-        ids = rows.reserve_ids(Match, len(tables))
+        ids = bulk.reserve_ids(Match, len(tables))
         matches, seat_rows = [], []
         for match_id, table in zip(ids, tables, strict=True):
             players = len(table.seats)
-            match = rows.unsaved(
+            match = bulk.unsaved(
                 Match,
                 id=match_id,
                 game=game,
@@ -146,8 +146,8 @@ def start_seated_matches(
             scheduling.plan_next(match, state, seats)
             matches.append(match)
             seat_rows += [seat[:-1] for seat in seats]
-        rows.insert_many(Match, MATCH_COLUMNS, list(map(match_row, matches)))
-        rows.insert_many(Seat, SEAT_COLUMNS, seat_rows)
+        bulk.insert_many(Match, MATCH_COLUMNS, list(map(match_row, matches)))
+        bulk.insert_many(Seat, SEAT_COLUMNS, seat_rows)
         transaction.on_commit(lambda: scheduling.queue_wakeups(matches))
     for match in matches:
         match._state.adding = False  # written: saving it again updates the row

@@ -1,6 +1,6 @@
 """A move's statements in plain SQL: the match locked and loaded with its seats (and their
-accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot; and a
-round's new rows (matches, seats, tournament tables) in one `executemany` per table.
+accounts) in one SELECT, then one INSERT into the log and one UPDATE of the snapshot (a round's
+new rows, in bulk: games/matches/bulk.py).
 
 On PostgreSQL a move's writes go in one statement (`execute_all`), after the one that locks it,
 and these statements bind their values on the server (`cursor`), so the server
@@ -15,16 +15,11 @@ written once; values still pass through each field's own conversions (the databa
 converters and `from_db_value` on the way in, `get_db_prep_save` on the way out), except where
 that conversion is known to return them as they are (`prepared`), and instances are filled as
 `Model.__init__` fills them where it would do nothing else (`fillable`), so what is read and
-written is exactly what the ORM would read and write. A bulk insert through the ORM
-prepares every value of every row in Python and compiles a statement per batch (2/3 of
-starting a 5,000-table round, bench/tournament_round.py): `insert_many` converts a column that
-holds one value in every row once, and sends one statement with all the rows.
+written is exactly what the ORM would read and write.
 """
 
-import gc
 import json
 import threading
-from contextlib import contextmanager
 from datetime import datetime
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -321,85 +316,6 @@ def fields_of(model, names: tuple[str, ...]) -> list:
     return [model._meta.get_field(name) for name in names]
 
 
-@contextmanager
-def collector_paused():
-    """The cyclic garbage collector paused while a round is paired or seated: it builds some
-    100,000 objects, none of them garbage, which the collector would walk again at every
-    700 new ones (15% of seating 5,000 tables, bench/tournament_round.py). Reference counting
-    still frees what is dropped; the collector runs again after, as it was."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def reserve_ids(model, count: int) -> list[int]:
-    """Ids for `count` rows about to be inserted, known before they are written, so rows that
-    point at them go in the same way (no round trip per row). PostgreSQL hands out the id
-    sequence's next values in one query. SQLite has one writer, and ours takes the write lock
-    when its transaction begins (transaction_mode IMMEDIATE), so the ids after the highest ever
-    used (AUTOINCREMENT's counter) are ours until the commit."""
-    if not count:
-        return []
-    if not connection.in_atomic_block:
-        raise RuntimeError("reserve_ids needs the caller's transaction: the ids are reserved until it ends")
-    table = model._meta.db_table
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [table, count]
-            )
-            return [row[0] for row in cursor.fetchall()]
-        cursor.execute(
-            f"SELECT MAX(last) FROM (SELECT MAX(id) AS last FROM {table}"
-            " UNION ALL SELECT seq FROM sqlite_sequence WHERE name = %s)",
-            [table],
-        )
-        last = cursor.fetchone()[0] or 0
-    return list(range(last + 1, last + 1 + count))
-
-
-def insert_many(model, names: tuple[str, ...], rows: list[tuple]) -> None:
-    """`rows` (values in the order of `names`) in one statement executed for every row. A value
-    shared by every row (the same object: a round's start time, a default) is converted once."""
-    if not rows:
-        return
-    database = connections[connection.alias]  # this thread's, looked up once rather than per value
-    columns = []
-    for index, column in enumerate(written(model, names)):
-        first = rows[0][index]
-        if all(row[index] is first for row in rows):
-            columns.append(converted(column, [first], database) * len(rows))
-        else:
-            columns.append(converted(column, [row[index] for row in rows], database))
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # psycopg's executemany costs a round trip a row; COPY streams them
-            with cursor.cursor.copy(copy_sql(model, names)) as copy:
-                for row in zip(*columns, strict=True):
-                    copy.write_row(row)
-        else:
-            cursor.executemany(insert_sql(model, names), list(zip(*columns, strict=True)))
-
-
-def converted(column: "Written", values: list, database) -> list:
-    """`field.get_db_prep_save` of each value, for a column of `insert_many`. Values whose
-    conversion is known to return them unchanged are taken as they are: whole numbers for an
-    integer column or a key to one (on PostgreSQL Django wraps each in a type for a bound
-    parameter; COPY takes the column's own type; SQLite's adapter returns them), strings for a
-    text column, booleans for a boolean one. JSON objects and lists become the JSON text Django
-    writes for them (`json.dumps` with the field's encoder), by one encoder for the column: on
-    PostgreSQL Django wraps each value for psycopg, which finds it a dumper and builds an
-    encoder for it. A round's columns hold 100,000 values."""
-    if column.plain is not None and all(type(value) is column.plain for value in values):
-        return values
-    if column.encode is not None and all(value is None or type(value) in (dict, list) for value in values):
-        return [None if value is None else column.encode(value) for value in values]
-    return [column.field.get_db_prep_save(value, database) for value in values]
-
-
 class Written(NamedTuple):
     """A field as this module writes it: the type of the values its conversion returns unchanged
     (`converted`), its JSON encoding (as Django writes it: `json.dumps` with the field's encoder),
@@ -425,15 +341,6 @@ def written(model, names: tuple[str, ...]) -> list[Written]:
         moment = type(field) is models.DateTimeField
         columns.append(Written(name, field, plain, encode, moment, plain is not None or encode is not None or moment))
     return columns
-
-
-def unsaved(model, **values):
-    """A new instance from attnames and values, every other field at its default, built from
-    its values in field order as the ORM builds what it loads (`from_db`): a third of the cost
-    of keyword construction, which tells at thousands of rows."""
-    return model(
-        *[values.pop(f.attname) if f.attname in values else f.get_default() for f in model._meta.concrete_fields]
-    )
 
 
 class Columns(NamedTuple):
@@ -526,9 +433,3 @@ def update_sql(model, names: tuple[str, ...]) -> str:
     columns = [connection.ops.quote_name(model._meta.get_field(name).column) for name in names]
     assignments = ", ".join(f"{column} = %s" for column in columns)
     return f"UPDATE {model._meta.db_table} SET {assignments} WHERE id = %s"
-
-
-@cache
-def copy_sql(model, names: tuple[str, ...]) -> str:
-    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in names)
-    return f"COPY {model._meta.db_table} ({columns}) FROM STDIN"
