@@ -90,11 +90,6 @@ def database_cpu_seconds() -> dict[int, float]:
     return spent
 
 
-def database_cpu_since(before: dict[int, float]) -> float:
-    """The backends' CPU since `before` (a backend that ended meanwhile is not counted)."""
-    return sum(seconds - before.get(pid, 0.0) for pid, seconds in database_cpu_seconds().items())
-
-
 def redis_cpu_seconds() -> float:
     """CPU time so far of the Redis server (all of it: other users of the same server count too)."""
     import redis
@@ -331,21 +326,32 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     stop = asyncio.Event()
     monitor = asyncio.create_task(loop_lag(lag, stop))
     real_stack = bool(os.environ.get("REDIS_URL"))
-    server_cpu = sum(cpu_seconds(server.pid) for server in servers)
-    database_cpu = database_cpu_seconds() if real_stack else {}
-    redis_cpu = redis_cpu_seconds() if real_stack else 0.0
+
+    def server_cpu_so_far() -> tuple[float, dict[int, float], float]:
+        """The web processes', PostgreSQL's backends' (by process) and Redis's CPU seconds so far."""
+        web = sum(cpu_seconds(server.pid) for server in servers)
+        return web, database_cpu_seconds() if real_stack else {}, redis_cpu_seconds() if real_stack else 0.0
+
+    server_cpu, database_cpu, redis_cpu = server_cpu_so_far()
     client_cpu = own_cpu_seconds()
     profilers = [spy(server, seconds, f"{profile}-{server.pid}.txt") for server in servers if profile]
     started = time.monotonic()
     start.deadline = started + seconds
     start.go.set()
-    await asyncio.gather(*players)
+    # The servers' CPU is read at the deadline (or when every match has ended), with the moves
+    # made by then: after it the players close their sockets, which is not play (Dubium notes
+    # each close, a write as a move's).
+    playing = asyncio.gather(*players)
+    await asyncio.wait([playing], timeout=seconds)
+    web_then, database_then, redis_then = await asyncio.to_thread(server_cpu_so_far)
+    moves_by_deadline = len(tally.latencies)
+    await playing
     elapsed = time.monotonic() - started
     client_cpu = own_cpu_seconds() - client_cpu
-    server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_cpu
-    if real_stack:
-        database_cpu = database_cpu_since(database_cpu)
-        redis_cpu = redis_cpu_seconds() - redis_cpu
+    server_cpu = web_then - server_cpu
+    # A backend that ended meanwhile is not counted.
+    database_cpu = sum(spent - database_cpu.get(pid, 0.0) for pid, spent in database_then.items())
+    redis_cpu = redis_then - redis_cpu
     stop.set()
     await monitor
     for profiler in profilers:
@@ -357,7 +363,8 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
         "opening_cpu": opening_cpu,
         "client_cpu": client_cpu,
         "server_cpu": server_cpu,
-        "database_cpu": database_cpu if real_stack else 0.0,
+        "moves_by_deadline": moves_by_deadline,
+        "database_cpu": database_cpu,
         "redis_cpu": redis_cpu,
         "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0,
         "connect_counts": connect_counts,
@@ -405,7 +412,7 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
         "name": name,
         "moves": len(tally.latencies),
         "moves_per_s": len(tally.latencies) / timing["elapsed"],
-        "cpu_ms": 1000 * server_cpu / max(1, len(tally.latencies)),
+        "cpu_ms": 1000 * server_cpu / max(1, timing["moves_by_deadline"]),
         "p50": percentile(latencies, 0.5),
         "p95": percentile(latencies, 0.95),
         "p99": percentile(latencies, 0.99),
@@ -416,8 +423,8 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
         "lag_p99": timing["lag_p99"] * 1000,
         "sent": tally.moves,
         "connect_s": timing["connect_s"],
-        "database_cpu_ms": 1000 * timing["database_cpu"] / max(1, len(tally.latencies)),
-        "redis_cpu_ms": 1000 * timing["redis_cpu"] / max(1, len(tally.latencies)),
+        "database_cpu_ms": 1000 * timing["database_cpu"] / max(1, timing["moves_by_deadline"]),
+        "redis_cpu_ms": 1000 * timing["redis_cpu"] / max(1, timing["moves_by_deadline"]),
     }
     result["all_cpu_ms"] = result["cpu_ms"] + result["database_cpu_ms"] + result["redis_cpu_ms"]
     ended = " (every match had ended)" if timing["elapsed"] < 0.9 * seconds else ""
