@@ -36,7 +36,8 @@ run: setup sandbox
 	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} WEB_CPU=$${WEB_CPU-0} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers --ws-max-size 65536
 
 # Processes the embedded pass runs its tests in (pytest-xdist, a file to each in turn; 0: one process).
-# One until two are measured faster on a quiet two-core machine (README, "Tests").
+# One until two are measured faster on a quiet two-core machine (README, "Tests"), and until the schema
+# fuzzing runs whole in two: its 80 cases share two test ids, which a file's scheduling keeps once each.
 TEST_WORKERS ?= 0
 # The real-stack pass runs in two: its tests mostly wait on sockets, servers and the stack's processes
 # (on two cores, 511 s in one process, 338-391 s in two). Each process has a Redis database of its own,
