@@ -36,9 +36,15 @@ run: setup sandbox
 	DB_CONN_MAX_AGE=$${DB_CONN_MAX_AGE:-60} WEB_CPU=$${WEB_CPU-0} $(VENV)/bin/uvicorn dubium.asgi:application --host $(HOST) --port $(PORT) --app-dir platform --no-proxy-headers --ws-max-size 65536
 
 # Processes the embedded pass runs its tests in (pytest-xdist, a file to each in turn; 0: one process).
-# One until two are measured faster on a quiet two-core machine (README, "Tests"). The real-stack pass
-# keeps to one: its processes would share one Redis database, which tests flush.
+# One until two are measured faster on a quiet two-core machine (README, "Tests"), and until the schema
+# fuzzing runs whole in two: its 80 cases share two test ids, which a file's scheduling keeps once each.
 TEST_WORKERS ?= 0
+# Processes of the real-stack pass. REAL_TEST_WORKERS=2 gives each a Redis database of its own, REDIS_URL's
+# and the next (settings.py), since tests empty theirs, and pytest-django each its own test database; its
+# tests mostly wait, so two took 338-420 s where one took 511 s on a shared two-core machine, but two of
+# four runs there lost a browser test (a rematch notice not seen in 15 s, a page that would not close):
+# one until two runs clean repeatedly.
+REAL_TEST_WORKERS ?= 0
 
 ## test: the whole suite on the embedded defaults, browser tests included (README, "Tests")
 test: setup sandbox browser
@@ -47,7 +53,7 @@ test: setup sandbox browser
 
 ## test-real: the suite against the local PostgreSQL and Redis, less what runs once, in `make test`
 test-real: services
-	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test TEST_WORKERS=0
+	$(REAL_STACK_ENV) DUBIUM_REQUIRE_SERVICES=1 $(MAKE) test TEST_WORKERS=$(REAL_TEST_WORKERS)
 
 ## stack: the production shape natively: 2 ASGI servers, a Celery worker and beat on PostgreSQL and Redis.
 ## It creates no account: make the first one with `manage.py createsuperuser` (README).

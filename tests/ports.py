@@ -1,7 +1,8 @@
 """Ports for the servers tests start.
 
 TEST_PORTS="8490-8499" keeps every test server of a run inside that range, so several checkouts
-can test side by side on one machine; unset, the system picks any free port.
+can test side by side on one machine; unset, the system picks any free port. A run spread over
+pytest-xdist processes deals the range out among them (every second port to each of two).
 """
 
 import os
@@ -28,7 +29,9 @@ def free_port() -> int:
             sock.bind(("127.0.0.1", 0))
             return sock.getsockname()[1]
     first, last = map(int, span.split("-"))
-    for port in range(first, last + 1):
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    for port in range(first + int(worker[2:]), last + 1, workers):
         if port not in taken and bindable(port):
             taken.add(port)
             return port

@@ -7,19 +7,19 @@ memory; the others take it from Redis, all that waits for their process at once.
 `layer` is the process under test; `far` is another web process on the same Redis."""
 
 import asyncio
-import os
 import threading
 import time
 import uuid
 
 import pytest
+from django.conf import settings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from dubium import redis_layer
 from dubium.redis_layer import OneTripRedisChannelLayer
 from tests.conftest import services_required
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = settings.REDIS_URL
 
 pytestmark = [
     pytest.mark.asyncio,

@@ -10,6 +10,7 @@ import json
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.checks.security.base import (
@@ -222,7 +223,19 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dubium <noreply@dubium.invalid>")
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+
+def redis_url_of_test_process(url: str) -> str:
+    """The Redis database of this process: the one REDIS_URL names, or in a test run spread over
+    pytest-xdist processes (PYTEST_XDIST_WORKER gw0, gw1, ...) that one plus the process's number,
+    since tests empty their database (the cache's clear) and must not empty another process's."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not (url and worker.startswith("gw")):
+        return url
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{int(parts.path.strip('/') or 0) + int(worker[2:])}"))
+
+
+REDIS_URL = redis_url_of_test_process(os.environ.get("REDIS_URL", ""))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {

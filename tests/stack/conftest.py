@@ -73,7 +73,8 @@ def stack(tmp_path_factory):
     database = Proxy(("127.0.0.1", 5432), free_port() if os.environ.get("TEST_PORTS") else 0)
     redis_port = free_port()
     env = {
-        **os.environ,
+        # Not a test process: settings.py would move its REDIS_URL to the xdist process's database.
+        **{key: value for key, value in os.environ.items() if key != "PYTEST_XDIST_WORKER"},
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:{database.port}/{name}",
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
         "CHANNELS_PREFIX": name,
