@@ -34,6 +34,7 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -425,6 +426,8 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
         "connect_s": timing["connect_s"],
         "database_cpu_ms": 1000 * timing["database_cpu"] / max(1, timing["moves_by_deadline"]),
         "redis_cpu_ms": 1000 * timing["redis_cpu"] / max(1, timing["moves_by_deadline"]),
+        "latencies": latencies,
+        "counted": (timing["moves_by_deadline"], server_cpu + timing["database_cpu"] + timing["redis_cpu"]),
     }
     result["all_cpu_ms"] = result["cpu_ms"] + result["database_cpu_ms"] + result["redis_cpu_ms"]
     ended = " (every match had ended)" if timing["elapsed"] < 0.9 * seconds else ""
@@ -558,8 +561,9 @@ def dubium_urls(ports, tables, notices: bool = False):
     ]
 
 
-def relay_urls(ports, rooms: int, seats: int, size: int, snapshot: int | None = None):
-    """The bare relay's sockets, or the stored relay's when given the snapshot size to write."""
+def relay_urls(ports, rooms: int, seats: int, size: int, snapshot: int | None = None, first: int = 0):
+    """The bare relay's sockets, or the stored relay's when given the snapshot size to write; its
+    rooms numbered from `first` (a stored room is played once: each round takes new ones)."""
     kind, tail = ("relay", "") if snapshot is None else ("stored", f"{snapshot}/")
     return [
         (
@@ -568,7 +572,7 @@ def relay_urls(ports, rooms: int, seats: int, size: int, snapshot: int | None = 
             (room, None),
             seat,
         )
-        for room in range(rooms)
+        for room in range(first, first + rooms)
         for seat in range(seats)
     ]
 
@@ -579,6 +583,29 @@ def snapshot_size() -> int:
 
     states = list(Match.objects.filter(seq__gt=0).values_list("state", flat=True)[:100])
     return round(sum(len(json.dumps(state)) for state in states) / max(1, len(states)))
+
+
+def pooled(name: str, rounds: list[dict]) -> dict:
+    """One server's rounds as one: every move's latency, the CPU of all over all the moves, the
+    slowest first states. A round's p99 follows whatever else the machine did in its 20 s (a
+    disk's slow flush holds every commit behind it): servers taking turns, round after round,
+    meet the same hours."""
+    latencies = sorted(latency for each in rounds for latency in each["latencies"])
+    moves = sum(each["counted"][0] for each in rounds)
+    result = {
+        "p50": percentile(latencies, 0.5),
+        "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99),
+        "all_cpu_ms": 1000 * sum(each["counted"][1] for each in rounds) / max(1, moves),
+        "connect_s": max(each["connect_s"] for each in rounds),
+        "moves_per_s": statistics.mean(each["moves_per_s"] for each in rounds),
+    }
+    print(
+        f"{name:>8}: {len(rounds)} rounds pooled, {len(latencies)} moves; move -> every seat ms p50 {result['p50']:.1f}"
+        f" p95 {result['p95']:.1f} p99 {result['p99']:.1f}; CPU a move {result['all_cpu_ms']:.2f} ms; first states"
+        f" at most {result['connect_s']:.1f} s"
+    )
+    return result
 
 
 def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: bool) -> None:
@@ -619,6 +646,12 @@ def main() -> None:
     parser.add_argument("--fast", action="store_true", help="move at once instead of thinking 0.5-1.5 s")
     parser.add_argument("--connect-at-once", type=int, default=CONNECT_AT_ONCE, help="sockets opening at once")
     parser.add_argument("--no-relay", action="store_true", help="skip the floors (the bare and the stored relay)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="Dubium and its floors in turn this many times, on new matches each round, then each pooled",
+    )
     parser.add_argument(
         "--floor",
         choices=["snapshot", "log"],
@@ -683,7 +716,7 @@ def main() -> None:
         if not (args.no_relay or args.long):  # the stored relay's phase runs
             from relays import create_rooms  # Django's models, once set up
 
-            create_rooms(matches)
+            create_rooms(matches * args.rounds)
         if args.long:
             print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
             late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
@@ -717,27 +750,36 @@ def main() -> None:
                 f"{later['p50'] / early['p50']:.2f}x, message size {later['bytes'] / early['bytes']:.2f}x"
             )
             return
-        dubium = phase(
-            "dubium",
-            servers,
-            dubium_urls(ports, tables, args.notices),
-            seats,
-            args.seconds,
-            think,
-            counted=counted,
-            profile=args.profile,
-        )
+        rounds = {"dubium": [], "stored": [], "relay": []}
+        for number in range(args.rounds):
+            if number:
+                tables = prepare(args.game, matches, options, f"load{number}", args.clock)
+            dubium = phase(
+                "dubium",
+                servers,
+                dubium_urls(ports, tables, args.notices),
+                seats,
+                args.seconds,
+                think,
+                counted=counted,
+                profile=args.profile,
+            )
+            rounds["dubium"].append(dubium)
+            if args.no_relay:
+                continue
+            size, first = round(dubium["bytes"]), number * matches
+            snapshot = snapshot_size() if args.floor == "snapshot" else 0
+            stored_urls = relay_urls(ports, matches, seats, size, snapshot=snapshot, first=first)
+            rounds["stored"].append(
+                phase("stored", servers, stored_urls, seats, args.seconds, think, counted=counted, profile=args.profile)
+            )
+            relay_sockets = relay_urls(ports, matches, seats, size, first=first)
+            rounds["relay"].append(phase("relay", servers, relay_sockets, seats, args.seconds, think, counted=counted))
         if not args.no_relay:
-            size = round(dubium["bytes"])
-            stored_urls = relay_urls(
-                ports, matches, seats, size, snapshot=snapshot_size() if args.floor == "snapshot" else 0
-            )
-            stored = phase(
-                "stored", servers, stored_urls, seats, args.seconds, think, counted=counted, profile=args.profile
-            )
-            relay = phase(
-                "relay", servers, relay_urls(ports, matches, seats, size), seats, args.seconds, think, counted=counted
-            )
+            if args.rounds > 1:
+                dubium, stored, relay = (pooled(name, each) for name, each in rounds.items())
+            else:
+                dubium, stored, relay = (each[0] for each in rounds.values())
             compare(dubium, stored, relay, real_stack, args.fast)
             if args.game == "doubt-it":
                 print(
