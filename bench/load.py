@@ -753,7 +753,7 @@ def main() -> None:
         rounds = {"dubium": [], "stored": [], "relay": []}
         for number in range(args.rounds):
             if number:
-                tables = prepare(args.game, matches, options, f"load{number}", args.clock)
+                tables = prepare(args.game, matches, options, f"round{number}_", args.clock)
             dubium = phase(
                 "dubium",
                 servers,
