@@ -243,7 +243,7 @@ def house_bot_user(bot_name: str, copy: int = 1):
 
 
 def house_bot_username(bot_name: str, copy: int = 1) -> str:
-    """"RandomBot", and "RandomBot2" for a second copy at one table."""
+    """ "RandomBot", and "RandomBot2" for a second copy at one table."""
     return f"{bot_name.capitalize()}Bot" + (str(copy) if copy > 1 else "")
 
 
@@ -387,7 +387,9 @@ def abort_match(match_id: int, now: datetime | None = None) -> Match:
 def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking: list[list[int]] | None = None) -> None:
     """Record the result and hand it on (locked match). The clock's moves win nothing: after those
     who played come seats nobody came to, then forfeits (latest first), then seats whose player came
-    and never moved, as an event counts them; where none of those still in played, they tie."""
+    and never moved, as an event counts them; where none of those still in played, they tie (every
+    seat, where the one left alone by the others' forfeits made no move of their own, nor did they
+    and none resigned)."""
     result = match.engine.result(state) if ranking is None else {"ranking": ranking, "scores": {}}
     gone = sorted((s for s in seats if s.forfeited_at), key=lambda s: s.forfeited_at, reverse=True)
     gone_numbers = {s.number for s in gone}
@@ -403,9 +405,14 @@ def finish_match(match: Match, state, seats: list[Seat], now: datetime, ranking:
     match.result = result
     result["idle"] = idle = match.idle_seats()
     still_in = sorted(s.number for s in seats if s.number not in gone_numbers)
-    if set(result["absent"]) | set(idle) >= set(still_in) and len(still_in) > 1:
+    took_no_part = set(result["absent"]) | set(idle)
+    if took_no_part >= set(still_in) and len(still_in) > 1:
         # Nobody still in played (each never came or let the clock move): none of them won.
         result["ranking"] = [still_in] + [[s.number] for s in gone]
+    elif len(still_in) == 1 and took_no_part >= {s.number for s in seats} and not result["resigned"]:
+        # Left alone by seats that made no move of their own either (counted out by the clock, not
+        # resigned: that still loses): alone ahead, it would read "won" for a game no seat played.
+        result["ranking"] = [sorted(s.number for s in seats)]
     elif idle and len(idle) < len(seats):
         kept = [[n for n in group if n not in idle] for group in result["ranking"]]
         result["ranking"] = [group for group in kept if group] + [sorted(idle)]

@@ -423,12 +423,24 @@ def test_a_swiss_player_who_made_no_move_of_their_own_loses_even_where_the_clock
     assert words.startswith(said)
 
 
-def test_two_swiss_players_who_made_no_move_of_their_own_both_score_nothing(olga, alice, bob):
+@pytest.mark.parametrize(
+    "seed,counted_out",
+    [
+        (1, [False, False]),  # the game ends first: four of the clock's moves, two a seat
+        (28, [True, False]),  # the clock's third move in a row for seat 0 counts it out, leaving seat 1 alone
+    ],
+)
+def test_two_swiss_players_who_made_no_move_of_their_own_both_score_nothing(olga, alice, bob, seed, counted_out):
+    """Either way the clock's moves go (a random deal took the second way in about 1 game of 80),
+    nobody won: the event scores a double forfeit and the match names no winner."""
     cup = tournament(olga, "dudo", [], [alice, bob], rounds=1, no_show_minutes=0, options={"dice": 1})
     table = cup.tables.get(round=1)
+    Match.objects.filter(pk=table.match_id).update(seed=seed)  # the deal, fixed before any move is dealt from it
     for seat in (0, 1):
         presence.connected(table.match_id, seat, f"socket-{seat}", True)
     match = wakeups.play_out(table.match_id)  # the clock plays both seats to the end
+    assert [seat.counted_out for seat in match.seats.order_by("number")] == counted_out, "the deal's way"
+    assert sorted(match.result["idle"]) == [0, 1]
     assert set(Score.objects.filter(table=table).values_list("points", "kind")) == {(0.0, scoring.FORFEITED)}
     assert match.result["ranking"] == [[0, 1]], "the match names no winner either"
 
