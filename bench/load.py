@@ -561,6 +561,21 @@ def dubium_urls(ports, tables, notices: bool = False):
     ]
 
 
+def warm_up(args, servers, ports, matches: int, seats: int, options: dict, think) -> None:
+    """Each server plays `args.warm_up` seconds on matches (or rooms) of its own, its figures
+    not printed: the first round of each had been its slowest (imports, caches, connections)."""
+    tables = prepare(args.game, matches, options, "warm_", args.clock)
+    with contextlib.redirect_stdout(None):
+        played = phase("warm-up", servers, dubium_urls(ports, tables, args.notices), seats, args.warm_up, think)
+        if not args.no_relay:
+            size, first = round(played["bytes"]), args.rounds * matches
+            snapshot = snapshot_size() if args.floor == "snapshot" else 0
+            for stored in (snapshot, None):
+                urls = relay_urls(ports, matches, seats, size, snapshot=stored, first=first)
+                phase("warm-up", servers, urls, seats, args.warm_up, think)
+    print(f"{'':>10}(each server played {args.warm_up:.0f} s first, not measured)")
+
+
 def relay_urls(ports, rooms: int, seats: int, size: int, snapshot: int | None = None, first: int = 0):
     """The bare relay's sockets, or the stored relay's when given the snapshot size to write; its
     rooms numbered from `first` (a stored room is played once: each round takes new ones)."""
@@ -659,6 +674,13 @@ def main() -> None:
         help="Dubium and its floors in turn this many times, on new matches each round, then each pooled",
     )
     parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=5,
+        help="seconds each server plays first on matches of its own, not measured (0: none): a server's first"
+        " round was its slowest (boardgame.io's run.sh warms up 5 s)",
+    )
+    parser.add_argument(
         "--floor",
         choices=["snapshot", "log"],
         default="snapshot",
@@ -722,7 +744,7 @@ def main() -> None:
         if not (args.no_relay or args.long):  # the stored relay's phase runs
             from relays import create_rooms  # Django's models, once set up
 
-            create_rooms(matches * args.rounds)
+            create_rooms(matches * (args.rounds + 1))  # the last rooms for the warm-up
         if args.long:
             print(f"playing {matches} I Doubt It matches to move {LONG_FROM} through the match service ...")
             late = fast_forward(prepare(args.game, matches * 2, options, "late"), LONG_FROM)[:matches]
@@ -756,6 +778,8 @@ def main() -> None:
                 f"{later['p50'] / early['p50']:.2f}x, message size {later['bytes'] / early['bytes']:.2f}x"
             )
             return
+        if args.warm_up:
+            warm_up(args, servers, ports, matches, seats, options, think)
         rounds = {"dubium": [], "stored": [], "relay": []}
         for number in range(args.rounds):
             if number:

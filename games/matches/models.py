@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 
 from games.engine import GAMES, KEPT_HISTORY
-from games.matches.jsoncolumns import Decoder, Encoder
+from games.matches.jsoncolumns import Decoder, Encoder, JSONText
 from games.matches.time_controls import clock_label
 from games.verify_deal import commitment as deal_commitment
 
@@ -58,7 +58,7 @@ class Match(models.Model):
     clock = models.CharField(max_length=4, choices=Clock.choices, default=Clock.NONE)
     clock_initial_ms = models.PositiveIntegerField(default=0, help_text="Per-turn limit, or the bank per game.")
     clock_increment_ms = models.PositiveIntegerField(default=0, help_text="Fischer increment per move.")
-    state = models.JSONField(
+    state = JSONText(
         null=True,
         blank=True,
         encoder=Encoder,

@@ -337,7 +337,7 @@ def written(model, names: tuple[str, ...]) -> list[Written]:
         target = field.target_field if field.is_relation else field
         plain = {models.CharField: str, models.TextField: str, models.BooleanField: bool}.get(type(target))
         plain = int if isinstance(target, models.IntegerField) else plain
-        encode = (field.encoder or json.JSONEncoder)().encode if type(field) is models.JSONField else None
+        encode = (field.encoder or json.JSONEncoder)().encode if isinstance(field, models.JSONField) else None
         moment = type(field) is models.DateTimeField
         columns.append(Written(name, field, plain, encode, moment, plain is not None or encode is not None or moment))
     return columns

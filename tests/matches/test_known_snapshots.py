@@ -5,7 +5,7 @@ another match's that had the same id."""
 import json
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.engine import get_game
 from games.matches import rows
@@ -81,3 +81,23 @@ def test_the_locking_read_builds_the_match_its_seats_and_their_accounts_as_the_o
     for instance in [match, *seats, *(seat.user for seat in seats)]:
         assert (instance._state.adding, instance._state.db) == (False, "default")
     assert all(seat.match is match for seat in seats)
+
+
+def test_the_snapshot_is_stored_as_the_very_text_the_move_wrote(dudo_match):
+    """Text, not `jsonb`, which PostgreSQL parsed at every write and printed back reordered (jsoncolumns.JSONText)."""
+    moved = bid(dudo_match)
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT state FROM {Match._meta.db_table} WHERE id = %s", [moved.pk])
+        stored = cursor.fetchone()[0]
+    assert stored == rows.KNOWN.get(moved.pk).text
+    assert json.loads(stored) == Match.objects.get(pk=moved.pk).state
+    if connection.vendor == "postgresql":  # a type change resets a column's compression: migration 0016 sets it again
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'")
+            has_lz4 = cursor.fetchone()[0]
+            cursor.execute(
+                "SELECT attcompression FROM pg_attribute WHERE attrelid = %s::regclass AND attname = 'state'",
+                [Match._meta.db_table],
+            )
+            assert cursor.fetchone()[0] == ("l" if has_lz4 else "")
