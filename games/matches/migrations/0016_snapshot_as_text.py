@@ -1,8 +1,8 @@
 """The snapshot's column holds its JSON as text rather than `jsonb` (jsoncolumns.JSONText):
 PostgreSQL parsed the 5 KB document at every move's write and printed it back at every read.
 `jsonb`'s text is valid JSON, so the rows keep their values. Changing a column's type resets its
-compression, so the lz4 of migration 0014 is set again, either way. SQLite already keeps JSON
-as text: nothing changes there."""
+compression, so the lz4 of migration 0014 is set again, either way. SQLite keeps JSON as text
+already: its table is rebuilt without the column's JSON_VALID check, a parse at every write too."""
 
 import importlib
 
