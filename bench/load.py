@@ -124,8 +124,15 @@ def throwaway_database(url: str) -> str:
 
 
 def drop_database(url: str) -> None:
+    """Drop the throwaway database, after closing this process's own connections to it: Django's
+    once it has been set up (not when the migrate before failed: then closing them raised, and the
+    database was left behind)."""
     import psycopg
 
+    if "django.db" in sys.modules:
+        from django.db import connections
+
+        connections.close_all()
     base, _, name = url.rpartition("/")
     with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -825,9 +832,6 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
         if real_stack:
-            from django.db import connections
-
-            connections.close_all()
             drop_database(os.environ["DATABASE_URL"])
             if os.environ.get("CELERY_QUEUE", "").startswith("dubium-load-"):  # the wake-ups nobody took
                 import redis

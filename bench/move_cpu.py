@@ -248,10 +248,8 @@ def main() -> None:
         measure(args)
     finally:
         if real_stack:
-            from django.db import connections
             from load import drop_database
 
-            connections.close_all()
             drop_database(os.environ["DATABASE_URL"])
 
 

@@ -118,9 +118,6 @@ def main() -> None:
         asyncio.run(measure(tables))
     finally:
         if real:
-            from django.db import connections
-
-            connections.close_all()
             drop_database(os.environ["DATABASE_URL"])
 
 
