@@ -575,12 +575,18 @@ def warm_up(args, servers, ports, matches: int, seats: int, options: dict, think
     with contextlib.redirect_stdout(None):
         played = phase("warm-up", servers, dubium_urls(ports, tables, args.notices), seats, args.warm_up, think)
         if not args.no_relay:
-            size, first = round(played["bytes"]), args.rounds * matches
-            snapshot = snapshot_size() if args.floor == "snapshot" else 0
-            for stored in (snapshot, None):
-                urls = relay_urls(ports, matches, seats, size, snapshot=stored, first=first)
+            for urls in floor_urls(args, ports, matches, seats, played, args.rounds * matches):
                 phase("warm-up", servers, urls, seats, args.warm_up, think)
     print(f"{'':>10}(each server played {args.warm_up:.0f} s first, not measured)")
+
+
+def floor_urls(args, ports, matches: int, seats: int, played: dict, first: int) -> tuple[list, list]:
+    """The stored relay's and the bare relay's sockets for the round after Dubium's `played`
+    phase: messages of its mean size, rooms numbered from `first`."""
+    size = round(played["bytes"])
+    snapshot = snapshot_size() if args.floor == "snapshot" else 0
+    stored = relay_urls(ports, matches, seats, size, snapshot=snapshot, first=first)
+    return stored, relay_urls(ports, matches, seats, size, first=first)
 
 
 def relay_urls(ports, rooms: int, seats: int, size: int, snapshot: int | None = None, first: int = 0):
@@ -804,13 +810,10 @@ def main() -> None:
             rounds["dubium"].append(dubium)
             if args.no_relay:
                 continue
-            size, first = round(dubium["bytes"]), number * matches
-            snapshot = snapshot_size() if args.floor == "snapshot" else 0
-            stored_urls = relay_urls(ports, matches, seats, size, snapshot=snapshot, first=first)
+            stored_urls, relay_sockets = floor_urls(args, ports, matches, seats, dubium, number * matches)
             rounds["stored"].append(
                 phase("stored", servers, stored_urls, seats, args.seconds, think, counted=counted, profile=args.profile)
             )
-            relay_sockets = relay_urls(ports, matches, seats, size, first=first)
             rounds["relay"].append(phase("relay", servers, relay_sockets, seats, args.seconds, think, counted=counted))
         if not args.no_relay:
             if args.rounds > 1:
