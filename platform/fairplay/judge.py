@@ -5,6 +5,7 @@ open. The ids of the accounts flagged for the first time are returned (bench, te
 
 import bisect
 import statistics
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, Sum
@@ -31,7 +32,7 @@ def judge_match(match: Match, user_ids: list[int]) -> list[Flag]:
         if game.reaction_times:
             raised += keep(user_id, Flag.Kind.REACTIONS, match.game, None, judge_reactions(user_id, match.game))
         elif not match.engine.realtime:
-            raised += keep(user_id, Flag.Kind.REGULARITY, "", None, judge_regularity(user_id))
+            raised += keep(user_id, Flag.Kind.REGULARITY, "", None, *judge_regularity(user_id))
     pairs = [(a, b) for i, a in enumerate(user_ids) for b in user_ids[i + 1 :]]
     if game.doubt_chances and match.players >= 3:
         base_rate = game_doubt_rate(match.game)
@@ -60,13 +61,19 @@ def judge_reactions(user_id: int, game: str) -> detectors.Finding:
     return finding
 
 
-def judge_regularity(user_id: int) -> detectors.Finding:
+def judge_regularity(user_id: int) -> tuple[detectors.Finding, Callable[[], dict]]:
+    """The finding, from the account's own think times alone, and a function that charts them
+    beside people's: called only for a flag that is written, since people's are up to POPULATION
+    records read and binned (most of a finished match's scoring, 32 ms of it for two players)
+    and nearly every review is of an account with nothing to flag."""
     mine = [s for times in records(user_id).values_list("think_seconds", flat=True) for s in times]
-    people = PlayRecord.objects.filter(person=True).exclude(user_id=user_id).order_by("-id")[:POPULATION]
-    theirs = [s for times in people.values_list("think_seconds", flat=True) for s in times]
-    finding = detectors.regularity(mine)
-    finding.figures["chart"] = histogram(THINK_BINS_S, "s", {"this account": mine, "people": theirs})
-    return finding
+
+    def chart() -> dict:
+        people = PlayRecord.objects.filter(person=True).exclude(user_id=user_id).order_by("-id")[:POPULATION]
+        theirs = [s for times in people.values_list("think_seconds", flat=True) for s in times]
+        return histogram(THINK_BINS_S, "s", {"this account": mine, "people": theirs})
+
+    return detectors.regularity(mine), chart
 
 
 def challenges_between(game: str, a: int, b: int) -> tuple[dict, dict, dict]:
@@ -186,15 +193,17 @@ def histogram(bins: tuple, unit: str, series: dict[str, list]) -> dict:
     return {"labels": labels, "unit": f"share of moves by {unit}", "series": shares}
 
 
-def keep(user_id: int, kind: str, game: str, partner: int | None, finding: detectors.Finding) -> list[Flag]:
-    """Raise or update the flag; the new flag in a list when raised now."""
+def keep(user_id: int, kind: str, game: str, partner: int | None, finding: detectors.Finding, chart=None) -> list:
+    """Raise or update the flag; the new flag in a list when raised now. `chart`, if given,
+    builds the evidence's chart when the flag is written."""
     existing = Flag.objects.filter(user_id=user_id, kind=kind, game=game, partner_id=partner).first()
-    if existing is not None:
-        if existing.status == Flag.Status.OPEN and finding.flagged:
-            existing.score, existing.evidence = finding.score, finding.figures
-            existing.save(update_fields=["score", "evidence", "updated_at"])
+    if not finding.flagged or (existing is not None and existing.status != Flag.Status.OPEN):
         return []
-    if not finding.flagged:
+    if chart is not None:
+        finding.figures["chart"] = chart()
+    if existing is not None:
+        existing.score, existing.evidence = finding.score, finding.figures
+        existing.save(update_fields=["score", "evidence", "updated_at"])
         return []
     seen = PlayRecord.objects.filter(user_id=user_id, **({"game": game} if game else {})).count()
     flag = Flag.objects.create(

@@ -3,6 +3,7 @@
 import pytest
 
 from fairplay import tasks
+from fairplay.judge import judge_match
 from fairplay.models import ChallengeRecord, Flag, PlayRecord, Sighting
 from games.matches import tasks as match_tasks
 from games.matches.models import Match
@@ -125,3 +126,24 @@ def test_a_strong_player_whose_opponents_play_others_too_is_not_a_ring(finished_
             rate_match(match.pk)
             tasks.review_match(match.pk)
     assert not Flag.objects.exists()
+
+
+def test_an_account_that_thinks_like_a_clock_is_flagged_with_its_times_charted_beside_peoples(
+    finished_match, make_user
+):
+    """People's think times (up to 5,000 records) are read for the chart only when a flag is
+    written; the chart still sets the account beside everybody else."""
+    clock, person = make_user("clock"), make_user("person")
+    for _ in range(3):  # the last one just finished
+        match = finished_match("dudo", [clock, person], [[0], [1]], ranked=False)
+        PlayRecord.objects.create(match=match, user=clock, game="dudo", person=True, think_seconds=[2.0] * 15)
+        varied = [0.7, 1.5, 4, 9, 25] * 3
+        PlayRecord.objects.create(match=match, user=person, game="dudo", person=True, think_seconds=varied)
+
+    judge_match(match, [clock.pk, person.pk])
+
+    [flag] = Flag.objects.all()
+    assert (flag.user, flag.kind, flag.evidence["moves"]) == (clock, Flag.Kind.REGULARITY, 45)
+    chart = flag.evidence["chart"]
+    assert chart["labels"][3] == "2-3" and chart["series"]["this account"][3] == 1.0
+    assert chart["series"]["people"] == [0, 0.2, 0.2, 0, 0.2, 0, 0.2, 0, 0.2]
