@@ -833,7 +833,9 @@ def main() -> None:
                 phase("stored", servers, stored_urls, seats, args.seconds, think, counted=counted, profile=args.profile)
             )
             rounds["relay"].append(phase("relay", servers, relay_sockets, seats, args.seconds, think, counted=counted))
-        if not args.no_relay:
+        if args.no_relay and args.rounds > 1:
+            pooled("dubium", rounds["dubium"])
+        elif not args.no_relay:
             if args.rounds > 1:
                 dubium, stored, relay = (pooled(name, each) for name, each in rounds.items())
             else:
