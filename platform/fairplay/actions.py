@@ -47,11 +47,10 @@ def rated_play_stopped(user) -> bool:
 
 def void_stopped_players(match_id: int) -> int:
     """A finished match where an account whose rated play is stopped sat changes nobody's rating."""
-    stopped = RatedPlayStop.objects.filter(user__seats__match_id=match_id)
+    if not RatedPlayStop.objects.filter(user__seats__match_id=match_id).exists():
+        return 0  # nearly always: the match row (its snapshot too) is read only when needed
     match = Match.objects.filter(pk=match_id).first()
-    if match is None or not stopped.exists():
-        return 0
-    return unrate(match)
+    return 0 if match is None else unrate(match)
 
 
 def unrate(match: Match) -> int:
