@@ -131,8 +131,8 @@ def test_a_strong_player_whose_opponents_play_others_too_is_not_a_ring(finished_
 def test_an_account_that_thinks_like_a_clock_is_flagged_with_its_times_charted_beside_peoples(
     finished_match, make_user
 ):
-    """People's think times (up to 5,000 records) are read for the chart only when a flag is
-    written; the chart still sets the account beside everybody else."""
+    """The chart of a written flag sets the account's think times beside everybody else's (read
+    only for a flag, since they are up to 5,000 records)."""
     clock, person = make_user("clock"), make_user("person")
     for _ in range(3):  # the last one just finished
         match = finished_match("dudo", [clock, person], [[0], [1]], ranked=False)
