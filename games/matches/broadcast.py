@@ -149,13 +149,33 @@ def send_state(match, state, seats, opened: int | None = None) -> None:
     the socket whose count this change is; that socket is sent the whole state read in the same
     transaction, and the seat's other sockets, if any, already had it connected: no news there."""
     facts = table_facts(match, state, seats)
-    heard = [
-        (player_group(match.pk, seat.user_id), seat.number)
-        for seat in seats
-        if seat.connections > 0 and seat.number != opened
-    ]
-    receivers = [*heard, (watch_group(match.pk), None)]
-    deliver([(group, push(seat_message(match, state, facts, number, HISTORY_TAIL))) for group, number in receivers])
+    heard = receivers(match.pk, seats, opened)
+    deliver([(group, push(seat_message(match, state, facts, number, HISTORY_TAIL))) for group, number in heard])
+
+
+def send_seats(match, state, seats, opened: int | None = None) -> None:
+    """Who is at a running table changed (a socket came to an empty seat or the last one left),
+    nothing else: the others hear the seats and the clocks (a grace to come back starts or ends),
+    not every seat's view again (call after commit; `opened` as send_state's). When 400 players
+    connected at once, each arrival's whole-state push was a quarter of an opening's CPU
+    (docs/performance.md). Not a state: a socket's heard seq stays (MatchConsumer.match_push)."""
+    to_act = match.engine.to_act(state) if state is not None else []
+    message = {
+        "type": "seats",
+        "match": match.pk,
+        "seq": match.seq,
+        "seats": [public_seat(s, match.result) for s in seats],
+        "clocks": clocks.snapshot(match, state, seats, to_act, timezone.now()),
+    }
+    event = {"type": "match.push", "text": encoded(message)}
+    deliver([(group, event) for group, _ in receivers(match.pk, seats, opened)])
+
+
+def receivers(match_id: int, seats, opened: int | None) -> list[tuple[str, int | None]]:
+    """(group, seat number) of everyone a table's push goes to: the seats with an open socket but
+    `opened`, then the spectators (None)."""
+    heard = [(player_group(match_id, s.user_id), s.number) for s in seats if s.connections > 0 and s.number != opened]
+    return [*heard, (watch_group(match_id), None)]
 
 
 def push(message: dict) -> dict:

@@ -167,11 +167,18 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, c
 
 
 def announce(match: Match, state, seats: list[Seat], opened: int | None = None) -> None:
-    """On commit, the table's new state to everyone at it (`opened`: as broadcast.send_state's)."""
+    """On commit, who is at the table to everyone at it (`opened`: as broadcast.send_state's),
+    and in a running match the wake-up its clocks now need."""
     if match.status == Match.Status.RUNNING:
-        transaction.on_commit(lambda: lifecycle.after_change(match, state, seats, opened))
+        transaction.on_commit(lambda: seats_changed(match, state, seats, opened))
     else:
         transaction.on_commit(lambda: broadcast.send_table_state(match, seats, opened))
+
+
+def seats_changed(match: Match, state, seats: list[Seat], opened: int | None) -> None:
+    """After commit: the table hears who is at it; a wake-up comes near if a grace started."""
+    broadcast.send_seats(match, state, seats, opened)
+    scheduling.queue_wakeups([match])
 
 
 def forfeit_if_never_came(match_id: int, number: int, now: datetime | None = None) -> bool:

@@ -84,6 +84,13 @@
       if (ended && window.DubiumNotice && window.DubiumNotice.redrawOccasion) window.DubiumNotice.redrawOccasion();
       if (pendingClaim && pendingClaim.stale) retryClaim(message);
     }
+    else if (message.type === "seats" && latest && message.seq === latest.seq) {
+      // Who is at the table changed, nothing else: the seats and clocks of the state drawn.
+      latest.seats = message.seats;
+      latest.clocks = message.clocks;
+      drawSeats(latest);
+      drawClocks(latest);
+    }
     else if (message.type === "error") { movedFrom = null; showError(message); }
     else if (message.type === "chat") addChat(message);
     else if (message.type === "rated" && latest) { latest.rating_changes = message.changes; drawResult(latest); }

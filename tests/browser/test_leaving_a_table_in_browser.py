@@ -257,3 +257,37 @@ def test_a_player_who_resigned_sees_their_hand_with_nothing_left_to_press(site, 
     expect(page.locator("#my-hand button")).to_have_count(0)
     assert page.locator("#my-hand > *").count() > 0, "her hand is still shown, as pictures"
     assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING, "the others play on"
+
+
+def test_the_other_player_sees_a_player_come_go_away_and_come_back(site, strict, alice, bob):
+    """Who is at the table reaches the other page as it changes (a `seats` message, not a whole
+    state): bob's page opening shows him connected at alice's, its closing shows him away with the
+    computer's move for him counting down on his turn, and his coming back shows him connected."""
+
+    def bobs_turn():
+        match = lifecycle.start_seated_match(
+            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3
+        )
+        state = match.load_state()
+        if 0 in match.engine.to_act(state):
+            match = submit_action(match.pk, alice, match.engine.legal_actions(state, 0)[0], match.seq)
+        assert match.engine.to_act(match.load_state()) == [1]
+        return match
+
+    match = in_thread(bobs_turn)
+    alices = strict.page()
+    log_in(alices, site, "alice")
+    alices.goto(f"{site}/match/{match.pk}/")
+    bobs_dot = alices.locator(".seat[data-seat='1'] .dot")
+    expect(bobs_dot).to_have_attribute("data-presence", "away")
+    for _ in range(2):
+        bobs = strict.page()
+        log_in(bobs, site, "bob")
+        bobs.goto(f"{site}/match/{match.pk}/")
+        expect(bobs_dot).to_have_attribute("data-presence", "connected")
+        expect(alices.locator(".seat[data-seat='1'] .away-note")).to_have_count(0)
+        bobs.close()
+        expect(bobs_dot).to_have_attribute("data-presence", "away")
+        expect(alices.locator(".seat[data-seat='1'] .away-note")).to_have_text(
+            re.compile(r"^away · the computer moves for them in \d+:\d\d$")
+        )

@@ -240,10 +240,31 @@ async def test_an_opening_socket_is_sent_the_whole_state_once_and_the_table_hear
     whole = await coming.receive_json_from()
     assert "history_start" not in whole and [seat["connected"] for seat in whole["seats"]] == [True, True]
     heard = await there.receive_json_from()
-    assert (heard["seat"], heard["seq"], heard["seats"][1 - first]["connected"]) == (first, 0, True)
+    assert (heard["type"], heard["seq"], heard["seats"][1 - first]["connected"]) == ("seats", 0, True)
+    assert "view" not in heard and "legal" not in heard, "who is at the table, not every seat's view again"
     assert await coming.receive_nothing(timeout=0.3), "its own coming is no news to it: its whole state said so"
     await there.disconnect()
     await coming.disconnect()
+
+
+async def test_a_player_who_leaves_a_running_table_is_shown_away_with_their_grace_to_come_back(
+    application, match_ids, settings
+):
+    first = match_ids["first"]
+    there, _, _ = await connect(application, match_ids["match"], match_ids["users"][first])
+    await there.receive_json_from()
+    leaving, _, _ = await connect(application, match_ids["match"], match_ids["users"][1 - first])
+    await leaving.receive_json_from()
+    await there.receive_json_from()  # the other came
+    await there.send_json_to({"type": "action", "action": OPENING_BID, "seq": 0})
+    assert (await there.receive_json_from())["seq"] == 1
+    await leaving.receive_json_from()
+    await leaving.disconnect()
+    heard = await there.receive_json_from()
+    assert (heard["type"], heard["seq"], heard["seats"][1 - first]["connected"]) == ("seats", 1, False)
+    grace = settings.MATCH_DISCONNECT_GRACE_SECONDS * 1000
+    assert 0 < heard["clocks"]["away_ms_left"][str(1 - first)] <= grace, "its turn: the grace to come back counts"
+    await there.disconnect()
 
 
 async def test_a_push_carries_the_latest_history_entries_and_a_sync_all_of_them(application, match_ids):
