@@ -2,14 +2,16 @@
 
 import asyncio
 import json
+import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from rest_framework.authtoken.models import Token
 
 from games.engine import get_game
-from games.matches import broadcast, lifecycle
+from games.matches import broadcast, consumers, lifecycle
 from games.matches.models import Match
 from tests.matches.conftest import OPENING_BID
 
@@ -29,9 +31,9 @@ async def connect(application, match_id, user=None, token=None):
 
 
 async def next_reply(ws):
-    """The next message that is not a state push (connections announce themselves with one)."""
+    """The next message that is not a state or a seats push (connections announce themselves with one)."""
     message = await ws.receive_json_from()
-    while message["type"] == "state":
+    while message["type"] in ("state", "seats"):
         message = await ws.receive_json_from()
     return message
 
@@ -397,3 +399,51 @@ async def test_a_socket_is_not_sent_a_state_older_than_one_it_has(application, m
     await get_channel_layer().group_send(group, same)
     assert (await mover.receive_json_from(timeout=5)).get("again"), "the older one was dropped, the same seq sent"
     await mover.disconnect()
+
+
+def committed_seq(match_id: int) -> tuple[int, list[int]]:
+    """The match's seq and its logged moves' seqs as a connection of the test's own reads them:
+    what is committed, not what the server's transaction holds."""
+    reader = connections.create_connection("default")
+    try:
+        with reader.cursor() as cursor:
+            cursor.execute("SELECT seq FROM matches_match WHERE id = %s", [match_id])
+            (seq,) = cursor.fetchone()
+            cursor.execute("SELECT seq FROM matches_matchaction WHERE match_id = %s ORDER BY seq", [match_id])
+            return seq, [row[0] for row in cursor.fetchall()]
+    finally:
+        reader.close()
+
+
+async def test_every_seat_hears_of_a_move_only_once_it_is_committed(application, match_ids, monkeypatch):
+    """Each move's commit is held back 0.3 s after the move is written: a push sent before the
+    commit would reach the sockets meanwhile. As each seat's push arrives, a database connection
+    of the test's own already reads the move, and the match at its seq."""
+    move = consumers.submit_action
+
+    def slow_to_commit(*args):
+        written = move(*args)
+        time.sleep(0.3)  # inside the write group's transaction: its commit waits
+        return written
+
+    monkeypatch.setattr(consumers, "submit_action", slow_to_commit)
+    match_id, first = match_ids["match"], match_ids["first"]
+    sockets = {}
+    for number in (first, 1 - first):
+        sockets[number], _, _ = await connect(application, match_id, match_ids["users"][number])
+        latest = await sockets[number].receive_json_from()
+    assert (await sockets[first].receive_json_from())["type"] == "seats"
+    mover = first
+    for _ in range(3):
+        await sockets[mover].send_json_to(
+            {"type": "action", "action": latest["legal"][0] if latest["legal"] else OPENING_BID, "seq": latest["seq"]}
+        )
+        for number in (1 - mover, mover):  # the mover's own socket waits for its move's answer
+            pushed = await sockets[number].receive_json_from(timeout=10)
+            seq, logged = await asyncio.to_thread(committed_seq, match_id)
+            assert pushed["type"] == "state" and seq == pushed["seq"] and logged[-1] == pushed["seq"]
+            if number == 1 - mover:
+                latest = pushed
+        mover = 1 - mover
+    for socket in sockets.values():
+        await socket.disconnect()
