@@ -649,19 +649,24 @@ def pooled(name: str, rounds: list[dict]) -> dict:
     return result
 
 
-def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: bool) -> None:
+def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: bool, ratios: list[float]) -> None:
     """Issue 33's goals beside each figure (docs/performance.md, "The goals"): against the stored
     relay, the floor of a move committed before its pushes, measured in the same run. Two of them
-    need another run: boardgame.io's p99 (its run.sh) and `--web 2`'s."""
-    p99, cpu = dubium["p99"] / stored["p99"], dubium["all_cpu_ms"] / stored["all_cpu_ms"]
+    need another run: boardgame.io's p99 (its run.sh) and `--web 2`'s. The p99 goal is judged on
+    the median of the rounds' own ratios (`ratios`, Dubium's round against the relay's next to
+    it): one slow flush of the disk in either server's round moved the pooled ratio from 1.6x to
+    0.35x."""
+    p99, cpu = statistics.median(ratios), dubium["all_cpu_ms"] / stored["all_cpu_ms"]
+    each = f" (rounds {', '.join(f'{ratio:.2f}x' for ratio in ratios)}; pooled {dubium['p99'] / stored['p99']:.2f}x)"
+    latency = f"p99 {p99:.2f}x the stored relay's{each if len(ratios) > 1 else ''} (<= 2: {met(p99 <= 2)})"
     if real_stack:
         goals = [
-            f"p99 {p99:.2f}x the stored relay's (<= 2: {met(p99 <= 2)})",
+            latency,
             f"CPU a move (web + PostgreSQL + Redis) {cpu:.2f}x (<= 1.3: {met(cpu <= 1.3)})",
             f"first states {dubium['connect_s']:.1f} s (<= 1 s: {met(dubium['connect_s'] <= 1)})",
         ]
     else:
-        goals = [f"p99 {p99:.2f}x the stored relay's (<= 2: {met(p99 <= 2)}); web CPU a move {cpu:.2f}x (no goal)"]
+        goals = [latency, f"web CPU a move {cpu:.2f}x (no goal)"]
     print(f"   goals: {'; '.join(goals)}")
     if real_stack:
         print(
@@ -840,7 +845,9 @@ def main() -> None:
                 dubium, stored, relay = (pooled(name, each) for name, each in rounds.items())
             else:
                 dubium, stored, relay = (each[0] for each in rounds.values())
-            compare(dubium, stored, relay, real_stack, args.fast)
+            pairs = zip(rounds["dubium"], rounds["stored"], strict=True)
+            ratios = [ours["p99"] / floor["p99"] for ours, floor in pairs]
+            compare(dubium, stored, relay, real_stack, args.fast, ratios)
             if args.game == "doubt-it":
                 print(
                     "          (several I Doubt It seats may answer at once, the relay's one at a time: "
