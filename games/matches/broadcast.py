@@ -154,8 +154,8 @@ def send_state(match, state, seats, opened: int | None = None) -> None:
 
 
 def send_seats(match, state, seats, opened: int | None = None) -> None:
-    """Who is at a running table changed (a socket came to an empty seat or the last one left),
-    nothing else: the others hear the seats and the clocks (a grace to come back starts or ends),
+    """Who is at a table that started changed (a socket came to an empty seat or the last one
+    left), nothing else: the others hear the seats and the clocks (a grace to come back starts or ends),
     not every seat's view again (call after commit; `opened` as send_state's). When 400 players
     connected at once, each arrival's whole-state push was a quarter of an opening's CPU
     (docs/performance.md). Not a state: a socket's heard seq stays (MatchConsumer.match_push)."""

@@ -167,12 +167,14 @@ def recount(match: Match, seats: list[Seat], seat: Seat, changed_at: datetime, c
 
 
 def announce(match: Match, state, seats: list[Seat], opened: int | None = None) -> None:
-    """On commit, who is at the table to everyone at it (`opened`: as broadcast.send_state's),
-    and in a running match the wake-up its clocks now need."""
-    if match.status == Match.Status.RUNNING:
-        transaction.on_commit(lambda: seats_changed(match, state, seats, opened))
-    else:
+    """On commit, who is at the table to everyone at it (`opened`: as broadcast.send_state's): at
+    a table still open its whole state, which the lobby hears of too (it lists who sits where); at
+    one that started only who is there (a finished table's two sockets closing sent two whole
+    states and two lobby pushes), and in a running match the wake-up its clocks now need."""
+    if match.status == Match.Status.OPEN:
         transaction.on_commit(lambda: broadcast.send_table_state(match, seats, opened))
+    else:
+        transaction.on_commit(lambda: seats_changed(match, state, seats, opened))
 
 
 def seats_changed(match: Match, state, seats: list[Seat], opened: int | None) -> None:
