@@ -59,7 +59,7 @@ def match_message(match, state, seats, seat: int | None, history_tail: int | Non
 
 def table_facts(match, state, seats) -> dict:
     """The part of a state message that is the same for every receiver, built once a push."""
-    to_act = match.engine.to_act(state) if state is not None and match.status == match.Status.RUNNING else []
+    to_act = acting(match, state)
     now = timezone.now()
     return {
         "type": "state",
@@ -79,6 +79,11 @@ def table_facts(match, state, seats) -> dict:
         "clock_moves": getattr(match, "clock_moves", []),
         **rating_facts(match),
     }
+
+
+def acting(match, state) -> list[int]:
+    """The seats to act now: none unless the match is running."""
+    return match.engine.to_act(state) if state is not None and match.status == match.Status.RUNNING else []
 
 
 def seat_message(match, state, facts: dict, seat: int | None, history_tail: int | None) -> dict:
@@ -155,11 +160,11 @@ def send_state(match, state, seats, opened: int | None = None) -> None:
 
 def send_seats(match, state, seats, opened: int | None = None) -> None:
     """Who is at a table that started changed (a socket came to an empty seat or the last one
-    left), nothing else: the others hear the seats and the clocks (a grace to come back starts or ends),
-    not every seat's view again (call after commit; `opened` as send_state's). When 400 players
+    left), nothing else: the others hear the seats and the clocks (a grace to come back starts or
+    ends), not every seat's view again (call after commit; `opened` as send_state's). When 400 players
     connected at once, each arrival's whole-state push was a quarter of an opening's CPU
     (docs/performance.md). Not a state: a socket's heard seq stays (MatchConsumer.match_push)."""
-    to_act = match.engine.to_act(state) if state is not None else []
+    to_act = acting(match, state)
     message = {
         "type": "seats",
         "match": match.pk,

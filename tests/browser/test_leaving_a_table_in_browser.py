@@ -101,12 +101,7 @@ def test_a_player_who_went_away_on_their_turn_keeps_their_clock_and_is_said_to_b
     note counts down to the computer's move for them."""
 
     def bob_to_act_and_gone():
-        match = lifecycle.start_seated_match(
-            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3, clock="game",
-            clock_initial_ms=300_000,
-        )  # fmt: skip
-        if match.engine.to_act(match.load_state()) == [0]:
-            match = submit_action(match.pk, alice, {"type": "bid", "quantity": 1, "face": 2}, match.seq)
+        match = at_bobs_turn(alice, bob, clock="game", clock_initial_ms=300_000)
         presence.connected(match.pk, 1, "bobs-closed-tab", True)
         presence.connected(match.pk, 1, "bobs-closed-tab", False)
         return match
@@ -263,18 +258,8 @@ def test_the_other_player_sees_a_player_come_go_away_and_come_back(site, strict,
     """Who is at the table reaches the other page as it changes (a `seats` message, not a whole
     state): bob's page opening shows him connected at alice's, its closing shows him away with the
     computer's move for him counting down on his turn, and his coming back shows him connected."""
-
-    def bobs_turn():
-        match = lifecycle.start_seated_match(
-            game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3
-        )
-        state = match.load_state()
-        if 0 in match.engine.to_act(state):
-            match = submit_action(match.pk, alice, match.engine.legal_actions(state, 0)[0], match.seq)
-        assert match.engine.to_act(match.load_state()) == [1]
-        return match
-
-    match = in_thread(bobs_turn)
+    match = in_thread(lambda: at_bobs_turn(alice, bob))
+    assert match.engine.to_act(match.load_state()) == [1]
     alices = strict.page()
     log_in(alices, site, "alice")
     alices.goto(f"{site}/match/{match.pk}/")
@@ -291,3 +276,13 @@ def test_the_other_player_sees_a_player_come_go_away_and_come_back(site, strict,
         expect(alices.locator(".seat[data-seat='1'] .away-note")).to_have_text(
             re.compile(r"^away · the computer moves for them in \d+:\d\d$")
         )
+
+
+def at_bobs_turn(alice, bob, **options):
+    """A Dudo match of alice and bob (seed 3) at bob's turn: alice bids first if she starts."""
+    match = lifecycle.start_seated_match(
+        game="dudo", seats=[{"user": alice}, {"user": bob}], now=timezone.now(), seed=3, **options
+    )
+    if match.engine.to_act(match.load_state()) == [0]:
+        match = submit_action(match.pk, alice, {"type": "bid", "quantity": 1, "face": 2}, match.seq)
+    return match
