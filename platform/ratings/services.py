@@ -153,6 +153,8 @@ def names(seats: list) -> str:
 
 def rate_match(match_id: int) -> list[RatingChange]:
     """Apply a finished ranked match to every seat's ratings, exactly once; returns the new rows."""
+    if Match.objects.filter(pk=match_id, ranked=False, players__gt=1).exists():
+        return []  # never rated (`why_not_counted`): no lock taken, on SQLite the whole database's
     with transaction.atomic():
         # The match row lock serialises retries of the same task: the second one waits here,
         # then finds the ledger rows the first one wrote and does nothing.

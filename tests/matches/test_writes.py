@@ -3,6 +3,8 @@ back alone, and nobody hears of any of them before all are committed."""
 
 import asyncio
 import json
+import threading
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -128,6 +130,34 @@ async def test_a_finished_match_is_scored_after_its_last_moves_pushes_have_left(
 
     assert match.status == Match.Status.FINISHED
     assert happened == ["pushed", "pushed", "scored"]
+
+
+async def test_a_finished_matchs_scoring_reads_and_writes_only_between_the_moves_being_written(monkeypatch):
+    """Scoring on its own thread still shares the interpreter and SQLite's one writer with the moves:
+    each of its statements waits until the writes in hand are written."""
+    monkeypatch.setattr(writes, "SCORING_WAITS_AT_MOST", 10)  # the condition decides here, not the cap
+    scoring_asks, seen = threading.Event(), []
+
+    def move() -> None:
+        scoring_asks.wait(5)
+        time.sleep(0.05)  # the move is still being written when the scoring's statement comes
+        LobbySocket.objects.create(channel_name="a move", last_seen=timezone.now())
+
+    def score() -> None:
+        scoring_asks.set()
+        seen.append(LobbySocket.objects.count())
+
+    group = writes.WriteGroup()
+    outbox = broadcast.Outbox(later=[(score, ())])
+    written = asyncio.ensure_future(group.run(1, move))
+    while group.idle.is_set():  # the move is in hand
+        await asyncio.sleep(0)
+    group.call_apart(outbox)
+    await written
+    await asyncio.gather(*group.calling_apart)
+
+    assert seen == [1], "the scoring read the database only once the move was committed"
+    assert group.idle.is_set()
 
 
 def one_die_duel(alice, bob) -> Match:
