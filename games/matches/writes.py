@@ -90,11 +90,12 @@ class WriteGroup:
 
     def moves_first(self, outbox: "broadcast.Outbox") -> None:
         """`outbox.call_later()`, each of its statements outside a transaction (and so each
-        transaction's first) sent only once the writes in hand are written (SCORING_WAITS_AT_MOST at most). A thread of
-        its own still shares the interpreter and SQLite's one writer with the moves: a finished
-        Dudo match's 14 ms of scoring, run straight through, put every move that came meanwhile
-        behind it (embedded p99 2.6x its stored relay's against 1.5x unscored, docs/performance.md).
-        It never waits inside a transaction, which would keep the moves out of the database."""
+        transaction's first) sent only once the writes in hand are written, SCORING_WAITS_AT_MOST
+        at most. A thread of its own still shares the interpreter and SQLite's one writer with the
+        moves: a finished Dudo match's 14 ms of scoring, run straight through, put every move that
+        came meanwhile behind it (embedded p99 2.6x its stored relay's against 1.5x unscored,
+        docs/performance.md). It never waits inside a transaction, which would keep the moves out
+        of the database."""
 
         def after_the_moves(execute, sql, params, many, context):
             if not context["connection"].in_atomic_block:
