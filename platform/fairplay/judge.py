@@ -198,9 +198,12 @@ def keep(
     chart: Callable[[], dict] | None = None,
 ) -> list[Flag]:  # fmt: skip
     """Raise or update the flag; the new flag in a list when raised now. `chart`, if given,
-    builds the evidence's chart when the flag is written."""
+    builds the evidence's chart when the flag is written. Nearly every finding flags nothing,
+    and then no flag is read: a read a judged account was most of a review's queries."""
+    if not finding.flagged:
+        return []
     existing = Flag.objects.filter(user_id=user_id, kind=kind, game=game, partner_id=partner).first()
-    if not finding.flagged or (existing is not None and existing.status != Flag.Status.OPEN):
+    if existing is not None and existing.status != Flag.Status.OPEN:
         return []
     if chart is not None:
         finding.figures["chart"] = chart()

@@ -1,6 +1,8 @@
 """The after-match task: finished matches are read in Celery, accounts judged, flags kept."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from fairplay import tasks
 from fairplay.judge import judge_match
@@ -126,6 +128,19 @@ def test_a_strong_player_whose_opponents_play_others_too_is_not_a_ring(finished_
             rate_match(match.pk)
             tasks.review_match(match.pk)
     assert not Flag.objects.exists()
+
+
+def test_a_review_that_flags_nobody_asks_nothing_of_the_flags(finished_match, make_user):
+    """Nearly every review flags nobody; each judged account's flag was read all the same, most
+    of a review's queries."""
+    calm, steady = make_user("calm"), make_user("steady")
+    match = finished_match("dudo", [calm, steady], [[0], [1]])
+    rate_match(match.pk)
+    with CaptureQueriesContext(connection) as queries:
+        tasks.review_match(match.pk)
+    assert PlayRecord.objects.filter(match=match).count() == 2
+    assert not Flag.objects.exists()
+    assert [query["sql"] for query in queries if Flag._meta.db_table in query["sql"]] == []
 
 
 def test_an_account_that_thinks_like_a_clock_is_flagged_with_its_times_charted_beside_peoples(
