@@ -84,10 +84,9 @@ class DatabaseClock:
 
     Django replaces a kept connection once a minute (`DB_CONN_MAX_AGE=60`, as production runs),
     and a backend that has ended can no longer be read: read only at the start and the deadline,
-    a phase lost what a backend replaced within it had spent, up to three quarters of its
-    PostgreSQL CPU (the stored relay's read 0.09 ms a move in one round, 0.52 in the next). A
-    backend that ends now loses at most its last sample's worth; one that starts is counted
-    from its start."""
+    a phase lost what a backend replaced within it had spent, most of its PostgreSQL CPU (the
+    stored relay's read 0.09 ms a move in one round, 0.52 in the next). A backend that ends now
+    loses at most its last sample's worth; one that starts is counted from its start."""
 
     SAMPLE_SECONDS = 0.25
 

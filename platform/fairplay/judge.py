@@ -199,7 +199,7 @@ def keep(
 ) -> list[Flag]:  # fmt: skip
     """Raise or update the flag; the new flag in a list when raised now. `chart`, if given,
     builds the evidence's chart when the flag is written. Nearly every finding flags nothing,
-    and then no flag is read: a read a judged account was most of a review's queries."""
+    and then no flag is read (two of a two-seat match's 23 scoring queries were such reads)."""
     if not finding.flagged:
         return []
     existing = Flag.objects.filter(user_id=user_id, kind=kind, game=game, partner_id=partner).first()

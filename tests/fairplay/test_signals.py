@@ -131,8 +131,7 @@ def test_a_strong_player_whose_opponents_play_others_too_is_not_a_ring(finished_
 
 
 def test_a_review_that_flags_nobody_asks_nothing_of_the_flags(finished_match, make_user):
-    """Nearly every review flags nobody; each judged account's flag was read all the same, most
-    of a review's queries."""
+    """Nearly every review flags nobody; each judged account's flag was read all the same."""
     calm, steady = make_user("calm"), make_user("steady")
     match = finished_match("dudo", [calm, steady], [[0], [1]])
     rate_match(match.pk)
