@@ -791,7 +791,10 @@ def main() -> None:
     os.environ.update({"DJANGO_SETTINGS_MODULE": "dubium.settings", "LOG_LEVEL": "ERROR"})
     if args.clock == "none":
         os.environ["MATCH_WAKEUPS"] = "manual"  # nothing to wake: people's seats without a clock
-    elif real_stack:  # each move plans its clock's wake-up through the broker, as in production
+    if real_stack:
+        # The tasks published as in production (a clock's wake-ups, a finished match's scoring)
+        # go to queues of the run's own, emptied at its end: no worker runs, and one that serves
+        # the same Redis would have scored the throwaway database's match ids in its own.
         os.environ["CELERY_QUEUE"] = f"dubium-load-{os.getpid()}"
     # As in production: no query log (DEBUG), database connections kept (docs/performance.md).
     os.environ.update({"DEBUG": "false", "SECURE_SSL_REDIRECT": "false"})
@@ -891,11 +894,13 @@ def main() -> None:
                 server.kill()
         if real_stack:
             drop_database(os.environ["DATABASE_URL"])
-            if os.environ.get("CELERY_QUEUE", "").startswith("dubium-load-"):  # the wake-ups nobody took
-                import redis
+            import redis
 
-                queue = os.environ["CELERY_QUEUE"]
-                redis.Redis.from_url(os.environ["REDIS_URL"]).delete(queue, f"_kombu.binding.{queue}")
+            # the tasks nobody took and kombu's bindings (the bots' queue is named after the run's)
+            broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+            leftovers = list(broker.scan_iter(match=f"*{os.environ['CELERY_QUEUE']}*"))
+            if leftovers:
+                broker.delete(*leftovers)
         shutil.rmtree(folder, ignore_errors=True)
 
 
