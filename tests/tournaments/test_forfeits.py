@@ -406,8 +406,8 @@ def test_a_swiss_player_who_made_no_move_of_their_own_loses_even_where_the_clock
     leaves the game out for. Had the clock's moves won, the bot who played still gets the point."""
     cup = tournament(olga, "dudo", ["heuristic"], [alice], rounds=2, no_show_minutes=0, options={"dice": 1})
     table = cup.tables.get(round=1)
-    # A deal where the game ends before the clock's third move in a row would count her out (a
-    # random deal went that way in about 1 game of 80: the test below covers it).
+    # A deal whose game ends before the clock's third move in a row, which would count her out
+    # (a random deal went that way in about 1 game of 80: the test below covers that way).
     Match.objects.filter(pk=table.match_id).update(seed=1)
     seat = table.seating.index(cup.entries.get(user=alice).pk)
     presence.connected(table.match_id, seat, "socket-alice", True)
