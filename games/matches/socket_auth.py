@@ -14,12 +14,13 @@ found it; the next page request renews or ends it.
 """
 
 from functools import lru_cache
+from importlib import import_module
 from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from channels.security.websocket import WebsocketDenier
-from channels.sessions import CookieMiddleware, SessionMiddleware
+from channels.sessions import CookieMiddleware
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model, load_backend
 from django.contrib.auth.models import AnonymousUser
@@ -116,8 +117,23 @@ class SessionAuthMiddleware(AuthMiddleware):
         scope["user"]._wrapped = await database_sync_to_async(session_user)(scope["session"]) or AnonymousUser()
 
 
+class SocketSessionMiddleware:
+    """The session the cookie names, for reading: Channels' SessionMiddleware without its wrapper
+    around every message sent, which is there to save a session an HTTP response changed. A socket
+    never changes one (the module's docstring), and the wrapper asked the session whether it had
+    changed at each of a socket's pushes (docs/performance.md)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.store = import_module(settings.SESSION_ENGINE).SessionStore
+
+    async def __call__(self, scope, receive, send):
+        key = scope["cookies"].get(settings.SESSION_COOKIE_NAME)
+        return await self.inner(dict(scope, session=self.store(key)), receive, send)
+
+
 def SessionOrTokenAuthMiddleware(inner):  # noqa: N802 (reads like the other middleware classes)
-    return CookieMiddleware(SessionMiddleware(SessionAuthMiddleware(TokenAuthMiddleware(inner))))
+    return CookieMiddleware(SocketSessionMiddleware(SessionAuthMiddleware(TokenAuthMiddleware(inner))))
 
 
 def session_user(session):
