@@ -72,10 +72,12 @@ def counted_in(match: Match, seats: list[Seat], seat: Seat, channel_name: str) -
     state = match.load_state() if match.dealt else None
     came_back = seat.connections == 0
     seat.connections, seat.disconnected_at = max(seat.connections, 1), None  # the count is one or more
-    running = match.status == Match.Status.RUNNING
+    running, planned = match.status == Match.Status.RUNNING, match.wake_at
     if running and came_back:
         scheduling.plan_next(match, state, seats)
-    woken = [rows.updated(match, ("wake_at",))] if running and came_back else []
+    # Written only when it moved: a seat with no clock and no grace running wakes nobody, and
+    # rewriting the match's row for nothing made a new version of it at every opening.
+    woken = [rows.updated(match, ("wake_at",))] if running and came_back and match.wake_at != planned else []
     seat.connections, clock_moved = rows.note_opening(seat.pk, channel_name, timezone.now(), match.pk, *woken)
     if came_back:
         announce(match, state, seats, seat.number)
