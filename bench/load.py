@@ -703,8 +703,9 @@ def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: boo
         )
     throughput = f", throughput {dubium['moves_per_s'] / max(relay['moves_per_s'], 1e-9):.2f} of it" if fast else ""
     print(
-        f"  floors: the stored relay's p99 {stored['p99']:.1f} ms and CPU a move {stored['all_cpu_ms']:.2f} ms;"
-        f" the bare relay's {relay['p99']:.1f} ms and {relay['all_cpu_ms']:.2f} ms{throughput}"
+        f"  floors: the stored relay's p99 {stored['p99']:.1f} ms, CPU a move {stored['all_cpu_ms']:.2f} ms and first"
+        f" states {stored['connect_s']:.1f} s (each socket counted first); the bare relay's {relay['p99']:.1f} ms and"
+        f" {relay['all_cpu_ms']:.2f} ms{throughput}"
     )
 
 

@@ -10,7 +10,9 @@ The stored relay is the floor of a move that is committed before anyone hears of
 Dubium's are: the same relay, but each move first goes through Dubium's write group (the
 process's database thread, grouped commits) and there locks its room's row, reads its
 snapshot, appends a log row and rewrites the snapshot at the size of Dubium's, in plain SQL:
-what Dubium's design stores, with nothing else. What Dubium spends beyond it is the rules, the
+what Dubium's design stores, with nothing else. Each of its sockets is counted in its room's row,
+locked, before it is sent its first state, as Dubium counts a seat's sockets: the floor of an
+opening committed before it is answered. What Dubium spends beyond it is the rules, the
 model objects and the per-seat views. With a snapshot of 0 bytes it only appends the log row
 (`bench/load.py --floor log`): the thinnest committed move, for a design that keeps its
 snapshots elsewhere or every N moves.
@@ -85,10 +87,16 @@ class StoredRelayConsumer(RelayConsumer):
     the log's key)."""
 
     async def connect(self):
-        size = int(self.scope["path"].strip("/").split("/")[6])
+        parts = self.scope["path"].strip("/").split("/")
+        room, size = int(parts[2]), int(parts[6])
         # Random text, so that PostgreSQL cannot compress it where Dubium's JSON does not compress much.
         self.snapshot = base64.b64encode(os.urandom(size))[:size].decode() if size else None
+        await writes.presence_write(room, count_socket, room, 1)
         await super().connect()
+
+    async def disconnect(self, code):
+        await writes.presence_write(int(self.room), count_socket, int(self.room), -1)
+        await super().disconnect(code)
 
     async def receive_json(self, content, **kwargs):
         seq, room = int(content["seq"]) + 1, int(self.room)
@@ -120,6 +128,15 @@ def store_move(room: int, seat: int, seq: int, snapshot: str) -> None:
         )
 
 
+def count_socket(room: int, change: int) -> None:
+    """A socket of the room opened (1) or closed (-1): its count written under the room's lock,
+    as a seat's is (presence.opened), in a write group without a savepoint."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    with transaction.atomic(savepoint=False), rows.cursor(connection) as cursor:
+        cursor.execute(f"SELECT sockets FROM {ROOMS_TABLE} WHERE id = %s{lock}", [room])
+        cursor.execute(f"UPDATE {ROOMS_TABLE} SET sockets = sockets + %s WHERE id = %s", [change, room])
+
+
 def log_move(room: int, seat: int, seq: int) -> None:
     """The least a committed move can store: its log row; a second move at the same seq breaks
     the log's key and is refused."""
@@ -141,7 +158,10 @@ def log_row(room: int, seat: int, seq: int) -> rows.Statement:
 def create_rooms(count: int) -> None:
     """The stored relay's tables in the bench's throwaway database, one row a room at seq 0."""
     with connection.cursor() as cursor:
-        cursor.execute(f"CREATE TABLE {ROOMS_TABLE} (id integer PRIMARY KEY, seq integer NOT NULL, state text)")
+        cursor.execute(
+            f"CREATE TABLE {ROOMS_TABLE} (id integer PRIMARY KEY, seq integer NOT NULL, state text,"
+            " sockets integer NOT NULL DEFAULT 0)"
+        )
         cursor.execute(
             f"CREATE TABLE {LOG_TABLE} (room integer NOT NULL, seq integer NOT NULL, seat integer NOT NULL,"
             " action text NOT NULL, created_at timestamp NOT NULL, PRIMARY KEY (room, seq))"
