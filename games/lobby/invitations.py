@@ -75,6 +75,13 @@ def brought_bot(seat) -> bool:
     return seat.user.is_bot and not seat.house_bot
 
 
+def rematch_asked(match: Match) -> dict | None:
+    """The rematch asked for at this finished table and not yet started, as its push says it; None
+    if nobody asked, or once it started (an old table's page is not sent on to the new match)."""
+    rematch = Rematch.objects.filter(match=match, new_match=None).prefetch_related("match__seats__user").first()
+    return None if rematch is None else rematch_message(match, rematch)
+
+
 def rematch_message(match: Match, rematch: Rematch) -> dict:
     """What the finished table hears: who asked, and where the new match is once it starts."""
     url = f"/match/{rematch.new_match_id}/" if rematch.new_match_id else None

@@ -78,6 +78,7 @@ def table_facts(match, state, seats) -> dict:
         # latest move's in a push after it (clients keep what they were told).
         "clock_moves": getattr(match, "clock_moves", []),
         **rating_facts(match),
+        **rematch_facts(match),
     }
 
 
@@ -125,6 +126,26 @@ def report_ratings(report) -> None:
     rating changes, or why it is not rated."""
     global _rating_report
     _rating_report = report
+
+
+def rematch_facts(match) -> dict:
+    """A finished table's rematch asked for and not yet started, as the lobby app reports it (the
+    message its push carries): a page whose socket opens after that push, having been drawn before
+    the ask, shows it too. Nothing at a table still playing."""
+    if _rematch_report is None or match.status != match.Status.FINISHED:
+        return {}
+    asked = _rematch_report(match)
+    return {} if asked is None else {"rematch": asked}
+
+
+_rematch_report = None
+
+
+def report_rematches(report) -> None:
+    """The lobby app (AppConfig.ready) gives the function that tells a finished match's rematch
+    asked for and not yet started, or None."""
+    global _rematch_report
+    _rematch_report = report
 
 
 def public_seat(seat, result: dict | None) -> dict:

@@ -81,6 +81,7 @@
       const ended = latest && latest.status !== "finished" && message.status === "finished";
       latest = message;
       draw(message);
+      if (message.rematch) showRematch(message.rematch);  // asked before this page's socket opened
       if (ended && window.DubiumNotice && window.DubiumNotice.redrawOccasion) window.DubiumNotice.redrawOccasion();
       if (pendingClaim && pendingClaim.stale) retryClaim(message);
     }

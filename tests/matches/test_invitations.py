@@ -5,7 +5,7 @@ import pytest
 from dubium import demo
 from games.lobby import tables
 from games.lobby.models import Challenge
-from games.matches import lifecycle
+from games.matches import lifecycle, presence
 from games.matches.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +106,19 @@ def test_the_header_fragment_lists_the_challenges_and_keeps_the_page_to_come_bac
     client.force_login(bob)
     html = client.get("/challenges/?next=/leaderboards/").content.decode()
     assert "alice challenges you to Dudo (casual, no clock)" in html and 'value="/leaderboards/"' in html
+
+
+def test_a_table_that_opens_after_a_rematch_was_asked_for_is_told_of_it(client, alice, bob):
+    """The page drawn before the ask, whose socket opened after its push, still shows it: the
+    whole state a socket opens with carries it, until the rematch starts."""
+    match = lifecycle.create_match(game="dudo", players=2, host=alice)
+    lifecycle.join_match(match.pk, bob)
+    finish(lifecycle.start_match(match.pk, alice))
+    assert "rematch" not in presence.current_message(match.pk, 1)
+    client.force_login(alice)
+    client.post(f"/match/{match.pk}/rematch/")
+    asked = presence.current_message(match.pk, 1)["rematch"]
+    assert asked == {"type": "rematch", "match": match.pk, "asked_by": ["alice"], "url": None}
+    client.force_login(bob)
+    client.post(f"/match/{match.pk}/rematch/")
+    assert "rematch" not in presence.current_message(match.pk, 1), "an old table's page is not sent on"
