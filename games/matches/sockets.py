@@ -30,6 +30,26 @@ TOKEN_RETIRED = 4401
 MAX_MESSAGE_BYTES = 8192
 
 
+class ClientGone(Exception):
+    """The server refused to send a message: its client had gone. uvicorn then raises a
+    RuntimeError, not the OSError it raises for a client gone after the handshake: it finds the
+    connection closing at the handshake's accept, leaves the handshake unfinished, and refuses
+    every message that follows it."""
+
+
+def refusals_as_gone(send):
+    """`send`, with a server's refusal (a RuntimeError: the connection's state allows no such
+    message) raised as ClientGone."""
+
+    async def sending(message):
+        try:
+            await send(message)
+        except RuntimeError as error:
+            raise ClientGone(str(error)) from error
+
+    return sending
+
+
 class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
     """Closes its socket when a service fails instead of leaving it open and deaf.
 
@@ -43,7 +63,12 @@ class ReconnectingConsumer(AsyncJsonWebsocketConsumer):
 
     async def __call__(self, scope, receive, send):
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, refusals_as_gone(send))
+        except ClientGone:
+            # Leaving a page while its socket opens is no failure of the server's; its seat is
+            # let go of all the same.
+            log.info("%s: its client left while the socket opened", type(self).__name__)
+            await self.close_after_failure(send, SERVICE_RESTART)
         except SERVICE_ERRORS as error:
             log.warning("%s closed its socket, a service failed: %r", type(self).__name__, error)
             await self.close_after_failure(send, SERVICE_RESTART)

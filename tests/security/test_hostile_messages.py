@@ -151,3 +151,27 @@ async def test_a_flood_of_syncs_is_answered_at_the_socket_s_pace_not_a_state_eac
     await socket.disconnect()
     # The connection's own state and its announcement, then one answer a quarter second.
     assert 2 <= states <= 3 + 1.0 / SYNC_SECONDS, states
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_client_gone_while_its_socket_opened_is_no_failure_and_its_seat_counts_out(
+    application, running_dudo, alice, caplog
+):
+    """uvicorn accepts no message after a handshake whose client left meanwhile (a page closed as
+    its socket opened): the whole state it refuses is logged as a client gone, not a failure."""
+
+    async def gone_at_handshake(scope, receive, send):
+        async def refusing(message):
+            if message["type"] == "websocket.send":
+                raise RuntimeError("Expected ASGI message 'websocket.accept', 'websocket.close' ...")
+            await send(message)
+
+        await application(scope, receive, refusing)
+
+    socket = await open_socket(gone_at_handshake, f"/ws/match/{running_dudo.pk}/", alice)
+    assert (await close_frame(socket))["type"] == "websocket.close"
+    seat = await database_sync_to_async(Seat.objects.get)(match=running_dudo, number=0)
+    assert seat.connections == 0 and seat.disconnected_at is not None
+    assert not [record for record in caplog.records if record.levelname == "ERROR"], caplog.text
+    assert "left while the socket opened" in caplog.text
