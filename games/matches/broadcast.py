@@ -78,7 +78,6 @@ def table_facts(match, state, seats) -> dict:
         # latest move's in a push after it (clients keep what they were told).
         "clock_moves": getattr(match, "clock_moves", []),
         **rating_facts(match),
-        **rematch_facts(match),
     }
 
 
@@ -130,8 +129,9 @@ def report_ratings(report) -> None:
 
 def rematch_facts(match) -> dict:
     """A finished table's rematch asked for and not yet started, as the lobby app reports it (the
-    message its push carries): a page whose socket opens after that push, having been drawn before
-    the ask, shows it too. Nothing at a table still playing."""
+    message its push carries), for the whole state a socket opens with: a page whose socket opens
+    after that push, having been drawn before the ask, shows it too. Nothing at a table still
+    playing, and nothing in a push: the match's last one comes before anyone can ask."""
     if _rematch_report is None or match.status != match.Status.FINISHED:
         return {}
     asked = _rematch_report(match)

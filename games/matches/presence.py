@@ -209,6 +209,6 @@ def whole_message(match: Match, seats: list[Seat], seat: int | None, state, cloc
     """What a (re)connecting client is sent: the whole state (`state`: the match's position),
     every clock move marked (`clock_moved`: rows.clock_moved's answer)."""
     match.clock_moves = match.clock_moves_in_history() if match.seq and clock_moved else []
-    message = broadcast.match_message(match, state, seats, seat)
+    message = broadcast.match_message(match, state, seats, seat) | broadcast.rematch_facts(match)
     match.clock_moves = []  # as a push about this socket (no move made) marks, should one follow
     return message
