@@ -279,6 +279,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+# Celery's Django fixup closes a worker's database connections before and after every task
+# unless told to reuse them for this many tasks: every scoring, wake-up and bot move opened a
+# new PostgreSQL connection. Django's own rule decides instead (DB_CONN_MAX_AGE, health checks),
+# applied around each task as around a request (dubium/celery.py).
+CELERY_DB_REUSE_MAX = 1_000_000
 
 # Matches: how due bot moves and timeouts are woken (games/matches/scheduling.py, wakeups.py):
 # "celery" (ETA tasks + beat sweep), "thread" (a ticker in the web process), "manual" (tests).
