@@ -63,6 +63,7 @@ SPLIT_TABLES = False
 # --worker: the Celery worker scoring finished matches (None without), and the name its database
 # connections give PostgreSQL (libpq's PGAPPNAME), by which its backends are told from the web's.
 WORKER = None
+WORKER_LOG = None  # what it printed: a line a task
 WORKER_APPLICATION = "dubium-load-worker"
 
 
@@ -515,7 +516,8 @@ def phase(name, servers, urls, seats, seconds, think, until_seq=10**9, counted=N
             f" {result['redis_cpu_ms']:.2f}, the whole server's)"
         )
     if WORKER and WORKER.poll() is not None:
-        raise SystemExit(f"the Celery worker exited ({WORKER.returncode}): its scoring was not measured")
+        said = "".join(WORKER_LOG.read_text().splitlines(keepends=True)[-20:])
+        raise SystemExit(f"the Celery worker exited ({WORKER.returncode}), its scoring not measured; it said:\n{said}")
     if WORKER and name == "dubium":
         process, database = (1000 * each / max(1, timing["moves_by_deadline"]) for each in timing["worker_cpu"])
         print(
@@ -615,14 +617,17 @@ def start_servers(count: int, first_port: int | None) -> tuple[list, list[int]]:
     return servers, ports
 
 
-def start_worker() -> subprocess.Popen:
+def start_worker(log: Path) -> subprocess.Popen:
     """One Celery worker on the run's queue, a process as `make stack`'s, one task at a time (two
-    would share the machine's two cores with the web process and PostgreSQL)."""
+    would share the machine's two cores with the web process and PostgreSQL), its output (a line
+    a task) into `log`, shown only should it exit."""
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "--quiet", "-A", "dubium", "worker", "--queues", os.environ["CELERY_QUEUE"],
          "--pool", "solo", "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
         cwd=ROOT,
         env={**os.environ, "PGAPPNAME": WORKER_APPLICATION},
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
     )  # fmt: skip
 
 
@@ -721,18 +726,23 @@ def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: boo
     need another run: boardgame.io's p99 (its run.sh) and `--web 2`'s. The p99 goal is judged on
     the median of the rounds' own ratios (`ratios`, Dubium's round against the relay's next to
     it): one slow flush of the disk in either server's round moved the pooled ratio from 1.6x to
-    0.35x. A round whose client could not keep up, or whose machine was busy, gives no verdict:
-    its figures are the client's, not the server's."""
+    0.35x; a round over the goal is named beside it. A round whose client could not keep up, or
+    whose machine was busy, gives no verdict on what the client timed (p99, first states): its
+    figures are the client's, not the server's. CPU a move is the servers' own, judged always."""
     busy = [name for name, each in (("Dubium", dubium), ("the stored relay", stored)) if each["busy"]]
-    met = judged(busy)
+    timed = judged(busy)
     p99, cpu = statistics.median(ratios), dubium["all_cpu_ms"] / stored["all_cpu_ms"]
-    each = f" (rounds {', '.join(f'{ratio:.2f}x' for ratio in ratios)}; pooled {dubium['p99'] / stored['p99']:.2f}x)"
-    latency = f"p99 {p99:.2f}x the stored relay's{each if len(ratios) > 1 else ''} (<= 2: {met(p99 <= 2)})"
+    over = sum(ratio > 2 for ratio in ratios)
+    over_words = f"; {over} of {len(ratios)} rounds over 2x" if over else ""
+    pooled_ratio = dubium["p99"] / stored["p99"]
+    each = f" (rounds {', '.join(f'{ratio:.2f}x' for ratio in ratios)}; pooled {pooled_ratio:.2f}x{over_words})"
+    latency = f"p99 {p99:.2f}x the stored relay's{each if len(ratios) > 1 else ''} (<= 2: {timed(p99 <= 2)})"
+    met = judged([])  # the servers' own CPU, whatever the client saw
     if real_stack:
         goals = [
             latency,
             f"CPU a move (web + PostgreSQL + Redis) {cpu:.2f}x (<= 1.3: {met(cpu <= 1.3)})",
-            f"first states {dubium['connect_s']:.1f} s (<= 1 s: {met(dubium['connect_s'] <= 1)})",
+            f"first states {dubium['connect_s']:.1f} s (<= 1 s: {timed(dubium['connect_s'] <= 1)})",
         ]
     else:
         goals = [latency, f"web CPU a move {cpu:.2f}x (no goal)"]
@@ -758,7 +768,7 @@ def judged(busy: list[str]):
 
 
 def main() -> None:
-    global CONNECT_AT_ONCE, SPLIT_TABLES, WORKER
+    global CONNECT_AT_ONCE, SPLIT_TABLES, WORKER, WORKER_LOG
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
         epilog="Embedded (SQLite, in-memory layer, one process) unless DATABASE_URL (PostgreSQL) and REDIS_URL are"
@@ -871,7 +881,8 @@ def main() -> None:
             os.environ["BENCH_COUNT"] = "1"
         servers, ports = start_servers(args.web, args.port)
         if args.worker and real_stack:
-            WORKER = start_worker()
+            WORKER_LOG = Path(folder) / "worker.log"
+            WORKER = start_worker(WORKER_LOG)
         counted = ports if args.count else None
         stack = "PostgreSQL + Redis" if real_stack else "SQLite + in-memory layer"
         think = None if args.fast or args.long else (0.5, 1.5)
