@@ -180,6 +180,17 @@ def drop_database(url: str) -> None:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def forget_redis_keys(name: str) -> None:
+    """Delete what a run left in Redis under its own name: its channel layer's groups and
+    messages (CHANNELS_PREFIX), its task queues nobody took and kombu's bindings (CELERY_QUEUE)."""
+    import redis
+
+    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+    leftovers = list(broker.scan_iter(match=f"*{name}*"))
+    if leftovers:
+        broker.delete(*leftovers)
+
+
 def prepare(game: str, matches: int, options: dict, prefix: str, clock: str = "none") -> list[tuple[int, list[str]]]:
     """Create running matches between fresh accounts: [(match id, [token of each seat])], with
     the clock of a preset (time_controls.PRESETS: "3+2", the ranked queue's blitz)."""
@@ -960,13 +971,7 @@ def main() -> None:
                 server.kill()
         if real_stack:
             drop_database(os.environ["DATABASE_URL"])
-            import redis
-
-            # the tasks nobody took and kombu's bindings (the bots' queue is named after the run's)
-            broker = redis.Redis.from_url(os.environ["REDIS_URL"])
-            leftovers = list(broker.scan_iter(match=f"*{os.environ['CELERY_QUEUE']}*"))
-            if leftovers:
-                broker.delete(*leftovers)
+            forget_redis_keys(os.environ["CELERY_QUEUE"])  # the bots' queue and the layer's prefix share its name
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -248,9 +248,10 @@ def main() -> None:
         measure(args)
     finally:
         if real_stack:
-            from load import drop_database
+            from load import drop_database, forget_redis_keys
 
             drop_database(os.environ["DATABASE_URL"])
+            forget_redis_keys(os.environ["CHANNELS_PREFIX"])
 
 
 def measure(args) -> None:
