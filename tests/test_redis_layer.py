@@ -211,6 +211,19 @@ async def test_a_receive_waiting_while_the_reader_blocks_gets_a_message_sent_her
     assert await asyncio.wait_for(blocked, 1) == {**PUSH, "text": "one"}
 
 
+async def test_a_reader_whose_listeners_all_left_during_its_take_makes_no_blocking_pop(layer, monkeypatch):
+    """A socket refused at once: its receive starts the reader and is gone before the reader's
+    take comes back. A blocking pop for nobody held the loop's close for its brpop_timeout, as
+    redis-py shields a command from cancelling (5.3 s in each such test's teardown)."""
+    listener = await layer.new_channel()
+    calls = count_commands(layer, monkeypatch)
+    receiving = asyncio.ensure_future(layer.receive(listener))
+    await asyncio.sleep(0)  # the receive has started the reader, which sends its take next
+    receiving.cancel()
+    await asyncio.wait_for(layer.reader, 1)
+    assert "EVALSHA" in calls and "BZPOPMIN" not in calls
+
+
 async def test_a_message_sent_from_another_thread_s_loop_reaches_this_process_s_channel_through_redis(layer):
     listener = await layer.new_channel()
     await layer.group_add("table", listener)
