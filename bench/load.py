@@ -395,7 +395,7 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     server_cpu, redis_cpu = server_cpu_so_far()
     database_clock = DatabaseClock() if real_stack else None
     worker_clock = DatabaseClock(worker=True) if WORKER else None
-    worker_cpu = cpu_seconds(WORKER.pid) if WORKER else 0.0
+    worker_started = cpu_seconds(WORKER.pid) if WORKER else 0.0
     client_cpu = own_cpu_seconds()
     profilers = [spy(server, seconds, f"{profile}-{server.pid}.txt") for server in servers if profile]
     started = time.monotonic()
@@ -408,8 +408,9 @@ async def run_phase(urls, servers, tally: Tally, seconds: float, think, until_se
     await asyncio.wait([playing], timeout=seconds)
     web_then, redis_then = await asyncio.to_thread(server_cpu_so_far)
     database_cpu = await asyncio.to_thread(database_clock.spent) if real_stack else 0.0
+    worker_cpu = None  # the worker's process and its PostgreSQL backends
     if WORKER:
-        worker_cpu = (cpu_seconds(WORKER.pid) - worker_cpu, await asyncio.to_thread(worker_clock.spent))
+        worker_cpu = (cpu_seconds(WORKER.pid) - worker_started, await asyncio.to_thread(worker_clock.spent))
     moves_by_deadline = len(tally.latencies)
     await playing
     elapsed = time.monotonic() - started
@@ -741,19 +742,17 @@ def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: boo
     whose machine was busy, gives no verdict on what the client timed (p99, first states): its
     figures are the client's, not the server's. CPU a move is the servers' own, judged always."""
     busy = [name for name, each in (("Dubium", dubium), ("the stored relay", stored)) if each["busy"]]
-    timed = judged(busy)
     p99, cpu = statistics.median(ratios), dubium["all_cpu_ms"] / stored["all_cpu_ms"]
     over = sum(ratio > 2 for ratio in ratios)
     over_words = f"; {over} of {len(ratios)} rounds over 2x" if over else ""
     pooled_ratio = dubium["p99"] / stored["p99"]
     each = f" (rounds {', '.join(f'{ratio:.2f}x' for ratio in ratios)}; pooled {pooled_ratio:.2f}x{over_words})"
-    latency = f"p99 {p99:.2f}x the stored relay's{each if len(ratios) > 1 else ''} (<= 2: {timed(p99 <= 2)})"
-    met = judged([])  # the servers' own CPU, whatever the client saw
+    latency = f"p99 {p99:.2f}x the stored relay's{each if len(ratios) > 1 else ''} (<= 2: {verdict(p99 <= 2, busy)})"
     if real_stack:
         goals = [
             latency,
-            f"CPU a move (web + PostgreSQL + Redis) {cpu:.2f}x (<= 1.3: {met(cpu <= 1.3)})",
-            f"first states {dubium['connect_s']:.1f} s (<= 1 s: {timed(dubium['connect_s'] <= 1)})",
+            f"CPU a move (web + PostgreSQL + Redis) {cpu:.2f}x (<= 1.3: {verdict(cpu <= 1.3)})",
+            f"first states {dubium['connect_s']:.1f} s (<= 1 s: {verdict(dubium['connect_s'] <= 1, busy)})",
         ]
     else:
         goals = [latency, f"web CPU a move {cpu:.2f}x (no goal)"]
@@ -771,11 +770,11 @@ def compare(dubium: dict, stored: dict, relay: dict, real_stack: bool, fast: boo
     )
 
 
-def judged(busy: list[str]):
-    """What a goal's check prints: met or not, or no verdict when a round of these ran busy."""
+def verdict(held: bool, busy: list[str] = ()) -> str:
+    """What a goal's check prints: met or not, or no verdict when a round of `busy` ran busy."""
     if busy:
-        return lambda held: f"no verdict, {' and '.join(busy)} ran on a busy machine: run again"
-    return lambda held: "met" if held else "NOT met"
+        return f"no verdict, {' and '.join(busy)} ran on a busy machine: run again"
+    return "met" if held else "NOT met"
 
 
 def main() -> None:
